@@ -1,0 +1,58 @@
+// Every point the API document leaves open, and what we assume (DESIGN.md, last table), lives
+// here: the client and the sandbox both read it, so changing an assumption is a one-line change.
+
+export { limits } from '../../contract/marketplace/limits';
+
+export const DEFAULT_BASE_URL = 'https://api.marketplace.example';
+
+export const paths = {
+  productList: '/api/shop/marketplace/products/list',
+  productDetails: (productId: number) => `/shop/marketplace/products/${productId}`,
+  manage: (productId: number) => `/api/shop/marketplace/products/${productId}/offers/manage`,
+  myOffers: '/api/shop/marketplace/offers/my_offers',
+  editStatus: (offerId: number) => `/api/shop/marketplace/offers/${offerId}/edit_status`,
+  deleteOffer: (offerId: number) => `/api/shop/marketplace/offers/${offerId}/delete`,
+  detachScreenshot: (offerId: number) =>
+    `/api/shop/marketplace/offers/${offerId}/detach_screenshot`,
+  attachLinks: (offerId: number) =>
+    `/api/shop/marketplace/offers/${offerId}/attach_screenshots_from_links`,
+  addCredentials: (offerId: number) => `/external_api/pro/offers/${offerId}/credentials/add_batch`,
+  replaceCredentials: (offerId: number) =>
+    `/api/shop/marketplace/offers/${offerId}/credentials/replace_all`,
+  credential: (offerId: number, credentialId: number) =>
+    `/api/shop/marketplace/offers/${offerId}/credentials/${credentialId}`,
+  uploadScreenshot: '/shop/marketplace/offers/upload_screenshot',
+} as const;
+
+/** Query parameter names of the product list and my_offers (not shown in the API document). */
+export const query = {
+  offset: 'offset',
+  limit: 'limit',
+  sort: 'sort',
+  order: 'order',
+  marketplaceType: 'marketplace_type',
+  isActive: 'is_active',
+  status: 'status',
+  id: 'id',
+  productCurrencySettingId: 'product_currency_setting_id',
+} as const;
+
+export const pageSizes = { productList: 25, myOffers: 100 } as const;
+
+export const myOffersSortColumns = [
+  'price_per_step',
+  'guarantee_delivery_time',
+  'status',
+  'created_at',
+  'updated_at',
+] as const;
+export type MyOffersSortColumn = (typeof myOffersSortColumns)[number];
+
+/** The multipart field name of upload_screenshot (assumed). */
+export const uploadFieldName = 'screenshot';
+
+/** Credential status values (assumed): 1 active, 2 sold. */
+export const CredentialStatus = { Active: 1, Sold: 2 } as const;
+
+/** The marketplace's per-offer success marker in manage results. */
+export const MANAGE_OK = 'ok';
