@@ -1,0 +1,139 @@
+// The one map of everything the renderer may ask of main, and everything main tells it.
+// A channel is a use case with its input and output schema; there is no "invoke anything".
+import { z } from 'zod';
+import { productSchema } from '../marketplace/wire';
+import {
+  bulkOutcomeSchema,
+  bulkPriceInputSchema,
+  catalogueQuerySchema,
+  credentialCommitInputSchema,
+  credentialEditInputSchema,
+  credentialPreviewInputSchema,
+  credentialPreviewSchema,
+  exportInputSchema,
+  fileRefSchema,
+  localIdsSchema,
+  offerCountsSchema,
+  offerDetailSchema,
+  offerImportCommitInputSchema,
+  offerImportPreviewInputSchema,
+  offerImportPreviewSchema,
+  offerPageSchema,
+  offerQuerySchema,
+  offerRowSchema,
+  productSummarySchema,
+  resolveConflictInputSchema,
+  saveOfferInputSchema,
+  saveOfferResultSchema,
+  screenshotAddInputSchema,
+  screenshotAddResultSchema,
+  screenshotRemoveInputSchema,
+  sessionStatusSchema,
+  setStatusInputSchema,
+  syncProgressSchema,
+  syncStatusSchema,
+  rateBudgetSchema,
+} from './models';
+
+const none = z.undefined();
+const localId = z.object({ localId: z.number().int() });
+const message = z.object({ message: z.string() });
+
+function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+/** Invoke channels: `namespace.method`, each one use case. */
+export const channels = {
+  'session.status': channel(none, sessionStatusSchema),
+  'session.connect': channel(z.object({ token: z.string().min(1).max(4096) }), sessionStatusSchema),
+  'session.acceptPlainTextStorage': channel(
+    z.object({ token: z.string().min(1).max(4096) }),
+    sessionStatusSchema,
+  ),
+  'session.useSandbox': channel(none, sessionStatusSchema),
+  'session.disconnect': channel(none, sessionStatusSchema),
+
+  'catalogue.list': channel(catalogueQuerySchema, z.array(productSummarySchema)),
+  'catalogue.get': channel(z.object({ productId: z.number().int() }), productSchema),
+
+  'offers.query': channel(offerQuerySchema, offerPageSchema),
+  'offers.counts': channel(none, offerCountsSchema),
+  'offers.get': channel(localId, offerDetailSchema),
+  'offers.save': channel(saveOfferInputSchema, saveOfferResultSchema),
+  'offers.delete': channel(localIdsSchema, bulkOutcomeSchema),
+  'offers.setStatus': channel(setStatusInputSchema, bulkOutcomeSchema),
+  'offers.changePrice': channel(bulkPriceInputSchema, bulkOutcomeSchema),
+  'offers.duplicate': channel(localIdsSchema, z.array(offerRowSchema)),
+  'offers.discardLocal': channel(localIdsSchema, bulkOutcomeSchema),
+  'offers.resolveConflict': channel(resolveConflictInputSchema, offerDetailSchema),
+
+  'sync.status': channel(none, syncStatusSchema),
+  'sync.now': channel(none, syncStatusSchema),
+  'sync.cancel': channel(none, syncStatusSchema),
+
+  'credentials.preview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
+  'credentials.commit': channel(
+    credentialCommitInputSchema,
+    z.object({ queued: z.number().int(), skipped: z.number().int() }),
+  ),
+  'credentials.discardPreview': channel(z.object({ previewId: z.string() }), message),
+  'credentials.update': channel(credentialEditInputSchema, message),
+  'credentials.delete': channel(
+    z.object({ localId: z.number().int(), credentialId: z.number().int() }),
+    message,
+  ),
+
+  'screenshots.add': channel(screenshotAddInputSchema, screenshotAddResultSchema),
+  'screenshots.remove': channel(screenshotRemoveInputSchema, message),
+
+  'imports.offersPreview': channel(offerImportPreviewInputSchema, offerImportPreviewSchema),
+  'imports.offersCommit': channel(
+    offerImportCommitInputSchema,
+    z.object({ queued: z.number().int(), skipped: z.number().int() }),
+  ),
+  'exports.offers': channel(
+    exportInputSchema,
+    z.object({ file: z.string(), rows: z.number().int() }),
+  ),
+  'exports.template': channel(
+    z.object({
+      productId: z.number().int(),
+      format: z.enum(['csv', 'xlsx']),
+      file: fileRefSchema.optional(),
+    }),
+    z.object({ file: z.string() }),
+  ),
+
+  'dialogs.pickFiles': channel(
+    z.object({ purpose: z.enum(['credentials', 'screenshots', 'offers']) }),
+    z.array(fileRefSchema),
+  ),
+  'shell.openExternal': channel(z.object({ url: z.string().url().max(2048) }), message),
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>;
+
+/** Events main sends to the renderer. */
+export const events = {
+  'sync.progress': syncProgressSchema,
+  'sync.status': syncStatusSchema,
+  'rate.budget': rateBudgetSchema,
+  'network.online': z.object({ online: z.boolean() }),
+  'offers.changed': z.object({ localIds: z.array(z.number().int()).nullable() }),
+  'session.changed': sessionStatusSchema,
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export const channelNames = Object.keys(channels) as ChannelName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+/** Electron IPC channel names carry a prefix so that a stray listener never answers ours. */
+export const IPC_PREFIX = 'seller-desk:';
+export const ipcChannel = (name: ChannelName | EventName) => `${IPC_PREFIX}${name}`;

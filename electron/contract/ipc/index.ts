@@ -1,0 +1,5 @@
+export * from './result';
+export * from './models';
+export * from './channels';
+export * from './api';
+export * from './dispatch';

@@ -1,0 +1,320 @@
+// What crosses between main and renderer: shapes for the seller's screens, never secrets.
+// The token never appears here; credentials only as counts and masked logins.
+import { z } from 'zod';
+import {
+  offerDataSchema,
+  offerStatusSchema,
+  offerWriteSchema,
+  productSchema,
+  sellerStatusSchema,
+} from '../marketplace/wire';
+import { fieldProblemSchema } from './result';
+
+export const syncStates = ['synced', 'local', 'sending', 'attention', 'conflict'] as const;
+export const syncStateSchema = z.enum(syncStates);
+export type SyncState = z.infer<typeof syncStateSchema>;
+
+export const modeSchema = z.enum(['none', 'marketplace', 'sandbox']);
+export type Mode = z.infer<typeof modeSchema>;
+
+export const sessionStatusSchema = z.object({
+  mode: modeSchema,
+  tokenSet: z.boolean(),
+  /** null until checked against the marketplace. */
+  tokenValid: z.boolean().nullable(),
+  /** Which backend protects the token (`basic_text` means effectively unencrypted). */
+  storageBackend: z.string().nullable(),
+  baseUrl: z.string().nullable(),
+});
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  marketplaceType: z.union([z.literal(1), z.literal(2)]),
+  stepSize: z.number(),
+  isActive: z.boolean(),
+  isActiveForPro: z.boolean(),
+  fieldCount: z.number().int(),
+  requiredFieldCount: z.number().int(),
+  offerCount: z.number().int(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const catalogueQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  marketplaceType: z.union([z.literal(1), z.literal(2)]).optional(),
+  activeOnly: z.boolean().optional(),
+});
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
+
+export const offerSortColumns = [
+  'product',
+  'outer_name',
+  'internal_name',
+  'price_per_step',
+  'amount',
+  'min_purchase_amount',
+  'guarantee_delivery_time',
+  'status',
+  'sync_state',
+  'updated_at',
+] as const;
+export const offerSortColumnSchema = z.enum(offerSortColumns);
+export type OfferSortColumn = z.infer<typeof offerSortColumnSchema>;
+
+export const offerQuerySchema = z.object({
+  status: offerStatusSchema.optional(),
+  productId: z.number().int().optional(),
+  syncState: syncStateSchema.optional(),
+  text: z.string().max(200).optional(),
+  sort: z.object({ column: offerSortColumnSchema, dir: z.enum(['asc', 'desc']) }),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(500),
+});
+export type OfferQuery = z.infer<typeof offerQuerySchema>;
+
+/** One row of the offers table: the merged view (server copy + local changes). */
+export const offerRowSchema = z.object({
+  localId: z.number().int(),
+  serverId: z.number().int().nullable(),
+  productId: z.number().int(),
+  productTitle: z.string(),
+  marketplaceType: z.union([z.literal(1), z.literal(2)]),
+  outerName: z.string(),
+  internalName: z.string(),
+  pricePerStep: z.number().nullable(),
+  amount: z.number().nullable(),
+  minPurchaseAmount: z.number().nullable(),
+  deliveryTimeMs: z.number().int().nullable(),
+  /** The server's status; null for an offer the server has not seen yet. */
+  status: offerStatusSchema.nullable(),
+  syncState: syncStateSchema,
+  screenshotCount: z.number().int(),
+  updatedAt: z.string().nullable(),
+});
+export type OfferRow = z.infer<typeof offerRowSchema>;
+
+export const offerPageSchema = z.object({
+  rows: z.array(offerRowSchema),
+  total: z.number().int(),
+});
+export type OfferPage = z.infer<typeof offerPageSchema>;
+
+export const offerCountsSchema = z.object({
+  byStatus: z.record(z.string(), z.number().int()),
+  bySyncState: z.record(z.string(), z.number().int()),
+  total: z.number().int(),
+});
+export type OfferCounts = z.infer<typeof offerCountsSchema>;
+
+export const conflictSchema = z.object({
+  field: z.string(),
+  base: z.unknown(),
+  mine: z.unknown(),
+  theirs: z.unknown(),
+});
+export type Conflict = z.infer<typeof conflictSchema>;
+
+export const screenshotSchema = z.object({
+  /** The stored URL/path on the server, or a local reference while queued. */
+  ref: z.string(),
+  /** What the renderer may load as a thumbnail (server URL or a host-served local copy). */
+  thumbnailUrl: z.string().nullable(),
+  state: z.enum(['attached', 'queued', 'failed']),
+  problem: z.string().nullable(),
+});
+export type Screenshot = z.infer<typeof screenshotSchema>;
+
+export const offerDetailSchema = z.object({
+  row: offerRowSchema,
+  product: productSchema,
+  /** The offer's write fields as the seller sees them now (server copy + local changes). */
+  fields: offerWriteSchema,
+  deliveryTimeMs: z.number().int().nullable(),
+  problems: z.array(fieldProblemSchema),
+  conflicts: z.array(conflictSchema),
+  screenshots: z.array(screenshotSchema),
+  credentials: z.object({
+    queued: z.number().int(),
+    uploadedHashes: z.number().int(),
+    system: z.number().int().nullable(),
+  }),
+  lastReviewComment: z.string().nullable(),
+});
+export type OfferDetail = z.infer<typeof offerDetailSchema>;
+
+export const saveOfferInputSchema = z.object({
+  /** Absent: a new offer. */
+  localId: z.number().int().optional(),
+  productId: z.number().int(),
+  fields: offerWriteSchema.omit({ id: true, credentials: true }),
+  deliveryTimeMs: z.number().int().min(1),
+});
+export type SaveOfferInput = z.infer<typeof saveOfferInputSchema>;
+
+export const saveOfferResultSchema = z.object({
+  localId: z.number().int(),
+  /** What the service is expected to set when this reaches it (it decides, not us). */
+  expectedStatus: offerStatusSchema.nullable(),
+});
+
+export const localIdsSchema = z.object({ localIds: z.array(z.number().int()).min(1).max(100_000) });
+
+export const bulkPriceInputSchema = z.object({
+  localIds: z.array(z.number().int()).min(1).max(100_000),
+  mode: z.enum(['percent', 'amount']),
+  value: z.number().finite(),
+});
+
+export const bulkOutcomeSchema = z.object({
+  changed: z.number().int(),
+  refused: z.array(z.object({ localId: z.number().int(), problems: z.array(fieldProblemSchema) })),
+});
+export type BulkOutcome = z.infer<typeof bulkOutcomeSchema>;
+
+export const setStatusInputSchema = z.object({
+  localIds: z.array(z.number().int()).min(1).max(100_000),
+  status: sellerStatusSchema,
+});
+
+export const resolveConflictInputSchema = z.object({
+  localId: z.number().int(),
+  field: z.string(),
+  choice: z.enum(['mine', 'theirs']),
+});
+
+export const rateBudgetSchema = z.object({
+  requestsLeft: z.number().int(),
+  manageOffersLeft: z.number().int(),
+  attachLeft: z.number().int(),
+  nextRoomInMs: z.number(),
+});
+export type RateBudget = z.infer<typeof rateBudgetSchema>;
+
+export const syncProblemSchema = z.object({
+  localId: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  fields: z.array(fieldProblemSchema),
+});
+
+export const syncStatusSchema = z.object({
+  online: z.boolean(),
+  running: z.boolean(),
+  lastRunAt: z.string().nullable(),
+  lastRunOk: z.boolean().nullable(),
+  queued: z.number().int(),
+  conflicts: z.number().int(),
+  problems: z.array(syncProblemSchema),
+  budget: rateBudgetSchema,
+  waiting: z.object({ ms: z.number(), reason: z.string() }).nullable(),
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+export const syncProgressSchema = z.object({
+  phase: z.enum(['pull', 'push', 'idle']),
+  done: z.number().int(),
+  total: z.number().int(),
+  waitingMs: z.number().nullable(),
+  waitReason: z.string().nullable(),
+});
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+/**
+ * A file the seller picked or dropped. In Electron the preload turns a dropped `File` into its
+ * path (main checks it again); in the browser host the bytes are staged on the host first.
+ */
+export const fileRefSchema = z.string().min(1).max(4096);
+
+export const credentialPreviewInputSchema = z.object({
+  localId: z.number().int(),
+  file: fileRefSchema,
+  encoding: z.string().max(40).optional(),
+  format: z.enum(['lines', 'csv', 'json', 'xlsx']).optional(),
+});
+
+/** A credential row as the renderer may see it: masked, never a password. */
+export const credentialPreviewRowSchema = z.object({
+  line: z.number().int(),
+  maskedLogin: z.string(),
+  hasEmail: z.boolean(),
+  problems: z.array(fieldProblemSchema),
+  duplicateOf: z.enum(['file', 'uploaded']).nullable(),
+});
+
+export const credentialPreviewSchema = z.object({
+  previewId: z.string(),
+  encoding: z.string(),
+  format: z.string(),
+  rows: z.array(credentialPreviewRowSchema),
+  totals: z.object({
+    rows: z.number().int(),
+    valid: z.number().int(),
+    invalid: z.number().int(),
+    duplicatesInFile: z.number().int(),
+    duplicatesUploaded: z.number().int(),
+  }),
+});
+export type CredentialPreview = z.infer<typeof credentialPreviewSchema>;
+
+export const credentialCommitInputSchema = z.object({
+  previewId: z.string(),
+  mode: z.enum(['add', 'replace']),
+});
+
+export const credentialEditInputSchema = z.object({
+  localId: z.number().int(),
+  credentialId: z.number().int(),
+  credential: z.object({
+    login: z.string().max(255),
+    game_password: z.string().max(255),
+    email: z.string().nullable().optional(),
+    email_password: z.string().nullable().optional(),
+    is_2fa_active: z.boolean().nullable().optional(),
+    comment: z.string().max(1000).nullable().optional(),
+  }),
+});
+
+export const screenshotAddInputSchema = z.object({
+  localId: z.number().int(),
+  files: z.array(fileRefSchema).max(50).default([]),
+  urls: z.array(z.string().max(2048)).max(50).default([]),
+});
+
+export const screenshotAddResultSchema = z.object({
+  accepted: z.number().int(),
+  refused: z.array(z.object({ item: z.string(), reason: z.string() })),
+});
+
+export const screenshotRemoveInputSchema = z.object({
+  localId: z.number().int(),
+  ref: z.string().max(2048),
+});
+
+export const offerImportPreviewInputSchema = z.object({
+  productId: z.number().int(),
+  file: fileRefSchema,
+  deliveryTimeMs: z.number().int().min(1).optional(),
+});
+
+export const offerImportPreviewSchema = z.object({
+  previewId: z.string(),
+  rows: z.number().int(),
+  valid: z.number().int(),
+  problems: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() })),
+});
+
+export const offerImportCommitInputSchema = z.object({
+  previewId: z.string(),
+  skipInvalid: z.boolean(),
+});
+
+export const exportInputSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  productId: z.number().int().optional(),
+  /** Absent: ask the seller where to save. */
+  file: fileRefSchema.optional(),
+});
+
+export const offerDataOnlySchema = offerDataSchema;

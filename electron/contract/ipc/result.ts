@@ -1,0 +1,55 @@
+// Every call across the process boundary answers `{ ok, value }` or `{ ok: false, error }`:
+// Electron carries only `error.message` across `invoke`, and the renderer needs a kind to act on.
+import { z } from 'zod';
+
+export const errorKinds = [
+  /** The input broke a rule; `fields` says which field and why. */
+  'validation',
+  /** The token is missing, wrong or expired: ask the seller for a new one. */
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  /** The marketplace cannot be reached; nothing was lost, it is queued. */
+  'offline',
+  'rate_limited',
+  /** A file or payload the app cannot read (malformed, binary, too large). */
+  'bad_input',
+  /** The OS keychain offers only plain-text storage; the seller must accept it explicitly. */
+  'insecure_storage',
+  'cancelled',
+  'internal',
+] as const;
+export const errorKindSchema = z.enum(errorKinds);
+export type ErrorKind = z.infer<typeof errorKindSchema>;
+
+export const fieldProblemSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  type: z.string().optional(),
+  allowedValues: z.array(z.string()).optional(),
+});
+export type FieldProblemDto = z.infer<typeof fieldProblemSchema>;
+
+export const appErrorSchema = z.object({
+  kind: errorKindSchema,
+  message: z.string(),
+  fields: z.array(fieldProblemSchema).optional(),
+});
+export type AppError = z.infer<typeof appErrorSchema>;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export function resultSchema<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: appErrorSchema }),
+  ]);
+}
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail(kind: ErrorKind, message: string, fields?: FieldProblemDto[]): Result<never> {
+  return { ok: false, error: fields ? { kind, message, fields } : { kind, message } };
+}
