@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm run build`: the renderer with vite, then main and preload as CommonJS bundles with esbuild
+// (a sandboxed preload cannot be an ES module; main stays CJS so `require` of the native
+// better-sqlite3 binding works as-is under Electron).
+//   node build/scripts/build.mjs [--only=renderer|electron]
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
+
+async function buildRenderer() {
+  if (!existsSync(join(root, 'renderer/index.html'))) {
+    throw new Error('renderer/index.html is missing: there is no renderer to build yet.');
+  }
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'renderer/vite.config.ts'), logLevel: 'warn' });
+}
+
+/** Shared esbuild options for the two Electron bundles. */
+function electronBundle(entry, outfile, platform) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform,
+    target: platform === 'node' ? 'node22' : 'chrome120',
+    // electron is provided by the runtime; better-sqlite3 is a native module loaded from disk.
+    external: ['electron', 'better-sqlite3'],
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // Core code is ESM and may use import.meta.url/dirname; give the CJS bundle real values.
+    define: { 'import.meta.dirname': '__dirname', 'import.meta.url': 'import_meta_url' },
+    banner: { js: 'const import_meta_url = require("url").pathToFileURL(__filename).href;' },
+  };
+}
+
+async function buildElectron() {
+  const esbuild = await import('esbuild');
+  const jobs = [];
+  if (existsSync(join(root, 'electron/main/index.ts'))) {
+    jobs.push(
+      esbuild.build(electronBundle('electron/main/index.ts', 'out/main/index.cjs', 'node')),
+    );
+  }
+  if (existsSync(join(root, 'electron/preload/index.ts'))) {
+    const preload = electronBundle('electron/preload/index.ts', 'out/preload/index.cjs', 'browser');
+    // The sandboxed preload only has `require('electron')`: no banner, no node globals.
+    delete preload.banner;
+    delete preload.define;
+    jobs.push(esbuild.build(preload));
+  }
+  await Promise.all(jobs);
+}
+
+const started = Date.now();
+try {
+  if (only !== 'electron') await buildRenderer();
+  if (only !== 'renderer') await buildElectron();
+  console.log(
+    `Built ${only ?? 'renderer, main and preload'} into out/ in ${Date.now() - started} ms.`,
+  );
+} catch (error) {
+  console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
