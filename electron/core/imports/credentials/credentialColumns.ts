@@ -1,0 +1,67 @@
+// Header names sellers actually use for account lists, mapped onto the API's credential fields.
+// Matching ignores case, spaces, dashes and underscores ("E-mail Password" = email_password).
+import type { CredentialInput } from '../../../contract/marketplace/wire';
+
+export type CredentialField = keyof CredentialInput;
+
+const SYNONYMS: Record<CredentialField, readonly string[]> = {
+  login: ['login', 'username', 'user', 'userlogin', 'account', 'accountlogin', 'accountname'],
+  game_password: ['password', 'gamepassword', 'pass', 'pwd', 'passwd', 'accountpassword'],
+  email: ['email', 'mail', 'emailaddress', 'emaillogin', 'mailaddress'],
+  email_password: ['emailpassword', 'emailpass', 'emailpwd', 'mailpassword', 'mailpass', 'mailpwd'],
+  is_2fa_active: ['2fa', 'is2faactive', '2faactive', 'twofactor', 'twofa', 'mfa'],
+  comment: ['comment', 'comments', 'note', 'notes', 'remark', 'remarks'],
+};
+
+const FIELD_BY_NAME = new Map<string, CredentialField>(
+  (Object.entries(SYNONYMS) as [CredentialField, readonly string[]][]).flatMap(([field, names]) =>
+    names.map((name) => [name, field] as const),
+  ),
+);
+
+export function normalizeHeader(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+export function credentialFieldOf(header: string): CredentialField | undefined {
+  return FIELD_BY_NAME.get(normalizeHeader(header));
+}
+
+export interface CredentialColumns {
+  /** Column index of each recognised field (first match wins). */
+  indexOf: Partial<Record<CredentialField, number>>;
+  /** Headers that mean nothing to us; reported so the seller knows they were not imported. */
+  ignored: string[];
+}
+
+export function mapCredentialColumns(headers: readonly string[]): CredentialColumns {
+  const indexOf: Partial<Record<CredentialField, number>> = {};
+  const ignored: string[] = [];
+  headers.forEach((header, index) => {
+    const field = credentialFieldOf(header);
+    if (field && indexOf[field] === undefined) indexOf[field] = index;
+    else if (header.trim() !== '') ignored.push(header.trim());
+  });
+  return { indexOf, ignored };
+}
+
+/** A header row is one that names at least a login and a password column. */
+export function isCredentialHeader(columns: CredentialColumns): boolean {
+  return columns.indexOf.login !== undefined && columns.indexOf.game_password !== undefined;
+}
+
+/** Columns in the order of the one-account-a-line format, for files without a header. */
+export const POSITIONAL_COLUMNS: CredentialColumns = {
+  indexOf: {
+    login: 0,
+    game_password: 1,
+    email: 2,
+    email_password: 3,
+    is_2fa_active: 4,
+    comment: 5,
+  },
+  ignored: [],
+};

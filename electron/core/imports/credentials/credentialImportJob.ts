@@ -1,0 +1,56 @@
+// The whole import of one account file, as the worker runs it: read, decode, parse, check.
+// Kept apart from the worker plumbing so it can also run in-process (CLI, tests, benchmark).
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { CredentialHashes } from '../../credentials/hash';
+import { checkImportSize } from '../text/decodeText';
+import {
+  parseCredentialFile,
+  type CredentialFileOptions,
+  type ParsedCredentialFile,
+} from './parseCredentialFile';
+import { previewCredentials, type CredentialPreview } from './previewCredentials';
+
+export type CredentialFileSource = { path: string } | { bytes: Uint8Array; fileName?: string };
+
+export interface CredentialImportRequest {
+  source: CredentialFileSource;
+  options?: Omit<CredentialFileOptions, 'onProgress'>;
+  /** Hashes of credentials already uploaded to this offer. */
+  uploaded?: CredentialHashes[];
+}
+
+export type CredentialImportPhase = 'reading' | 'parsing' | 'checking';
+
+export interface CredentialImportProgress {
+  phase: CredentialImportPhase;
+  rowsRead: number;
+}
+
+export type CredentialImportResult = CredentialPreview & Omit<ParsedCredentialFile, 'rows'>;
+
+async function readSource(
+  source: CredentialFileSource,
+): Promise<{ bytes: Uint8Array; fileName?: string }> {
+  if ('bytes' in source) return source;
+  // Refuse a huge file before reading a byte of it.
+  checkImportSize((await stat(source.path)).size);
+  return { bytes: await readFile(source.path), fileName: basename(source.path) };
+}
+
+export async function runCredentialImport(
+  request: CredentialImportRequest,
+  onProgress: (progress: CredentialImportProgress) => void = () => {},
+): Promise<CredentialImportResult> {
+  onProgress({ phase: 'reading', rowsRead: 0 });
+  const { bytes, fileName } = await readSource(request.source);
+  onProgress({ phase: 'parsing', rowsRead: 0 });
+  const parsed = await parseCredentialFile(bytes, {
+    ...request.options,
+    fileName: request.options?.fileName ?? fileName,
+    onProgress: (rowsRead) => onProgress({ phase: 'parsing', rowsRead }),
+  });
+  onProgress({ phase: 'checking', rowsRead: parsed.rows.length });
+  const { rows, ...file } = parsed;
+  return { ...file, ...previewCredentials(rows, request.uploaded) };
+}

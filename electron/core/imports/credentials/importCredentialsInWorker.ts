@@ -1,0 +1,114 @@
+// Runs a credential import in a worker thread, with progress and cancellation.
+//
+// Bundling: when main is bundled with esbuild, add this worker as a separate entry point so it is
+// emitted next to the bundle, for example
+//   entryPoints: { index: 'electron/main/index.ts',
+//                  'credential-import-worker': 'electron/core/imports/credentials/credentialImportWorker.ts' }
+//   (format 'cjs', outExtension { '.js': '.cjs' }, same outdir)
+// giving out/main/credential-import-worker.cjs. From TypeScript source (vitest, tsx) the worker
+// is started through workerBootstrap.mjs instead, which registers tsx inside the thread.
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ImportError, type ImportErrorCode } from '../importError';
+import type {
+  CredentialImportProgress,
+  CredentialImportRequest,
+  CredentialImportResult,
+} from './credentialImportJob';
+import type { CredentialWorkerMessage } from './credentialImportWorker';
+
+/** File name of the bundled worker, expected next to the bundle that imports this module. */
+export const CREDENTIAL_IMPORT_WORKER_FILE = 'credential-import-worker.cjs';
+
+export interface WorkerEntry {
+  /** The file the thread starts. */
+  file: string;
+  /** Set when `file` is the bootstrap: the TypeScript module it should load. */
+  typescriptEntry?: string;
+}
+
+function thisModuleFile(): string {
+  // In an esbuild CJS bundle import.meta is an empty object; __filename is the bundle then.
+  const url = (import.meta as { url?: string }).url;
+  return url ? fileURLToPath(url) : __filename;
+}
+
+/** Where the worker lives: next to this source file when running from TypeScript, else bundled. */
+export function resolveCredentialImportWorker(moduleFile: string = thisModuleFile()): WorkerEntry {
+  const directory = dirname(moduleFile);
+  if (moduleFile.endsWith('.ts')) {
+    return {
+      file: join(directory, 'workerBootstrap.mjs'),
+      typescriptEntry: join(directory, 'credentialImportWorker.ts'),
+    };
+  }
+  return { file: join(directory, CREDENTIAL_IMPORT_WORKER_FILE) };
+}
+
+export interface WorkerImportOptions {
+  onProgress?: (progress: CredentialImportProgress) => void;
+  signal?: AbortSignal;
+  /** Overrides the resolved worker (a bundle with another layout, tests of the bundle). */
+  worker?: WorkerEntry;
+}
+
+export function importCredentialsInWorker(
+  request: CredentialImportRequest,
+  options: WorkerImportOptions = {},
+): Promise<CredentialImportResult> {
+  const entry = options.worker ?? resolveCredentialImportWorker();
+  const transferList: ArrayBuffer[] = [];
+  let sent = request;
+  if ('bytes' in request.source) {
+    // Hand the worker its own copy, moved rather than cloned.
+    const copy = request.source.bytes.slice();
+    transferList.push(copy.buffer as ArrayBuffer);
+    sent = { ...request, source: { ...request.source, bytes: copy } };
+  }
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(options.signal.reason ?? new Error('aborted'));
+      return;
+    }
+    const worker = new Worker(entry.file, {
+      workerData: {
+        request: sent,
+        entry: entry.typescriptEntry && pathToFileURL(entry.typescriptEntry).href,
+      },
+      transferList,
+    });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      options.signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      outcome();
+    };
+    const onAbort = () => finish(() => reject(options.signal?.reason ?? new Error('aborted')));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (message: CredentialWorkerMessage) => {
+      if (message.type === 'progress') options.onProgress?.(message);
+      else if (message.type === 'done') finish(() => resolve(message.result));
+      else
+        finish(() =>
+          reject(
+            new ImportError(
+              message.error.code as ImportErrorCode,
+              message.error.message,
+              message.error.line,
+            ),
+          ),
+        );
+    });
+    worker.on('error', () =>
+      // The thread's own error may carry anything; the seller gets a plain statement.
+      finish(() => reject(new Error('the import stopped unexpectedly; the file was not imported'))),
+    );
+    worker.on('exit', (code) => {
+      if (!settled)
+        finish(() => reject(new Error(`the import stopped unexpectedly (exit ${code})`)));
+    });
+  });
+}

@@ -1,0 +1,82 @@
+// CSV/TSV account lists with a header row ("login,password,email,…" in any usual spelling).
+import { delimitedRecords, isBlankRecord, type DelimitedRecord } from '../text/delimited';
+import {
+  isCredentialHeader,
+  mapCredentialColumns,
+  type CredentialColumns,
+} from './credentialColumns';
+import { credentialFromCells, type ParsedCredentialRow } from './credentialRow';
+import { PROGRESS_EVERY_ROWS } from './parseCredentialLines';
+
+export const TABLE_DELIMITERS = [',', ';', '\t', '|'] as const;
+export type TableDelimiter = (typeof TABLE_DELIMITERS)[number];
+
+function firstContentLine(text: string): string | undefined {
+  for (const line of text.split(/\r\n|\n|\r/, 50)) {
+    const trimmed = line.trim();
+    if (trimmed !== '' && !trimmed.startsWith('#')) return line;
+  }
+  return undefined;
+}
+
+/**
+ * The delimiter under which the first line reads as a credential header (the one naming the most
+ * columns), or undefined when the file has no such header.
+ */
+export function detectCredentialHeader(text: string): TableDelimiter | undefined {
+  const line = firstContentLine(text);
+  if (line === undefined) return undefined;
+  let best: TableDelimiter | undefined;
+  let bestNamed = 0;
+  for (const delimiter of TABLE_DELIMITERS) {
+    let record: DelimitedRecord | undefined;
+    try {
+      record = delimitedRecords(line, delimiter).next().value ?? undefined;
+    } catch {
+      continue;
+    }
+    if (!record) continue;
+    const columns = mapCredentialColumns(record.cells);
+    const named = Object.keys(columns.indexOf).length;
+    if (isCredentialHeader(columns) && named > bestNamed) {
+      best = delimiter;
+      bestNamed = named;
+    }
+  }
+  return best;
+}
+
+export interface ParsedCredentialTable {
+  delimiter: TableDelimiter;
+  ignoredColumns: string[];
+  rows: ParsedCredentialRow[];
+}
+
+/** An unquoted `#` opening the line; `"#…"` is a cell that happens to start with `#`. */
+function isComment(text: string, record: DelimitedRecord): boolean {
+  let i = record.offset;
+  while (text[i] === ' ') i++;
+  return text[i] === '#';
+}
+
+export function parseCredentialTable(
+  text: string,
+  delimiter: TableDelimiter,
+  options: { onProgress?: (rowsRead: number) => void } = {},
+): ParsedCredentialTable {
+  let columns: CredentialColumns | undefined;
+  const rows: ParsedCredentialRow[] = [];
+  for (const record of delimitedRecords(text, delimiter)) {
+    if (isBlankRecord(record)) continue;
+    if (!columns) {
+      if (isComment(text, record)) continue;
+      columns = mapCredentialColumns(record.cells);
+      continue;
+    }
+    if (isComment(text, record)) continue;
+    rows.push(credentialFromCells(record.cells, columns, record.line));
+    if (options.onProgress && rows.length % PROGRESS_EVERY_ROWS === 0)
+      options.onProgress(rows.length);
+  }
+  return { delimiter, ignoredColumns: columns?.ignored ?? [], rows };
+}

@@ -1,0 +1,101 @@
+// What the seller sees before anything is sent: every row with its problems, which rows the
+// marketplace would skip as duplicates (same hashes it uses), and the totals.
+import { credentialProblems, type FieldProblem } from '../../../contract/rules';
+import type { CredentialInput } from '../../../contract/marketplace/wire';
+import { hashCredential, type CredentialHashes } from '../../credentials/hash';
+import type { ParsedCredentialRow } from './credentialRow';
+
+export interface CredentialPreviewRow {
+  line: number;
+  credential: CredentialInput;
+  problems: FieldProblem[];
+  /** Set on a valid row the marketplace would skip: seen earlier in the file, or already uploaded. */
+  duplicateOf?: 'file' | 'uploaded';
+}
+
+export interface CredentialPreviewTotals {
+  rows: number;
+  /** Rows that would be sent: no problem and not a duplicate. */
+  valid: number;
+  invalid: number;
+  duplicatesInFile: number;
+  duplicatesUploaded: number;
+}
+
+export interface CredentialPreview {
+  rows: CredentialPreviewRow[];
+  totals: CredentialPreviewTotals;
+}
+
+/**
+ * The hashes the marketplace compares. Our reading of "detected by a hash of login and a hash of
+ * email": the same login, or the same email, is the same account.
+ */
+export class CredentialHashIndex {
+  private readonly logins = new Set<string>();
+  private readonly emails = new Set<string>();
+
+  constructor(hashes: Iterable<CredentialHashes> = []) {
+    for (const h of hashes) this.add(h);
+  }
+
+  add(h: CredentialHashes): void {
+    this.logins.add(h.loginHash);
+    if (h.emailHash) this.emails.add(h.emailHash);
+  }
+
+  has(h: CredentialHashes): boolean {
+    return this.logins.has(h.loginHash) || (h.emailHash !== null && this.emails.has(h.emailHash));
+  }
+}
+
+export function previewCredentials(
+  parsed: readonly ParsedCredentialRow[],
+  uploaded: Iterable<CredentialHashes> = [],
+): CredentialPreview {
+  const alreadyUploaded = new CredentialHashIndex(uploaded);
+  const inFile = new CredentialHashIndex();
+  const totals: CredentialPreviewTotals = {
+    rows: parsed.length,
+    valid: 0,
+    invalid: 0,
+    duplicatesInFile: 0,
+    duplicatesUploaded: 0,
+  };
+  const rows = parsed.map((row): CredentialPreviewRow => {
+    const problems = [...row.problems, ...credentialProblems(row.credential)];
+    if (problems.length > 0) {
+      totals.invalid++;
+      return { line: row.line, credential: row.credential, problems };
+    }
+    const hashes = hashCredential(row.credential);
+    if (alreadyUploaded.has(hashes)) {
+      totals.duplicatesUploaded++;
+      return { line: row.line, credential: row.credential, problems, duplicateOf: 'uploaded' };
+    }
+    if (inFile.has(hashes)) {
+      totals.duplicatesInFile++;
+      return { line: row.line, credential: row.credential, problems, duplicateOf: 'file' };
+    }
+    inFile.add(hashes);
+    totals.valid++;
+    return { line: row.line, credential: row.credential, problems };
+  });
+  return { rows, totals };
+}
+
+/** The credentials to send: valid, non-duplicate rows only. */
+export function credentialsToSend(preview: CredentialPreview): CredentialInput[] {
+  return preview.rows
+    .filter((row) => row.problems.length === 0 && !row.duplicateOf)
+    .map((row) => row.credential);
+}
+
+/** add_batch and replace_all take at most 1000 credentials a request. */
+export function chunkCredentials<T>(list: readonly T[], size = 1000): T[][] {
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError('chunk size must be a positive integer');
+  const chunks: T[][] = [];
+  for (let i = 0; i < list.length; i += size) chunks.push(list.slice(i, i + size));
+  return chunks;
+}

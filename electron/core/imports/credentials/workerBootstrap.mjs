@@ -1,0 +1,8 @@
+// Starts a TypeScript worker entry when the app runs from source (vitest, tsx, the CLI via tsx):
+// a worker thread has none of the parent's module hooks, so register tsx here first. A bundled
+// build starts its compiled worker file directly and never loads this.
+import { workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+await import(workerData.entry);
