@@ -1,0 +1,67 @@
+// Where the limiter writes down what it sent. The SQLite ledger is shared by every process that
+// opens the same data file (the app and the CLI beside it) and survives a restart; the memory
+// ledger has the same behaviour for a limiter without a database.
+import type { LedgerEntry, Weights } from './windows';
+
+/** The part of a better-sqlite3 `Database` the ledger uses (kept structural: no typings needed). */
+export interface LedgerDatabase {
+  prepare(source: string): {
+    all(...params: unknown[]): unknown[];
+    run(...params: unknown[]): { lastInsertRowid: number | bigint };
+  };
+  transaction<T>(fn: () => T): { immediate(): T };
+}
+
+export interface Ledger {
+  /** Runs `fn` so that no other process reads or writes the ledger in between. */
+  exclusively<T>(fn: () => T): T;
+  /** Entries recorded after `sinceMs` (exclusive), oldest first. */
+  entriesAfter(sinceMs: number): LedgerEntry[];
+  record(atMs: number, weights: Weights): number;
+  /** Moves an entry's time later (never earlier): its request reached the server no later. */
+  moveLater(id: number, atMs: number): void;
+  /** Forgets entries recorded at or before `beforeMs`. */
+  prune(beforeMs: number): void;
+}
+
+export function sqliteLedger(db: LedgerDatabase): Ledger {
+  const selectAfter = db.prepare(
+    `SELECT id, at_ms AS atMs, requests, manage_offers AS manageOffers, attach
+       FROM rate_ledger WHERE at_ms > ? ORDER BY at_ms, id`,
+  );
+  const insert = db.prepare(
+    'INSERT INTO rate_ledger (at_ms, requests, manage_offers, attach) VALUES (?, ?, ?, ?)',
+  );
+  const update = db.prepare('UPDATE rate_ledger SET at_ms = MAX(at_ms, ?) WHERE id = ?');
+  const remove = db.prepare('DELETE FROM rate_ledger WHERE at_ms <= ?');
+  return {
+    exclusively: (fn) => db.transaction(fn).immediate(),
+    entriesAfter: (sinceMs) => selectAfter.all(Math.floor(sinceMs)) as LedgerEntry[],
+    record: (atMs, w) =>
+      Number(insert.run(Math.ceil(atMs), w.requests, w.manageOffers, w.attach).lastInsertRowid),
+    moveLater: (id, atMs) => void update.run(Math.ceil(atMs), id),
+    prune: (beforeMs) => void remove.run(Math.floor(beforeMs)),
+  };
+}
+
+export function memoryLedger(): Ledger {
+  let entries: LedgerEntry[] = [];
+  let nextId = 1;
+  return {
+    exclusively: (fn) => fn(),
+    entriesAfter: (sinceMs) =>
+      entries.filter((e) => e.atMs > sinceMs).sort((a, b) => a.atMs - b.atMs || a.id - b.id),
+    record: (atMs, w) => {
+      const id = nextId++;
+      entries.push({ id, atMs: Math.ceil(atMs), ...w });
+      return id;
+    },
+    moveLater: (id, atMs) => {
+      const e = entries.find((x) => x.id === id);
+      if (e) e.atMs = Math.max(e.atMs, Math.ceil(atMs));
+    },
+    prune: (beforeMs) => {
+      entries = entries.filter((e) => e.atMs > beforeMs);
+    },
+  };
+}

@@ -1,0 +1,314 @@
+// The client-side guard of the marketplace's three rolling windows (DESIGN.md, "Rate limits").
+// Every request acquires here first: it waits until all of its windows have room, then it is
+// recorded in all of them at once, inside one IMMEDIATE transaction, so that two processes on
+// the same data file can never both take the last slot.
+import { limits as apiLimits } from '../../contract/marketplace/limits';
+import { systemClock, type Clock } from '../util/clock';
+import { memoryLedger, sqliteLedger, type Ledger, type LedgerDatabase } from './ledger';
+import {
+  usedInWindow,
+  waitForRoom,
+  type Pool,
+  type Room,
+  type Weights,
+  type WindowLimits,
+} from './windows';
+
+export interface RateCost {
+  /** Offers in a manage request (weighs in the 200-per-window pool). */
+  manageOffers?: number;
+  /** attach_screenshots_from_links (weighs in the 300-per-window pool). */
+  attach?: boolean;
+}
+
+export type WaitReason = Pool | 'retry_after';
+export interface WaitEvent {
+  waitMs: number;
+  reason: WaitReason;
+}
+
+export interface RateBudget {
+  requestsLeft: number;
+  manageOffersLeft: number;
+  attachLeft: number;
+  /** 0 when a plain request may go now; else how long until one may. */
+  nextRoomInMs: number;
+}
+
+/** A granted place in the windows; told when the request's answer (or failure) came back. */
+export interface RateSlot {
+  /** When the ledger recorded the request (clock ms). */
+  readonly recordedAtMs: number;
+  /**
+   * The server saw the request no later than now: the entry moves to this time, so that it
+   * leaves our window no earlier than it leaves the server's, whatever the network delay.
+   */
+  answered(): void;
+}
+
+export interface RateLimiter {
+  /** Waits until every window has room, then records the request in all of them atomically. */
+  acquire(cost: RateCost, signal?: AbortSignal): Promise<void>;
+  /** As `acquire`, with a handle to report when the answer arrived (the client uses this). */
+  acquireSlot(cost: RateCost, signal?: AbortSignal): Promise<RateSlot>;
+  budget(): RateBudget;
+  /** After a 429 with Retry-After: nothing is sent (by any process on the ledger) before then. */
+  penalize(untilMs: number): void;
+  /** After manage's 429: make our remaining offer budget match the server's figures. */
+  recordServerBudget(budget: { used: number; limit: number }): void;
+  onWait(listener: (e: WaitEvent) => void): () => void;
+  /** Rejects whoever still waits and stops the timer. */
+  close(): void;
+}
+
+export interface RateLimiterOptions {
+  /** better-sqlite3 database holding the `rate_ledger` table; without it, an in-memory ledger. */
+  db?: LedgerDatabase;
+  windowMs?: number;
+  limits?: Partial<WindowLimits>;
+  clock?: Clock;
+}
+
+interface Waiter {
+  weights: Weights;
+  grant(id: number, atMs: number): void;
+  fail(error: unknown): void;
+  announced: boolean;
+}
+
+export class RateLimiterClosedError extends Error {
+  constructor() {
+    super('the rate limiter was closed');
+    this.name = 'RateLimiterClosedError';
+  }
+}
+
+export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
+  const clock = opts.clock ?? systemClock;
+  const windowMs = opts.windowMs ?? apiLimits.windowMs;
+  const limits: WindowLimits = {
+    requestsPerWindow: apiLimits.requestsPerWindow,
+    manageOffersPerWindow: apiLimits.manageOffersPerWindow,
+    attachPerWindow: apiLimits.attachPerWindow,
+    ...opts.limits,
+  };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be ≥ 1`);
+  }
+  if (!(windowMs > 0)) throw new RangeError('windowMs must be > 0');
+  const ledger: Ledger = opts.db ? sqliteLedger(opts.db) : memoryLedger();
+  const waiting: Waiter[] = [];
+  const listeners = new Set<(e: WaitEvent) => void>();
+  let penaltyUntil = 0;
+  let lastPruneAt = -Infinity;
+  let wake: { at: number; stop: AbortController } | null = null;
+  let closed = false;
+
+  // Entries stay two windows so that a slot still in flight can always be moved later.
+  const pruneIfDue = (now: number) => {
+    if (now - lastPruneAt < windowMs / 4) return;
+    lastPruneAt = now;
+    ledger.prune(now - 2 * windowMs);
+  };
+
+  const withPenalty = (room: Room, now: number): { waitMs: number; reason: WaitReason } => {
+    const penaltyMs = Math.max(0, penaltyUntil - now);
+    if (penaltyMs > 0 && penaltyMs >= room.waitMs)
+      return { waitMs: penaltyMs, reason: 'retry_after' };
+    return { waitMs: room.waitMs, reason: room.pool ?? 'requests' };
+  };
+
+  const announce = (e: WaitEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(e);
+      } catch {
+        // A listener's failure must not stop the queue.
+      }
+    }
+  };
+
+  function pump(): void {
+    if (closed || waiting.length === 0) return;
+    const now = clock.now();
+    const granted: [Waiter, number][] = [];
+    const newlyWaiting: [Waiter, WaitEvent][] = [];
+    let nextWakeMs = Infinity;
+    try {
+      ledger.exclusively(() => {
+        pruneIfDue(now);
+        const live = ledger.entriesAfter(now - windowMs);
+        for (let i = 0; i < waiting.length; i++) {
+          const waiter = waiting[i]!;
+          const room = waitForRoom(live, waiter.weights, limits, now, windowMs);
+          const wait = withPenalty(room, now);
+          if (wait.waitMs <= 0) {
+            const id = ledger.record(now, waiter.weights);
+            live.push({ id, atMs: now, ...waiter.weights });
+            granted.push([waiter, id]);
+            continue;
+          }
+          nextWakeMs = Math.min(nextWakeMs, wait.waitMs);
+          if (!waiter.announced) newlyWaiting.push([waiter, wait]);
+          // Every request needs a slot in `requests`: when the first waiter finds none, nobody
+          // behind it can find one either.
+          if (room.byPool.requests > 0 || wait.reason === 'retry_after') {
+            const requestsFreeInMs = Math.max(room.byPool.requests, penaltyUntil - now);
+            nextWakeMs = Math.min(nextWakeMs, requestsFreeInMs);
+            const behindWait: WaitEvent = {
+              waitMs: requestsFreeInMs,
+              reason: penaltyUntil - now >= room.byPool.requests ? 'retry_after' : 'requests',
+            };
+            for (const behind of waiting.slice(i + 1)) {
+              if (!behind.announced) newlyWaiting.push([behind, behindWait]);
+            }
+            break;
+          }
+        }
+      });
+    } catch (error) {
+      for (const waiter of waiting.splice(0)) waiter.fail(error);
+      return;
+    }
+    for (const [waiter, id] of granted) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.grant(id, now);
+    }
+    for (const [waiter, e] of newlyWaiting) {
+      waiter.announced = true;
+      announce(e);
+    }
+    scheduleWake(now, nextWakeMs);
+  }
+
+  function scheduleWake(now: number, afterMs: number): void {
+    if (!Number.isFinite(afterMs) || waiting.length === 0) {
+      wake?.stop.abort();
+      wake = null;
+      return;
+    }
+    const at = now + afterMs;
+    if (wake && wake.at <= at) return;
+    wake?.stop.abort();
+    const current = { at, stop: new AbortController() };
+    wake = current;
+    clock.sleep(afterMs, current.stop.signal).then(
+      () => {
+        if (wake === current) wake = null;
+        pump();
+      },
+      () => undefined,
+    );
+  }
+
+  function acquireSlot(cost: RateCost, signal?: AbortSignal): Promise<RateSlot> {
+    return new Promise<RateSlot>((resolve, reject) => {
+      const weights = weightsOf(cost, limits);
+      if (closed) return reject(new RateLimiterClosedError());
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        const at = waiting.indexOf(waiter);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        weights,
+        announced: false,
+        grant: (id, atMs) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve({ recordedAtMs: atMs, answered: () => moveLater(id) });
+        },
+        fail: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(waiter);
+      pump();
+    });
+  }
+
+  function moveLater(id: number): void {
+    if (closed) return;
+    try {
+      ledger.exclusively(() => ledger.moveLater(id, clock.now()));
+    } catch {
+      // The entry keeps its earlier time; the request is still counted.
+    }
+  }
+
+  return {
+    acquireSlot,
+    acquire: async (cost, signal) => {
+      await acquireSlot(cost, signal);
+    },
+
+    budget() {
+      const now = clock.now();
+      const live = ledger.entriesAfter(now - windowMs);
+      const used = usedInWindow(live, now, windowMs);
+      const room = withPenalty(
+        waitForRoom(live, { requests: 1, manageOffers: 0, attach: 0 }, limits, now, windowMs),
+        now,
+      );
+      return {
+        requestsLeft: Math.max(0, limits.requestsPerWindow - used.requests),
+        manageOffersLeft: Math.max(0, limits.manageOffersPerWindow - used.manageOffers),
+        attachLeft: Math.max(0, limits.attachPerWindow - used.attach),
+        nextRoomInMs: room.waitMs,
+      };
+    },
+
+    penalize(untilMs) {
+      const now = clock.now();
+      if (!(untilMs > now)) return;
+      penaltyUntil = Math.max(penaltyUntil, untilMs);
+      // A full `requests` window that ends at `untilMs` holds back every process on the ledger.
+      ledger.exclusively(() =>
+        ledger.record(untilMs - windowMs, {
+          requests: limits.requestsPerWindow,
+          manageOffers: 0,
+          attach: 0,
+        }),
+      );
+      pump();
+    },
+
+    recordServerBudget({ used, limit }) {
+      const now = clock.now();
+      const serverLeft = Math.max(0, limit - used);
+      ledger.exclusively(() => {
+        const ours = usedInWindow(ledger.entriesAfter(now - windowMs), now, windowMs);
+        const missing = limits.manageOffersPerWindow - serverLeft - ours.manageOffers;
+        if (missing > 0) ledger.record(now, { requests: 0, manageOffers: missing, attach: 0 });
+      });
+      pump();
+    },
+
+    onWait(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    close() {
+      closed = true;
+      wake?.stop.abort();
+      wake = null;
+      for (const waiter of waiting.splice(0)) waiter.fail(new RateLimiterClosedError());
+    },
+  };
+}
+
+function weightsOf(cost: RateCost, limits: WindowLimits): Weights {
+  const manageOffers = cost.manageOffers ?? 0;
+  if (!Number.isInteger(manageOffers) || manageOffers < 0) {
+    throw new RangeError('manageOffers must be a whole number ≥ 0');
+  }
+  if (manageOffers > limits.manageOffersPerWindow) {
+    throw new RangeError(
+      `a manage request of ${manageOffers} offers can never fit the window of ${limits.manageOffersPerWindow}`,
+    );
+  }
+  return { requests: 1, manageOffers, attach: cost.attach ? 1 : 0 };
+}

@@ -1,0 +1,122 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRateLimiter } from '../../electron/core/limits';
+import { FakeClock } from './fakeClock';
+import { openLedgerFile, type TestDatabase } from './sqlite';
+
+const W = 1000;
+let dir: string;
+let opened: TestDatabase[] = [];
+const open = () => {
+  const db = openLedgerFile(join(dir, 'desk.sqlite'));
+  opened.push(db);
+  return db;
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ledger-'));
+});
+afterEach(() => {
+  for (const db of opened) db.close();
+  opened = [];
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('persisted ledger', () => {
+  it('a restarted limiter on the same file continues the window', async () => {
+    const clock = new FakeClock(0);
+    const first = createRateLimiter({
+      db: open(),
+      clock,
+      windowMs: W,
+      limits: { requestsPerWindow: 3 },
+    });
+    await first.acquire({});
+    await clock.advanceTo(400);
+    await first.acquire({});
+    await first.acquire({});
+    first.close();
+
+    await clock.advanceTo(500);
+    const restarted = createRateLimiter({
+      db: open(),
+      clock,
+      windowMs: W,
+      limits: { requestsPerWindow: 3 },
+    });
+    expect(restarted.budget()).toMatchObject({ requestsLeft: 0, nextRoomInMs: 500 });
+    let granted = false;
+    void restarted.acquire({}).then(() => (granted = true));
+    await clock.advanceTo(999);
+    expect(granted).toBe(false);
+    await clock.advanceTo(1000);
+    expect(granted).toBe(true);
+    restarted.close();
+  });
+
+  it('keeps the weights of manage and attach across connections', async () => {
+    const clock = new FakeClock(0);
+    const a = createRateLimiter({ db: open(), clock, windowMs: W });
+    await a.acquire({ manageOffers: 120 });
+    await a.acquire({ attach: true });
+    const b = createRateLimiter({ db: open(), clock, windowMs: W });
+    expect(b.budget()).toEqual({
+      requestsLeft: 118,
+      manageOffersLeft: 80,
+      attachLeft: 299,
+      nextRoomInMs: 0,
+    });
+    a.close();
+    b.close();
+  });
+
+  it("a penalty one process received holds back the other's requests", async () => {
+    const clock = new FakeClock(0);
+    const app = createRateLimiter({ db: open(), clock, windowMs: W });
+    const cli = createRateLimiter({ db: open(), clock, windowMs: W });
+    app.penalize(700);
+    expect(cli.budget()).toMatchObject({ requestsLeft: 0, nextRoomInMs: 700 });
+    let sent = false;
+    void cli.acquire({}).then(() => (sent = true));
+    await clock.advanceTo(699);
+    expect(sent).toBe(false);
+    await clock.advanceTo(700);
+    expect(sent).toBe(true);
+    app.close();
+    cli.close();
+  });
+
+  it('two processes hammering the same file never burst over the limit together', async () => {
+    const file = join(dir, 'desk.sqlite');
+    open(); // creates the table before the children race for it
+    const run = promisify(execFile);
+    const hammer = join(import.meta.dirname, 'ledgerHammer.ts');
+    const limit = 10;
+    const children = await Promise.all(
+      [0, 1].map(() =>
+        run(process.execPath, ['--import', 'tsx', hammer, file, '18', String(W), String(limit)], {
+          timeout: 30_000,
+        }),
+      ),
+    );
+    const [mine, theirs] = children.map((c) => JSON.parse(c.stdout) as number[]) as [
+      number[],
+      number[],
+    ];
+    // They really ran side by side: each took slots while the other was still taking them.
+    expect(Math.min(...theirs)).toBeLessThan(Math.max(...mine));
+    expect(Math.min(...mine)).toBeLessThan(Math.max(...theirs));
+    const grants = [...mine, ...theirs].sort((x, y) => x - y);
+    expect(grants).toHaveLength(36);
+    for (const t of grants) {
+      const inWindow = grants.filter((u) => u <= t && u + W > t).length;
+      expect(inWindow).toBeLessThanOrEqual(limit);
+    }
+    // 36 requests at 10 per window cannot all go in under three windows.
+    expect(grants.at(-1)! - grants[0]!).toBeGreaterThanOrEqual(3 * W);
+  });
+});
