@@ -1,0 +1,106 @@
+// Opening the seller's SQLite file: refuse a corrupt or newer file without touching it, then
+// bring an older one up to date one migration (one transaction) at a time.
+import { existsSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { StoreError } from './errors';
+import { migrations, SCHEMA_VERSION } from './schema';
+
+export interface OpenDatabaseOptions {
+  /** How long a write waits for the other process (CLI or app) holding the file. */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * The better-sqlite3 binding built for this runtime's ABI. Under Electron, main points it at the
+ * separate Electron build (electron/main/nativeBinding.ts); Node (tests, CLI) keeps the default.
+ */
+let runtimeNativeBinding: string | undefined;
+export function useSqliteNativeBinding(path: string | undefined): void {
+  runtimeNativeBinding = path;
+}
+const bindingOption = () => (runtimeNativeBinding ? { nativeBinding: runtimeNativeBinding } : {});
+
+/** SQLite error codes that mean the bytes on disk are not a database we can read. */
+const CORRUPT_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
+
+function sqliteCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : '';
+}
+
+/**
+ * Reads the existing file read-only first: opening read-write and then failing would already
+ * have created a journal or rewritten the header, and a newer app's file must stay as it was.
+ */
+function inspectExisting(file: string): number {
+  let probe: Database.Database | null = null;
+  try {
+    probe = new Database(file, { readonly: true, fileMustExist: true, ...bindingOption() });
+    const version = probe.pragma('user_version', { simple: true }) as number;
+    const check = probe.pragma('quick_check(1)', { simple: true }) as string;
+    if (check !== 'ok') {
+      throw new StoreError(
+        'corrupt',
+        `The data file ${file} is damaged (${check}); it was left untouched.`,
+      );
+    }
+    return version;
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    const code = sqliteCode(error);
+    if (CORRUPT_CODES.has(code) || code.startsWith('SQLITE_CORRUPT')) {
+      throw new StoreError(
+        'corrupt',
+        `The data file ${file} is not a readable Seller Desk database; it was left untouched.`,
+      );
+    }
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+      throw new StoreError('locked', `The data file ${file} is locked by another process.`);
+    }
+    throw error;
+  } finally {
+    probe?.close();
+  }
+}
+
+export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Database.Database {
+  const exists = file !== ':memory:' && existsSync(file) && statSync(file).size > 0;
+  if (exists) {
+    const version = inspectExisting(file);
+    if (version > SCHEMA_VERSION) {
+      throw new StoreError(
+        'newer_version',
+        `The data file ${file} was written by a newer Seller Desk (schema ${version}, this app knows ${SCHEMA_VERSION}); update the app. The file was left untouched.`,
+      );
+    }
+  }
+  const db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000, ...bindingOption() });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+function migrate(db: Database.Database): void {
+  // IMMEDIATE: two processes opening an old file at once must not both run a migration.
+  const step = db.transaction((from: number) => {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current !== from) return;
+    const sql = migrations[from];
+    if (sql === undefined) return;
+    db.exec(sql);
+    db.pragma(`user_version = ${from + 1}`);
+  });
+  for (;;) {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version >= SCHEMA_VERSION) return;
+    step.immediate(version);
+  }
+}

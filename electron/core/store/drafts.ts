@@ -1,0 +1,559 @@
+// Offline drafting: every change the seller makes is validated against the stored product, then
+// committed together with its outbox row in one transaction before the caller hears "saved".
+// Queued edits of one offer merge into one manage operation; edits of a never-sent create merge
+// into the create; deleting a never-sent create cancels it.
+import {
+  credentialProblems,
+  statusChangeRefusal,
+  validateOfferWrite,
+  type FieldProblem,
+} from '../../contract/rules';
+import type { CredentialInput, OfferWrite, Product } from '../../contract/marketplace/wire';
+import { hashCredential } from '../credentials/hash';
+import { parseJson, type StoreContext } from './context';
+import { DraftRejected, StoreError } from './errors';
+import {
+  flattenDraft,
+  sameFieldValue,
+  unflattenDraft,
+  type FlatFields,
+  type OfferDraft,
+} from './offerFields';
+import { localChange, mergedFields, offerRow, refreshOffer, serverOffer } from './offers';
+import { getProduct } from './products';
+import { limits } from '../../contract/marketplace/limits';
+
+/** The structural part of the secrets box the store needs (electron/core/secrets). */
+export interface SecretBox {
+  seal(plain: Uint8Array): Buffer;
+  open(sealed: Uint8Array): Buffer;
+}
+
+/** Placeholder in a local screenshots list for a file still waiting to be uploaded. */
+export const QUEUED_SCREENSHOT_PREFIX = 'queued-screenshot:';
+
+export interface NewOffer {
+  productId: number;
+  guaranteeDeliveryTime: number;
+  fields: OfferDraft;
+}
+
+function requireProduct(ctx: StoreContext, productId: number): Product {
+  const product = getProduct(ctx, productId);
+  if (!product) {
+    throw new DraftRejected(
+      [{ field: 'product_id', message: 'Unknown product: refresh the catalogue first.' }],
+      `Product ${productId} is not in the local catalogue.`,
+    );
+  }
+  return product;
+}
+
+function requireOffer(ctx: StoreContext, localId: number) {
+  const row = offerRow(ctx, localId);
+  if (!row) throw new StoreError('not_found', `Offer ${localId} is not in the store.`);
+  return row;
+}
+
+function gdtProblems(value: unknown): FieldProblem[] {
+  if (value === undefined) return [];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    return [
+      {
+        field: 'guarantee_delivery_time',
+        code: 'out_of_range',
+        message: 'The guarantee delivery time must be a whole number of milliseconds, at least 1.',
+      },
+    ];
+  }
+  return [];
+}
+
+/**
+ * The write a manage request would carry for these flat fields. An edit that touches `data`
+ * sends the whole merged object, because the service replaces an offer's data as a whole.
+ */
+export function writeOf(flat: FlatFields, merged: FlatFields): OfferWrite {
+  const draft = unflattenDraft(flat) as OfferDraft & Record<string, unknown>;
+  delete draft.guarantee_delivery_time;
+  if (draft.data) draft.data = unflattenDraft(pickData(merged)).data ?? {};
+  return draft as OfferWrite;
+}
+
+function pickData(flat: FlatFields): FlatFields {
+  return Object.fromEntries(Object.entries(flat).filter(([k]) => k.startsWith('data.')));
+}
+
+function withoutPlaceholders(write: OfferWrite): OfferWrite {
+  if (!write.screenshots) return write;
+  return {
+    ...write,
+    screenshots: write.screenshots.filter((s) => !s.startsWith(QUEUED_SCREENSHOT_PREFIX)),
+  };
+}
+
+function ensureManageOp(ctx: StoreContext, localId: number): void {
+  const db = ctx.db;
+  const existing = db
+    .prepare<{ id: number; state: string }>(
+      "SELECT id, state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id DESC LIMIT 1",
+    )
+    .get(localId);
+  if (!existing) {
+    db.prepare(
+      "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'manage', '{}', ?)",
+    ).run(localId, ctx.clock.now());
+  } else if (existing.state === 'failed') {
+    // The seller fixed what was refused: try again now rather than after the old backoff.
+    db.prepare(
+      "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
+    ).run(existing.id);
+  }
+  // A manage op already 'sending' keeps going; the sync engine sends what is left afterwards.
+}
+
+export function createOffer(ctx: StoreContext, input: NewOffer): number {
+  const product = requireProduct(ctx, input.productId);
+  const fields: OfferDraft = {
+    ...input.fields,
+    marketplace_type: input.fields.marketplace_type ?? product.marketplace_type,
+    guarantee_delivery_time: input.guaranteeDeliveryTime,
+  };
+  const flat = flattenDraft(fields);
+  const problems = [
+    ...validateOfferWrite(withoutPlaceholders(writeOf(flat, flat)), product, 'create'),
+    ...gdtProblems(input.guaranteeDeliveryTime),
+  ];
+  if (problems.length > 0) throw new DraftRejected(problems);
+  return ctx.db
+    .transaction(() => {
+      const info = ctx.db
+        .prepare('INSERT INTO offers (product_id) VALUES (?)')
+        .run(input.productId);
+      const localId = Number(info.lastInsertRowid);
+      ctx.db
+        .prepare(
+          "INSERT INTO local_changes (local_id, kind, base, mine, changed_at) VALUES (?, 'create', '{}', ?, ?)",
+        )
+        .run(localId, JSON.stringify(flat), ctx.clock.now());
+      ensureManageOp(ctx, localId);
+      refreshOffer(ctx, localId);
+      return localId;
+    })
+    .immediate();
+}
+
+/** Lays `patch` over the offer's local change; fields set back to the server's value drop out. */
+export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft): void {
+  const row = requireOffer(ctx, localId);
+  const product = requireProduct(ctx, row.product_id);
+  const change = localChange(ctx, localId);
+  if (!change && row.server_id === null && !row.server_json) {
+    throw new StoreError('invalid', `Offer ${localId} has nothing to edit.`);
+  }
+  const pendingDelete = ctx.db
+    .prepare("SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete'")
+    .get(localId);
+  if (pendingDelete) throw new StoreError('invalid', `Offer ${localId} is waiting to be deleted.`);
+  const patchFlat = flattenDraft(patch);
+  const mine: FlatFields = { ...parseJson<FlatFields>(change?.mine, {}), ...patchFlat };
+  const merged = { ...mergedFields(ctx, localId), ...patchFlat };
+  const server = serverOffer(row);
+  const isCreate = change?.kind === 'create';
+  const base = parseJson<FlatFields>(change?.base, {});
+  if (!isCreate && server) {
+    for (const field of Object.keys(patchFlat)) {
+      const serverValue = field.startsWith('data.')
+        ? server.data[field.slice(5)]
+        : (server as Record<string, unknown>)[field];
+      if (!(field in base)) base[field] = serverValue;
+      if (sameFieldValue(mine[field], base[field])) delete mine[field];
+    }
+  }
+  const mode = isCreate ? 'create' : 'edit';
+  const toCheck = isCreate ? mine : patchFlat;
+  const problems = [
+    ...validateOfferWrite(withoutPlaceholders(writeOf(toCheck, merged)), product, mode, {
+      price_per_step: Number(merged.price_per_step ?? 0),
+    }),
+    ...gdtProblems(patchFlat.guarantee_delivery_time),
+  ];
+  if (problems.length > 0) throw new DraftRejected(problems);
+  ctx.db
+    .transaction(() => {
+      const now = ctx.clock.now();
+      if (!isCreate && Object.keys(mine).length === 0) {
+        ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
+        ctx.db
+          .prepare(
+            "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
+          )
+          .run(localId);
+      } else {
+        ctx.db
+          .prepare(
+            `INSERT INTO local_changes (local_id, kind, base_updated_at, base, mine, changed_at)
+           VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (local_id) DO UPDATE SET base = excluded.base, mine = excluded.mine,
+             changed_at = excluded.changed_at`,
+          )
+          .run(
+            localId,
+            isCreate ? 'create' : 'edit',
+            row.server_updated_at,
+            JSON.stringify(base),
+            JSON.stringify(mine),
+            now,
+          );
+        ensureManageOp(ctx, localId);
+      }
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+function manageOpState(ctx: StoreContext, localId: number): string | undefined {
+  return ctx.db
+    .prepare<{ state: string }>(
+      "SELECT state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id LIMIT 1",
+    )
+    .get(localId)?.state;
+}
+
+/**
+ * A create the server never saw is simply cancelled (row and outbox together). A create whose
+ * send is in flight or unknown cannot be: the delete waits for its id like any dependent op.
+ */
+export function deleteOffer(ctx: StoreContext, localId: number): 'cancelled' | 'queued' {
+  const row = requireOffer(ctx, localId);
+  const change = localChange(ctx, localId);
+  const createState = change?.kind === 'create' ? manageOpState(ctx, localId) : undefined;
+  return ctx.db
+    .transaction(() => {
+      if (change?.kind === 'create' && (createState === 'queued' || createState === 'failed')) {
+        ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+        return 'cancelled' as const;
+      }
+      if (row.server_id === null && !change) {
+        ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+        return 'cancelled' as const;
+      }
+      // Whatever else was waiting for this offer no longer matters once it is gone.
+      ctx.db
+        .prepare("DELETE FROM outbox WHERE local_id = ? AND state IN ('queued', 'failed')")
+        .run(localId);
+      ctx.db.prepare('DELETE FROM conflicts WHERE local_id = ?').run(localId);
+      if (change?.kind === 'edit') {
+        ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
+      }
+      ctx.db
+        .prepare(
+          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'delete', '{}', ?)",
+        )
+        .run(localId, ctx.clock.now());
+      refreshOffer(ctx, localId);
+      return 'queued' as const;
+    })
+    .immediate();
+}
+
+export function changeStatus(ctx: StoreContext, localId: number, status: number): void {
+  const row = requireOffer(ctx, localId);
+  const product = requireProduct(ctx, row.product_id);
+  const server = serverOffer(row);
+  const merged = mergedFields(ctx, localId);
+  const screenshots = Array.isArray(merged.screenshots) ? merged.screenshots.length : 0;
+  const from = (server?.status ?? 1) as Parameters<typeof statusChangeRefusal>[0];
+  const refusal = statusChangeRefusal(from, status, {
+    marketplaceType: product.marketplace_type,
+    screenshots,
+  });
+  if (refusal) throw new DraftRejected([{ field: 'status', message: refusal }], refusal);
+  ctx.db
+    .transaction(() => {
+      const queued = ctx.db
+        .prepare<{ id: number }>(
+          "SELECT id FROM outbox WHERE local_id = ? AND kind = 'status' AND state IN ('queued', 'failed') ORDER BY id DESC LIMIT 1",
+        )
+        .get(localId);
+      const payload = JSON.stringify({ status });
+      if (queued) {
+        ctx.db
+          .prepare(
+            "UPDATE outbox SET payload = ?, state = 'queued', attempts = 0, next_attempt_at = 0 WHERE id = ?",
+          )
+          .run(payload, queued.id);
+      } else {
+        ctx.db
+          .prepare(
+            "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'status', ?, ?)",
+          )
+          .run(localId, payload, ctx.clock.now());
+      }
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+export type CredentialMode = 'add' | 'replace';
+
+/**
+ * Seals each credential with the box; only the sealed blob and the hashes touch the disk. A
+ * replace supersedes credential operations still waiting for the same offer.
+ */
+export function queueCredentials(
+  ctx: StoreContext,
+  box: SecretBox,
+  localId: number,
+  credentials: CredentialInput[],
+  mode: CredentialMode,
+): number {
+  const row = requireOffer(ctx, localId);
+  const product = requireProduct(ctx, row.product_id);
+  const problems: FieldProblem[] = [];
+  if (product.marketplace_type !== 2) {
+    problems.push({
+      field: 'credentials',
+      code: 'prohibited',
+      message: 'Credentials are for account offers only.',
+    });
+  }
+  if (credentials.length === 0) {
+    problems.push({ field: 'credentials', code: 'required', message: 'No credentials given.' });
+  }
+  credentials.forEach((c, i) => problems.push(...credentialProblems(c, i)));
+  if (problems.length > 0) throw new DraftRejected(problems);
+  return ctx.db
+    .transaction(() => {
+      if (mode === 'replace') {
+        ctx.db
+          .prepare(
+            "DELETE FROM outbox WHERE local_id = ? AND kind = 'credentials' AND state IN ('queued', 'failed')",
+          )
+          .run(localId);
+      }
+      const op = ctx.db
+        .prepare(
+          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'credentials', ?, ?)",
+        )
+        .run(localId, JSON.stringify({ mode, total: credentials.length }), ctx.clock.now());
+      const insert = ctx.db.prepare(
+        'INSERT INTO queued_credentials (outbox_id, local_id, sealed, login_hash, email_hash) VALUES (?, ?, ?, ?, ?)',
+      );
+      for (const c of credentials) {
+        const hashes = hashCredential(c);
+        const sealed = box.seal(Buffer.from(JSON.stringify(c), 'utf8'));
+        insert.run(op.lastInsertRowid, localId, sealed, hashes.loginHash, hashes.emailHash);
+      }
+      refreshOffer(ctx, localId);
+      return credentials.length;
+    })
+    .immediate();
+}
+
+function screenshotCount(merged: FlatFields): number {
+  return Array.isArray(merged.screenshots) ? merged.screenshots.length : 0;
+}
+
+function capProblem(total: number): FieldProblem[] {
+  return total > limits.screenshotsMaxCount
+    ? [
+        {
+          field: 'screenshots',
+          code: 'out_of_range',
+          message: `An offer holds at most ${limits.screenshotsMaxCount} screenshots.`,
+        },
+      ]
+    : [];
+}
+
+/**
+ * Files already copied into the app's data folder. Each is uploaded on its own (no offer id
+ * needed); the offer's screenshots list carries a placeholder until then, so the manage edit that
+ * attaches them waits for every upload.
+ */
+export function queueScreenshotFiles(
+  ctx: StoreContext,
+  localId: number,
+  filePaths: string[],
+): number[] {
+  requireOffer(ctx, localId);
+  const merged = mergedFields(ctx, localId);
+  const current = Array.isArray(merged.screenshots) ? (merged.screenshots as string[]) : [];
+  const problems = capProblem(current.length + filePaths.length);
+  if (problems.length > 0) throw new DraftRejected(problems);
+  return ctx.db
+    .transaction(() => {
+      const ids: number[] = [];
+      const now = ctx.clock.now();
+      for (const file of filePaths) {
+        const info = ctx.db
+          .prepare(
+            "INSERT INTO queued_screenshots (local_id, source, file_path, created_at) VALUES (?, 'file', ?, ?)",
+          )
+          .run(localId, file, now);
+        const id = Number(info.lastInsertRowid);
+        ids.push(id);
+        ctx.db
+          .prepare(
+            "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_upload', ?, ?)",
+          )
+          .run(localId, JSON.stringify({ queuedScreenshotId: id }), now);
+      }
+      setLocalScreenshots(ctx, localId, [
+        ...current,
+        ...ids.map((id) => QUEUED_SCREENSHOT_PREFIX + id),
+      ]);
+      return ids;
+    })
+    .immediate();
+}
+
+/** Writes the offer's screenshots list into its local change (inside a transaction). */
+export function setLocalScreenshots(ctx: StoreContext, localId: number, list: string[]): void {
+  const change = localChange(ctx, localId);
+  const row = offerRow(ctx, localId);
+  const mine = parseJson<FlatFields>(change?.mine, {});
+  const base = parseJson<FlatFields>(change?.base, {});
+  mine.screenshots = list;
+  if (!change) base.screenshots = serverOffer(row)?.screenshots ?? [];
+  ctx.db
+    .prepare(
+      `INSERT INTO local_changes (local_id, kind, base_updated_at, base, mine, changed_at)
+       VALUES (?, 'edit', ?, ?, ?, ?)
+       ON CONFLICT (local_id) DO UPDATE SET mine = excluded.mine, changed_at = excluded.changed_at`,
+    )
+    .run(
+      localId,
+      row?.server_updated_at ?? null,
+      JSON.stringify(base),
+      JSON.stringify(mine),
+      ctx.clock.now(),
+    );
+  ensureManageOp(ctx, localId);
+  refreshOffer(ctx, localId);
+}
+
+/** Public image URLs, attached by the marketplace itself (≤ 10 per request). */
+export function queueScreenshotUrls(ctx: StoreContext, localId: number, urls: string[]): void {
+  requireOffer(ctx, localId);
+  const problems: FieldProblem[] = [];
+  urls.forEach((u, i) => {
+    if (!/^https?:\/\//i.test(u)) {
+      problems.push({ field: `urls.${i}`, code: 'invalid', message: 'Not an http(s) URL.' });
+    }
+  });
+  problems.push(...capProblem(screenshotCount(mergedFields(ctx, localId)) + urls.length));
+  if (problems.length > 0) throw new DraftRejected(problems);
+  ctx.db
+    .transaction(() => {
+      for (let i = 0; i < urls.length; i += limits.urlsPerAttach) {
+        ctx.db
+          .prepare(
+            "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_links', ?, ?)",
+          )
+          .run(
+            localId,
+            JSON.stringify({ urls: urls.slice(i, i + limits.urlsPerAttach) }),
+            ctx.clock.now(),
+          );
+      }
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+/** Removes a screenshot: a queued file is simply dropped; a stored one is detached by URL. */
+export function detachScreenshot(ctx: StoreContext, localId: number, url: string): void {
+  requireOffer(ctx, localId);
+  ctx.db
+    .transaction(() => {
+      if (url.startsWith(QUEUED_SCREENSHOT_PREFIX)) {
+        const id = Number(url.slice(QUEUED_SCREENSHOT_PREFIX.length));
+        ctx.db
+          .prepare('DELETE FROM queued_screenshots WHERE id = ? AND local_id = ?')
+          .run(id, localId);
+        ctx.db
+          .prepare(
+            "DELETE FROM outbox WHERE local_id = ? AND kind = 'screenshot_upload' AND json_extract(payload, '$.queuedScreenshotId') = ?",
+          )
+          .run(localId, id);
+        const merged = mergedFields(ctx, localId);
+        const list = Array.isArray(merged.screenshots) ? (merged.screenshots as string[]) : [];
+        setLocalScreenshots(
+          ctx,
+          localId,
+          list.filter((s) => s !== url),
+        );
+        return;
+      }
+      ctx.db
+        .prepare(
+          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_detach', ?, ?)",
+        )
+        .run(localId, JSON.stringify({ url }), ctx.clock.now());
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+/** Throws away the seller's pending work on an offer (a never-sent create disappears). */
+export function discardLocalChanges(ctx: StoreContext, localId: number): void {
+  const row = requireOffer(ctx, localId);
+  ctx.db
+    .transaction(() => {
+      const inFlight = ctx.db
+        .prepare("SELECT 1 FROM outbox WHERE local_id = ? AND state IN ('sending', 'unknown')")
+        .get(localId);
+      if (inFlight)
+        throw new StoreError('invalid', 'A send is in progress for this offer; wait for it.');
+      if (row.server_id === null) {
+        ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+        return;
+      }
+      ctx.db.prepare('DELETE FROM outbox WHERE local_id = ?').run(localId);
+      ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
+      ctx.db.prepare('DELETE FROM conflicts WHERE local_id = ?').run(localId);
+      ctx.db.prepare('DELETE FROM offer_outcomes WHERE local_id = ?').run(localId);
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+/** The seller's answer to a conflict on one field. */
+export function resolveConflict(
+  ctx: StoreContext,
+  localId: number,
+  field: string,
+  choice: 'mine' | 'theirs',
+): void {
+  requireOffer(ctx, localId);
+  ctx.db
+    .transaction(() => {
+      const conflict = ctx.db
+        .prepare('SELECT 1 FROM conflicts WHERE local_id = ? AND field = ?')
+        .get(localId, field);
+      if (!conflict)
+        throw new StoreError('not_found', `No conflict on ${field} for offer ${localId}.`);
+      ctx.db.prepare('DELETE FROM conflicts WHERE local_id = ? AND field = ?').run(localId, field);
+      const change = localChange(ctx, localId);
+      if (choice === 'theirs' && change) {
+        const mine = parseJson<FlatFields>(change.mine, {});
+        delete mine[field];
+        if (Object.keys(mine).length === 0 && change.kind === 'edit') {
+          ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
+          ctx.db
+            .prepare(
+              "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
+            )
+            .run(localId);
+        } else {
+          ctx.db
+            .prepare('UPDATE local_changes SET mine = ? WHERE local_id = ?')
+            .run(JSON.stringify(mine), localId);
+        }
+      }
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}

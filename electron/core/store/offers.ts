@@ -1,0 +1,269 @@
+// The offers table: identity (local id before the server id), the server copy as last seen, and
+// the merged row the list reads. Every write to an offer's pieces ends with refreshOffer, which
+// recomputes its merged columns and sync state from the source tables.
+import type { Offer } from '../../contract/marketplace/wire';
+import { isoAt, parseJson, type StoreContext } from './context';
+import {
+  flattenServerOffer,
+  sameFieldValue,
+  serverFieldValue,
+  type FlatFields,
+} from './offerFields';
+
+export type SyncState = 'synced' | 'local' | 'sending' | 'attention' | 'conflict';
+
+export interface OfferRow {
+  local_id: number;
+  server_id: number | null;
+  product_id: number;
+  server_json: string | null;
+  server_updated_at: string | null;
+}
+
+export interface LocalChangeRow {
+  local_id: number;
+  kind: 'create' | 'edit';
+  base_updated_at: string | null;
+  base: string;
+  mine: string;
+  changed_at: number;
+}
+
+export function offerRow(ctx: StoreContext, localId: number): OfferRow | undefined {
+  return ctx.db
+    .prepare<OfferRow>(
+      'SELECT local_id, server_id, product_id, server_json, server_updated_at FROM offers WHERE local_id = ?',
+    )
+    .get(localId);
+}
+
+export function localIdOfServerId(ctx: StoreContext, serverId: number): number | undefined {
+  return ctx.db
+    .prepare<{ local_id: number }>('SELECT local_id FROM offers WHERE server_id = ?')
+    .get(serverId)?.local_id;
+}
+
+export function localChange(ctx: StoreContext, localId: number): LocalChangeRow | undefined {
+  return ctx.db
+    .prepare<LocalChangeRow>('SELECT * FROM local_changes WHERE local_id = ?')
+    .get(localId);
+}
+
+export function serverOffer(row: OfferRow | undefined): Offer | null {
+  return row?.server_json ? parseJson<Offer | null>(row.server_json, null) : null;
+}
+
+/** The offer as the seller sees it: the server copy with the local change laid over it. */
+export function mergedFields(ctx: StoreContext, localId: number): FlatFields {
+  const server = serverOffer(offerRow(ctx, localId));
+  const change = localChange(ctx, localId);
+  return {
+    ...(server ? flattenServerOffer(server) : {}),
+    ...parseJson<FlatFields>(change?.mine, {}),
+  };
+}
+
+function syncStateOf(ctx: StoreContext, localId: number): SyncState {
+  const db = ctx.db;
+  if (db.prepare('SELECT 1 FROM conflicts WHERE local_id = ? LIMIT 1').get(localId)) {
+    return 'conflict';
+  }
+  const states = db
+    .prepare<{ state: string }>('SELECT DISTINCT state FROM outbox WHERE local_id = ?')
+    .all(localId)
+    .map((r) => r.state);
+  if (states.includes('failed')) return 'attention';
+  const outcome = db
+    .prepare<{ ok: number }>('SELECT ok FROM offer_outcomes WHERE local_id = ?')
+    .get(localId);
+  const change = localChange(ctx, localId);
+  if (outcome && outcome.ok === 0 && (change || states.length > 0)) return 'attention';
+  if (states.includes('sending') || states.includes('unknown')) return 'sending';
+  if (change || states.length > 0) return 'local';
+  return 'synced';
+}
+
+function pendingStatus(ctx: StoreContext, localId: number): number | null {
+  const op = ctx.db
+    .prepare<{ payload: string }>(
+      "SELECT payload FROM outbox WHERE local_id = ? AND kind = 'status' ORDER BY id DESC LIMIT 1",
+    )
+    .get(localId);
+  return op ? parseJson<{ status: number }>(op.payload, { status: 0 }).status : null;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/** Recomputes the merged columns and the sync state of one offer (call inside the write). */
+export function refreshOffer(ctx: StoreContext, localId: number): void {
+  const row = offerRow(ctx, localId);
+  if (!row) return;
+  const server = serverOffer(row);
+  const change = localChange(ctx, localId);
+  const merged = mergedFields(ctx, localId);
+  const title =
+    ctx.db.prepare<{ title: string }>('SELECT title FROM products WHERE id = ?').get(row.product_id)
+      ?.title ?? '';
+  const status = pendingStatus(ctx, localId) ?? server?.status ?? null;
+  const pendingDelete = ctx.db
+    .prepare("SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete' LIMIT 1")
+    .get(localId)
+    ? 1
+    : 0;
+  const updatedAt = change ? isoAt(change.changed_at) : (server?.updated_at ?? '');
+  const searchText = [
+    text(merged.outer_name),
+    text(merged.internal_name),
+    text(merged.description),
+    title,
+    row.server_id ?? '',
+  ]
+    .join(' ')
+    .toLowerCase();
+  ctx.db
+    .prepare(
+      `UPDATE offers SET product_title = ?, outer_name = ?, internal_name = ?, price_per_step = ?,
+        amount = ?, min_purchase_amount = ?, guarantee_delivery_time = ?, status = ?,
+        sync_state = ?, pending_delete = ?, updated_at = ?, search_text = ?
+       WHERE local_id = ?`,
+    )
+    .run(
+      title,
+      text(merged.outer_name),
+      text(merged.internal_name),
+      num(merged.price_per_step),
+      num(merged.amount),
+      num(merged.min_purchase_amount),
+      num(merged.guarantee_delivery_time),
+      status,
+      syncStateOf(ctx, localId),
+      pendingDelete,
+      updatedAt,
+      searchText,
+      localId,
+    );
+}
+
+export type ApplyResult = 'new' | 'updated' | 'unchanged' | 'conflict';
+
+/**
+ * Takes one offer from my_offers. A pending local change is never overwritten: the pulled copy
+ * becomes its new base, fields the server now has as the seller wrote them leave the change, and a
+ * field the server changed differently since the base becomes a conflict for the seller.
+ */
+export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
+  const db = ctx.db;
+  const localId = localIdOfServerId(ctx, offer.id);
+  if (localId === undefined) {
+    const info = db
+      .prepare(
+        'INSERT INTO offers (server_id, product_id, server_json, server_updated_at) VALUES (?, ?, ?, ?)',
+      )
+      .run(offer.id, offer.product_id, JSON.stringify(offer), offer.updated_at);
+    refreshOffer(ctx, Number(info.lastInsertRowid));
+    return 'new';
+  }
+  const row = offerRow(ctx, localId);
+  if (row?.server_updated_at === offer.updated_at && row.server_json) return 'unchanged';
+  let result: ApplyResult = 'updated';
+  const change = localChange(ctx, localId);
+  if (change && change.kind === 'edit') {
+    const base = parseJson<FlatFields>(change.base, {});
+    const mine = parseJson<FlatFields>(change.mine, {});
+    const newBase: FlatFields = {};
+    for (const field of Object.keys(mine)) {
+      const theirs = serverFieldValue(offer, field);
+      if (sameFieldValue(theirs, mine[field])) {
+        delete mine[field];
+        db.prepare('DELETE FROM conflicts WHERE local_id = ? AND field = ?').run(localId, field);
+        continue;
+      }
+      if (!sameFieldValue(theirs, base[field])) {
+        db.prepare(
+          `INSERT INTO conflicts (local_id, field, base, mine, theirs) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (local_id, field) DO UPDATE SET mine = excluded.mine, theirs = excluded.theirs`,
+        ).run(
+          localId,
+          field,
+          JSON.stringify(base[field] ?? null),
+          JSON.stringify(mine[field] ?? null),
+          JSON.stringify(theirs ?? null),
+        );
+        result = 'conflict';
+      }
+      newBase[field] = theirs;
+    }
+    if (Object.keys(mine).length === 0) {
+      db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
+      db.prepare(
+        "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
+      ).run(localId);
+    } else {
+      db.prepare(
+        'UPDATE local_changes SET base = ?, base_updated_at = ?, mine = ? WHERE local_id = ?',
+      ).run(JSON.stringify(newBase), offer.updated_at, JSON.stringify(mine), localId);
+    }
+  }
+  db.prepare(
+    'UPDATE offers SET server_json = ?, server_updated_at = ?, product_id = ? WHERE local_id = ?',
+  ).run(JSON.stringify(offer), offer.updated_at, offer.product_id, localId);
+  refreshOffer(ctx, localId);
+  return result;
+}
+
+/**
+ * A full reconcile found the offer gone from the marketplace. Without pending work the row goes;
+ * with some, the seller is asked (attention) rather than losing what they typed.
+ */
+export function applyServerDeletion(ctx: StoreContext, localId: number): 'removed' | 'attention' {
+  const db = ctx.db;
+  const change = localChange(ctx, localId);
+  const ops = db
+    .prepare<{ kind: string }>('SELECT kind FROM outbox WHERE local_id = ?')
+    .all(localId)
+    .filter((op) => op.kind !== 'delete');
+  if (!change && ops.length === 0) {
+    db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+    return 'removed';
+  }
+  db.prepare(
+    "UPDATE outbox SET state = 'failed', last_error = 'The offer was deleted on the marketplace.' WHERE local_id = ?",
+  ).run(localId);
+  db.prepare('UPDATE offers SET server_id = NULL, server_json = NULL WHERE local_id = ?').run(
+    localId,
+  );
+  recordOutcome(ctx, localId, {
+    ok: false,
+    message:
+      'The offer was deleted on the marketplace; discard the local change or create it again.',
+  });
+  refreshOffer(ctx, localId);
+  return 'attention';
+}
+
+export interface OutcomeInput {
+  ok: boolean;
+  serverStatus?: number | null;
+  message?: string | null;
+  fieldErrors?: { field: string; messages: string[]; allowedValues?: string[] }[];
+}
+
+export function recordOutcome(ctx: StoreContext, localId: number, outcome: OutcomeInput): void {
+  ctx.db
+    .prepare(
+      `INSERT INTO offer_outcomes (local_id, at, ok, server_status, message, field_errors)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (local_id) DO UPDATE SET at = excluded.at, ok = excluded.ok,
+         server_status = excluded.server_status, message = excluded.message,
+         field_errors = excluded.field_errors`,
+    )
+    .run(
+      localId,
+      ctx.clock.now(),
+      outcome.ok ? 1 : 0,
+      outcome.serverStatus ?? null,
+      outcome.message ?? null,
+      JSON.stringify(outcome.fieldErrors ?? []),
+    );
+}

@@ -1,0 +1,48 @@
+// The catalogue as last pulled. Product fields and their values stay in the wire JSON: they are
+// read one product at a time (validation, the offer form), never queried across products.
+import { productSchema, type Product } from '../../contract/marketplace/wire';
+import { parseJson, type StoreContext } from './context';
+
+export function saveProducts(ctx: StoreContext, products: Product[]): void {
+  const upsert = ctx.db.prepare(
+    `INSERT INTO products (id, title, marketplace_type, is_active, json, seen_at)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET title = excluded.title,
+       marketplace_type = excluded.marketplace_type, is_active = excluded.is_active,
+       json = excluded.json, seen_at = excluded.seen_at`,
+  );
+  const retitle = ctx.db.prepare(
+    'UPDATE offers SET product_title = ? WHERE product_id = ? AND product_title <> ?',
+  );
+  const now = ctx.clock.now();
+  ctx.db.transaction(() => {
+    for (const p of products) {
+      upsert.run(p.id, p.title, p.marketplace_type, p.is_active ? 1 : 0, JSON.stringify(p), now);
+      retitle.run(p.title, p.id, p.title);
+    }
+  })();
+}
+
+export function getProduct(ctx: StoreContext, productId: number): Product | null {
+  const row = ctx.db
+    .prepare<{ json: string }>('SELECT json FROM products WHERE id = ?')
+    .get(productId);
+  if (!row) return null;
+  return productSchema.parse(parseJson(row.json, null));
+}
+
+export interface ProductSummary {
+  id: number;
+  title: string;
+  marketplace_type: number;
+  is_active: boolean;
+}
+
+export function listProducts(ctx: StoreContext): ProductSummary[] {
+  return ctx.db
+    .prepare<{ id: number; title: string; marketplace_type: number; is_active: number }>(
+      'SELECT id, title, marketplace_type, is_active FROM products ORDER BY title, id',
+    )
+    .all()
+    .map((r) => ({ ...r, is_active: r.is_active === 1 }));
+}

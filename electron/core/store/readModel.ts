@@ -1,0 +1,297 @@
+// The seller's offers list: the merged view (server copy + local change) with each offer's sync
+// state, filtered, sorted and paged in SQL over the materialized columns of `offers`.
+import { parseJson, type StoreContext } from './context';
+import { StoreError } from './errors';
+import { mergedFields, localChange, offerRow, serverOffer, type SyncState } from './offers';
+import { unflattenDraft, type FlatFields, type OfferDraft } from './offerFields';
+import type { Offer } from '../../contract/marketplace/wire';
+
+export const offerSortColumns = {
+  product: 'product_title',
+  outer_name: 'outer_name',
+  internal_name: 'internal_name',
+  price_per_step: 'price_per_step',
+  amount: 'amount',
+  min_purchase_amount: 'min_purchase_amount',
+  guarantee_delivery_time: 'guarantee_delivery_time',
+  status: 'status',
+  sync_state: 'sync_state',
+  updated_at: 'updated_at',
+} as const;
+export type OfferSortColumn = keyof typeof offerSortColumns;
+
+export interface OfferQuery {
+  status?: number;
+  productId?: number;
+  syncState?: SyncState;
+  /** Matches names, description, product title and the server id, case-insensitively. */
+  text?: string;
+  sort?: { column: OfferSortColumn; dir: 'asc' | 'desc' };
+  offset?: number;
+  limit?: number;
+}
+
+export interface OfferListRow {
+  localId: number;
+  serverId: number | null;
+  productId: number;
+  productTitle: string;
+  outerName: string;
+  internalName: string;
+  pricePerStep: number | null;
+  amount: number | null;
+  minPurchaseAmount: number | null;
+  guaranteeDeliveryTime: number | null;
+  status: number | null;
+  syncState: SyncState;
+  pendingDelete: boolean;
+  updatedAt: string;
+}
+
+interface RawRow {
+  local_id: number;
+  server_id: number | null;
+  product_id: number;
+  product_title: string;
+  outer_name: string;
+  internal_name: string;
+  price_per_step: number | null;
+  amount: number | null;
+  min_purchase_amount: number | null;
+  guarantee_delivery_time: number | null;
+  status: number | null;
+  sync_state: SyncState;
+  pending_delete: number;
+  updated_at: string;
+}
+
+const listColumns = `local_id, server_id, product_id, product_title, outer_name, internal_name,
+  price_per_step, amount, min_purchase_amount, guarantee_delivery_time, status, sync_state,
+  pending_delete, updated_at`;
+
+function toListRow(r: RawRow): OfferListRow {
+  return {
+    localId: r.local_id,
+    serverId: r.server_id,
+    productId: r.product_id,
+    productTitle: r.product_title,
+    outerName: r.outer_name,
+    internalName: r.internal_name,
+    pricePerStep: r.price_per_step,
+    amount: r.amount,
+    minPurchaseAmount: r.min_purchase_amount,
+    guaranteeDeliveryTime: r.guarantee_delivery_time,
+    status: r.status,
+    syncState: r.sync_state,
+    pendingDelete: r.pending_delete === 1,
+    updatedAt: r.updated_at,
+  };
+}
+
+export const MAX_PAGE = 500;
+
+export function queryOffers(
+  ctx: StoreContext,
+  q: OfferQuery = {},
+): { rows: OfferListRow[]; total: number } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.status !== undefined) {
+    where.push('status = ?');
+    params.push(q.status);
+  }
+  if (q.productId !== undefined) {
+    where.push('product_id = ?');
+    params.push(q.productId);
+  }
+  if (q.syncState !== undefined) {
+    where.push('sync_state = ?');
+    params.push(q.syncState);
+  }
+  const text = q.text?.trim().toLowerCase();
+  if (text) {
+    where.push('instr(search_text, ?) > 0');
+    params.push(text);
+  }
+  const sort = q.sort ?? { column: 'updated_at', dir: 'desc' };
+  const column = offerSortColumns[sort.column];
+  if (!column) throw new StoreError('invalid', `Unknown sort column ${String(sort.column)}.`);
+  const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
+  const limit = Math.min(Math.max(1, Math.floor(q.limit ?? 50)), MAX_PAGE);
+  const offset = Math.max(0, Math.floor(q.offset ?? 0));
+  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const rows = ctx.db
+    .prepare<RawRow>(
+      `SELECT ${listColumns} FROM offers ${whereSql}
+       ORDER BY ${column} ${dir}, local_id ${dir} LIMIT ? OFFSET ?`,
+    )
+    .all(...params, limit, offset)
+    .map(toListRow);
+  const total = ctx.db
+    .prepare<{ n: number }>(`SELECT count(*) AS n FROM offers ${whereSql}`)
+    .get(...params)!.n;
+  return { rows, total };
+}
+
+export interface OfferCounts {
+  total: number;
+  byStatus: Record<string, number>;
+  bySyncState: Record<SyncState, number>;
+  outbox: number;
+}
+
+export function countOffers(ctx: StoreContext): OfferCounts {
+  const byStatus: Record<string, number> = {};
+  for (const r of ctx.db
+    .prepare<{ status: number | null; n: number }>(
+      'SELECT status, count(*) AS n FROM offers GROUP BY status',
+    )
+    .all()) {
+    byStatus[String(r.status ?? 'none')] = r.n;
+  }
+  const bySyncState: Record<SyncState, number> = {
+    synced: 0,
+    local: 0,
+    sending: 0,
+    attention: 0,
+    conflict: 0,
+  };
+  for (const r of ctx.db
+    .prepare<{ sync_state: SyncState; n: number }>(
+      'SELECT sync_state, count(*) AS n FROM offers GROUP BY sync_state',
+    )
+    .all()) {
+    bySyncState[r.sync_state] = r.n;
+  }
+  const total = Object.values(bySyncState).reduce((a, b) => a + b, 0);
+  const outbox = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
+  return { total, byStatus, bySyncState, outbox };
+}
+
+export interface ConflictView {
+  field: string;
+  base: unknown;
+  mine: unknown;
+  theirs: unknown;
+}
+
+export interface OfferDetail {
+  localId: number;
+  serverId: number | null;
+  productId: number;
+  syncState: SyncState;
+  /** The merged fields as the seller sees them (data per product field). */
+  fields: OfferDraft;
+  /** The server copy as last seen, or null before the server has it. */
+  server: Offer | null;
+  /** Field paths the seller changed locally (`price_per_step`, `data.12`, …). */
+  changedFields: string[];
+  conflicts: ConflictView[];
+  outcome: {
+    ok: boolean;
+    at: number;
+    serverStatus: number | null;
+    message: string | null;
+    fieldErrors: { field: string; messages: string[] }[];
+  } | null;
+  pending: {
+    id: number;
+    kind: string;
+    state: string;
+    attempts: number;
+    lastError: string | null;
+  }[];
+  queuedCredentials: number;
+  uploadedCredentialHashes: number;
+}
+
+export function getOffer(ctx: StoreContext, localId: number): OfferDetail | null {
+  const row = offerRow(ctx, localId);
+  if (!row) return null;
+  const change = localChange(ctx, localId);
+  const state = ctx.db
+    .prepare<{ sync_state: SyncState }>('SELECT sync_state FROM offers WHERE local_id = ?')
+    .get(localId)!.sync_state;
+  const conflicts = ctx.db
+    .prepare<{ field: string; base: string; mine: string; theirs: string }>(
+      'SELECT field, base, mine, theirs FROM conflicts WHERE local_id = ? ORDER BY field',
+    )
+    .all(localId)
+    .map((c) => ({
+      field: c.field,
+      base: parseJson(c.base, null),
+      mine: parseJson(c.mine, null),
+      theirs: parseJson(c.theirs, null),
+    }));
+  const outcomeRow = ctx.db
+    .prepare<{
+      ok: number;
+      at: number;
+      server_status: number | null;
+      message: string | null;
+      field_errors: string;
+    }>('SELECT ok, at, server_status, message, field_errors FROM offer_outcomes WHERE local_id = ?')
+    .get(localId);
+  const pending = ctx.db
+    .prepare<{
+      id: number;
+      kind: string;
+      state: string;
+      attempts: number;
+      last_error: string | null;
+    }>('SELECT id, kind, state, attempts, last_error FROM outbox WHERE local_id = ? ORDER BY id')
+    .all(localId)
+    .map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      state: p.state,
+      attempts: p.attempts,
+      lastError: p.last_error,
+    }));
+  const count = (sql: string) => ctx.db.prepare<{ n: number }>(sql).get(localId)!.n;
+  return {
+    localId,
+    serverId: row.server_id,
+    productId: row.product_id,
+    syncState: state,
+    fields: unflattenDraft(mergedFields(ctx, localId)),
+    server: serverOffer(row),
+    changedFields: Object.keys(parseJson<FlatFields>(change?.mine, {})),
+    conflicts,
+    outcome: outcomeRow
+      ? {
+          ok: outcomeRow.ok === 1,
+          at: outcomeRow.at,
+          serverStatus: outcomeRow.server_status,
+          message: outcomeRow.message,
+          fieldErrors: parseJson(outcomeRow.field_errors, []),
+        }
+      : null,
+    pending,
+    queuedCredentials: count('SELECT count(*) AS n FROM queued_credentials WHERE local_id = ?'),
+    uploadedCredentialHashes: count(
+      'SELECT count(*) AS n FROM credential_hashes WHERE local_id = ?',
+    ),
+  };
+}
+
+/** Login/email hashes known for an offer (queued and uploaded), for an import's duplicate check. */
+export function knownCredentialHashes(
+  ctx: StoreContext,
+  localId: number,
+): { loginHashes: Set<string>; emailHashes: Set<string> } {
+  const loginHashes = new Set<string>();
+  const emailHashes = new Set<string>();
+  for (const sql of [
+    'SELECT login_hash, email_hash FROM queued_credentials WHERE local_id = ?',
+    'SELECT login_hash, email_hash FROM credential_hashes WHERE local_id = ?',
+  ]) {
+    for (const r of ctx.db
+      .prepare<{ login_hash: string; email_hash: string | null }>(sql)
+      .all(localId)) {
+      loginHashes.add(r.login_hash);
+      if (r.email_hash) emailHashes.add(r.email_hash);
+    }
+  }
+  return { loginHashes, emailHashes };
+}

@@ -1,0 +1,149 @@
+// The store's tables, by migration. Each migration runs in one transaction together with the
+// `user_version` bump, so a crash leaves the file at the previous version, never in between.
+import { RATE_LEDGER_DDL } from '../limits/ledgerSchema';
+
+const migration1 = `
+${RATE_LEDGER_DDL}
+
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+-- The catalogue; product_fields and their values stay inside the wire JSON (read per product).
+CREATE TABLE products (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  marketplace_type INTEGER NOT NULL,
+  is_active INTEGER NOT NULL,
+  json TEXT NOT NULL,
+  seen_at INTEGER NOT NULL
+);
+
+-- One row per offer the seller has, whether the server knows it yet or not. The server's copy as
+-- last seen is kept verbatim (server_json); the columns after it are the merged view (server copy
+-- plus local change), materialized so a page over 100k offers is an index walk.
+CREATE TABLE offers (
+  local_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  server_id INTEGER UNIQUE,
+  product_id INTEGER NOT NULL,
+  server_json TEXT,
+  server_updated_at TEXT,
+  product_title TEXT NOT NULL DEFAULT '',
+  outer_name TEXT NOT NULL DEFAULT '',
+  internal_name TEXT NOT NULL DEFAULT '',
+  price_per_step REAL,
+  amount REAL,
+  min_purchase_amount REAL,
+  guarantee_delivery_time INTEGER,
+  status INTEGER,
+  sync_state TEXT NOT NULL DEFAULT 'synced'
+    CHECK (sync_state IN ('synced', 'local', 'sending', 'attention', 'conflict')),
+  pending_delete INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL DEFAULT '',
+  search_text TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX offers_product ON offers(product_id, local_id);
+CREATE INDEX offers_product_title ON offers(product_title, local_id);
+CREATE INDEX offers_outer_name ON offers(outer_name, local_id);
+CREATE INDEX offers_internal_name ON offers(internal_name, local_id);
+CREATE INDEX offers_price ON offers(price_per_step, local_id);
+CREATE INDEX offers_amount ON offers(amount, local_id);
+CREATE INDEX offers_min_purchase ON offers(min_purchase_amount, local_id);
+CREATE INDEX offers_gdt ON offers(guarantee_delivery_time, local_id);
+CREATE INDEX offers_status ON offers(status, local_id);
+CREATE INDEX offers_sync_state ON offers(sync_state, local_id);
+CREATE INDEX offers_updated_at ON offers(updated_at, local_id);
+CREATE INDEX offers_server_updated_at ON offers(server_updated_at);
+
+-- The seller's change, as an overlay on a base: 'mine' holds only the fields the seller wrote,
+-- 'base' the server's values of those fields when the change was made (or last rebased).
+CREATE TABLE local_changes (
+  local_id INTEGER PRIMARY KEY REFERENCES offers(local_id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('create', 'edit')),
+  base_updated_at TEXT,
+  base TEXT NOT NULL DEFAULT '{}',
+  mine TEXT NOT NULL DEFAULT '{}',
+  changed_at INTEGER NOT NULL
+);
+
+-- Ordered operations waiting to be sent. 'sending' survives a crash: on restart it means the
+-- outcome is unknown and must be resolved before anything is resent.
+CREATE TABLE outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  local_id INTEGER NOT NULL REFERENCES offers(local_id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('manage', 'status', 'delete', 'credentials',
+    'screenshot_upload', 'screenshot_links', 'screenshot_detach')),
+  payload TEXT NOT NULL DEFAULT '{}',
+  state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sending', 'unknown', 'failed')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  sent_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX outbox_offer ON outbox(local_id, id);
+CREATE INDEX outbox_state ON outbox(state, next_attempt_at);
+
+CREATE TABLE offer_outcomes (
+  local_id INTEGER PRIMARY KEY REFERENCES offers(local_id) ON DELETE CASCADE,
+  at INTEGER NOT NULL,
+  ok INTEGER NOT NULL,
+  server_status INTEGER,
+  message TEXT,
+  field_errors TEXT NOT NULL DEFAULT '[]'
+);
+
+CREATE TABLE conflicts (
+  local_id INTEGER NOT NULL REFERENCES offers(local_id) ON DELETE CASCADE,
+  field TEXT NOT NULL,
+  base TEXT,
+  mine TEXT,
+  theirs TEXT,
+  PRIMARY KEY (local_id, field)
+);
+
+CREATE TABLE sync_runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  finished_at INTEGER,
+  sent INTEGER NOT NULL DEFAULT 0,
+  failed INTEGER NOT NULL DEFAULT 0,
+  conflicts INTEGER NOT NULL DEFAULT 0,
+  needs_attention INTEGER NOT NULL DEFAULT 0,
+  unauthorized INTEGER NOT NULL DEFAULT 0,
+  error TEXT
+);
+
+-- Credentials wait here sealed (SecretBox) until the marketplace accepts them.
+CREATE TABLE queued_credentials (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  outbox_id INTEGER NOT NULL REFERENCES outbox(id) ON DELETE CASCADE,
+  local_id INTEGER NOT NULL REFERENCES offers(local_id) ON DELETE CASCADE,
+  sealed BLOB NOT NULL,
+  login_hash TEXT NOT NULL,
+  email_hash TEXT
+);
+CREATE INDEX queued_credentials_op ON queued_credentials(outbox_id, id);
+
+-- After upload only the hashes stay, for duplicate detection in later imports.
+CREATE TABLE credential_hashes (
+  local_id INTEGER NOT NULL REFERENCES offers(local_id) ON DELETE CASCADE,
+  login_hash TEXT NOT NULL,
+  email_hash TEXT,
+  PRIMARY KEY (local_id, login_hash)
+);
+
+CREATE TABLE queued_screenshots (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  local_id INTEGER NOT NULL REFERENCES offers(local_id) ON DELETE CASCADE,
+  source TEXT NOT NULL CHECK (source IN ('file', 'url')),
+  file_path TEXT,
+  url TEXT,
+  uploaded_path TEXT,
+  created_at INTEGER NOT NULL
+);
+`;
+
+/** Index i holds the SQL that takes the file from user_version i to i + 1. */
+export const migrations: readonly string[] = [migration1];
+
+export const SCHEMA_VERSION = migrations.length;
