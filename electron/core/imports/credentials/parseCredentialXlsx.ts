@@ -1,7 +1,7 @@
 // XLSX account lists, read with exceljs (maintained, unlike the frozen SheetJS build on npm).
 // The first sheet is read; its first row is the header if it names login and password columns,
 // otherwise columns are taken in the one-account-a-line order.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ImportError } from '../importError';
 import {
   isCredentialHeader,
@@ -14,7 +14,9 @@ import { credentialFromCells, type ParsedCredentialRow } from './credentialRow';
 export async function readFirstSheetCells(
   bytes: Uint8Array,
 ): Promise<{ row: number; cells: string[] }[]> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on demand: exceljs is large, and most account lists are plain text.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   try {
     await workbook.xlsx.load(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never,
