@@ -1,0 +1,234 @@
+// What each command accepts, in one table: the parser checks arguments against it and `help`
+// prints it, so the two can never disagree. The handlers live in ./commands and are loaded only
+// for the command that runs, which keeps `help` and bad-usage answers fast.
+
+export type OptionType = 'string' | 'integer' | 'flag';
+
+export interface OptionSpec {
+  type: OptionType;
+  /** Placeholder shown in help, e.g. `ID`. */
+  value?: string;
+  description: string;
+  required?: boolean;
+}
+
+export interface ArgumentSpec {
+  name: string;
+  description: string;
+  required: boolean;
+  variadic?: boolean;
+}
+
+export type CommandGroup = 'sync' | 'products' | 'offers' | 'credentials' | 'screenshots';
+
+export interface CommandSpec {
+  /** Words typed to run it: `offers import`. */
+  name: string;
+  group: CommandGroup;
+  summary: string;
+  args: ArgumentSpec[];
+  options: Record<string, OptionSpec>;
+  /** Does it talk to the marketplace (and so need a token)? */
+  online: boolean;
+  details?: string;
+}
+
+export const globalOptions: Record<string, OptionSpec> = {
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    description: "the marketplace's address (default: the real marketplace)",
+  },
+  'data-dir': {
+    type: 'string',
+    value: 'DIR',
+    description: "the data folder, shared with the desktop app (default: the app's folder)",
+  },
+  'token-file': {
+    type: 'string',
+    value: 'FILE',
+    description: 'read the API token from FILE (else from the SELLER_DESK_TOKEN variable)',
+  },
+  json: { type: 'flag', description: 'print one JSON document on stdout (shape: README)' },
+  quiet: { type: 'flag', description: 'no progress and no notes on stderr' },
+  'window-ms': {
+    type: 'integer',
+    value: 'MS',
+    description:
+      'FOR TESTING against the sandbox only: the length of a rate-limit "minute" in ms ' +
+      '(start the sandbox with the same window)',
+  },
+  help: { type: 'flag', description: 'show help for the command' },
+};
+
+const offerId: ArgumentSpec = { name: 'ID', description: 'the offer (server id)', required: true };
+
+export const commandSpecs: CommandSpec[] = [
+  {
+    name: 'pull',
+    group: 'sync',
+    summary: 'read the catalogue and your offers into the local cache',
+    args: [],
+    options: {
+      full: { type: 'flag', description: 'read every offer (notices offers deleted elsewhere)' },
+    },
+    online: true,
+  },
+  {
+    name: 'push',
+    group: 'sync',
+    summary: 'send every queued change, waiting for the rate limits rather than failing',
+    args: [],
+    options: {},
+    online: true,
+  },
+  {
+    name: 'status',
+    group: 'sync',
+    summary: 'offers by status and sync state, queued operations, last sync, rate budget',
+    args: [],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'products list',
+    group: 'products',
+    summary: 'the catalogue (from the cache; read from the marketplace when the cache is empty)',
+    args: [],
+    options: {
+      type: {
+        type: 'integer',
+        value: 'N',
+        description: 'only marketplace type N (1 gold, 2 account)',
+      },
+      refresh: { type: 'flag', description: 'read the catalogue from the marketplace first' },
+    },
+    online: true,
+  },
+  {
+    name: 'products show',
+    group: 'products',
+    summary: "a product's fields and their allowed values (what an import file needs)",
+    args: [{ name: 'ID', description: 'the product', required: true }],
+    options: {
+      refresh: { type: 'flag', description: 'read the product from the marketplace first' },
+    },
+    online: true,
+  },
+  {
+    name: 'offers list',
+    group: 'offers',
+    summary: 'your offers as the cache has them, local changes included',
+    args: [],
+    options: {
+      status: { type: 'integer', value: 'N', description: 'only offers with server status N' },
+      product: { type: 'integer', value: 'ID', description: 'only offers of product ID' },
+      search: {
+        type: 'string',
+        value: 'TEXT',
+        description: 'only offers whose names contain TEXT',
+      },
+      limit: { type: 'integer', value: 'N', description: 'at most N offers (default: all)' },
+    },
+    online: false,
+  },
+  {
+    name: 'offers show',
+    group: 'offers',
+    summary: 'one offer: fields, local change, sync state, problems',
+    args: [offerId],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'offers import',
+    group: 'offers',
+    summary: 'queue offers from a CSV file (nothing is sent until push)',
+    args: [{ name: 'FILE', description: 'the CSV file', required: true }],
+    options: {
+      product: {
+        type: 'integer',
+        value: 'ID',
+        description: 'the product of every row',
+        required: true,
+      },
+      'delivery-time': {
+        type: 'integer',
+        value: 'MS',
+        description: 'guarantee_delivery_time in ms for rows that do not give one',
+      },
+      'skip-invalid': { type: 'flag', description: 'queue the good rows, report the bad ones' },
+    },
+    online: false,
+    details:
+      'Header row: write-field names (price_per_step, amount, min_purchase_amount, outer_name, ...);\n' +
+      "product fields as data.<field id> or by the field's title; screenshots as |-separated URLs;\n" +
+      'an id column edits that offer. Any bad row: exit 2 listing every bad row, nothing queued.',
+  },
+  {
+    name: 'offers export',
+    group: 'offers',
+    summary: 'write your offers (local changes included) as CSV, in the import format',
+    args: [{ name: 'FILE', description: 'the CSV file to write', required: true }],
+    options: {
+      product: {
+        type: 'integer',
+        value: 'ID',
+        description: 'the product to export (needed when your offers span several products)',
+      },
+    },
+    online: false,
+  },
+  {
+    name: 'offers set-status',
+    group: 'offers',
+    summary: 'queue a status change: 1 Draft, 2 Active, 3 Not Active, 5 On Review',
+    args: [offerId, { name: 'STATUS', description: '1, 2, 3 or 5', required: true }],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'offers delete',
+    group: 'offers',
+    summary: 'queue the deletion of an offer',
+    args: [offerId],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'credentials import',
+    group: 'credentials',
+    summary: "queue an account offer's credentials from a file (sent by push, then forgotten)",
+    args: [
+      {
+        name: 'FILE',
+        description: 'login:password[:email[:email_password]] lines, CSV, JSON or XLSX',
+        required: true,
+      },
+    ],
+    options: {
+      offer: { type: 'integer', value: 'ID', description: 'the offer', required: true },
+      replace: { type: 'flag', description: "replace the offer's credentials instead of adding" },
+      'skip-invalid': { type: 'flag', description: 'queue the good rows, report the bad ones' },
+    },
+    online: false,
+  },
+  {
+    name: 'screenshots add',
+    group: 'screenshots',
+    summary: 'queue screenshots for an offer: image files (JPEG/PNG) or URLs on approved domains',
+    args: [{ name: 'PATH_OR_URL', description: 'files or URLs', required: true, variadic: true }],
+    options: { offer: { type: 'integer', value: 'ID', description: 'the offer', required: true } },
+    online: false,
+  },
+  {
+    name: 'screenshots remove',
+    group: 'screenshots',
+    summary: 'queue the removal of one screenshot of an offer',
+    args: [{ name: 'URL', description: 'the stored screenshot URL or path', required: true }],
+    options: { offer: { type: 'integer', value: 'ID', description: 'the offer', required: true } },
+    online: false,
+  },
+];
+
+export const commandGroups = [...new Set(commandSpecs.map((c) => c.name.split(' ')[0]!))];

@@ -1,0 +1,49 @@
+// Where the API token comes from. Never an argument (the process list and shell history would
+// show it) and never printed: it goes straight into the client's closure.
+import { readFileSync } from 'node:fs';
+import { CliError } from './cliError';
+
+export const TOKEN_VARIABLE = 'SELLER_DESK_TOKEN';
+
+export interface TokenSource {
+  tokenFile?: string;
+  env: NodeJS.ProcessEnv;
+  readFile?: (path: string) => string;
+}
+
+/** The token, or a clear error saying how to give one. Read only by commands that go online. */
+export function readToken({ tokenFile, env, readFile }: TokenSource): string {
+  if (tokenFile !== undefined) {
+    let text: string;
+    try {
+      text = (readFile ?? ((p) => readFileSync(p, 'utf8')))(tokenFile);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new CliError('usage', `Cannot read the token file ${tokenFile} (${code}).`);
+    }
+    const token = text.trim();
+    if (!token) throw new CliError('usage', `The token file ${tokenFile} is empty.`);
+    if (/\s/.test(token)) {
+      throw new CliError(
+        'usage',
+        `The token file ${tokenFile} must hold the token alone on one line.`,
+      );
+    }
+    return token;
+  }
+  const token = env[TOKEN_VARIABLE]?.trim();
+  if (!token) {
+    throw new CliError(
+      'usage',
+      `This command talks to the marketplace and needs your API token: set ${TOKEN_VARIABLE} ` +
+        'or use --token-file FILE.',
+    );
+  }
+  return token;
+}
+
+/** Replaces every occurrence of the token in text that is about to be shown. */
+export function redactToken(text: string, token: string | null): string {
+  if (!token || token.length < 4) return text;
+  return text.split(token).join('[token]');
+}
