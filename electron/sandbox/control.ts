@@ -1,0 +1,100 @@
+// The sandbox's back door for tests and its own tools: things that happen on the marketplace
+// without the seller's API (a purchase, an edit in the web dashboard, a transfer).
+import {
+  CredentialSystem,
+  OfferStatus,
+  type Offer,
+  type Product,
+} from '../contract/marketplace/wire';
+import { CredentialStatus } from '../core/api/assumptions';
+import { MarketState, type StoredOffer } from './state';
+
+export interface SandboxControl {
+  offers(sellerId: number): Offer[];
+  products(): Product[];
+  credentials(offerId: number): {
+    id: number;
+    login: string;
+    email: string | null;
+    status: number;
+    login_hash: string;
+    email_hash: string | null;
+  }[];
+  simulatePurchase(offerId: number): void;
+  setTransferred(offerId: number, transferred: boolean): void;
+  approveDomain(sellerId: number, domain: string): void;
+  editOfferAsServer(offerId: number, patch: Partial<Offer>): void;
+  deleteOfferAsServer(offerId: number): void;
+  screenshotBytes(path: string): Buffer | null;
+}
+
+export function sandboxControl(state: () => MarketState): SandboxControl {
+  const offer = (id: number): StoredOffer => {
+    const o = state().offers.get(id);
+    if (!o) throw new Error(`sandbox: no offer ${id}`);
+    return o;
+  };
+  return {
+    offers: (sellerId) =>
+      structuredClone(
+        state()
+          .offersOf(sellerId)
+          .sort((a, b) => a.id - b.id),
+      ),
+    products: () => structuredClone([...state().products.values()]),
+    credentials: (offerId) =>
+      state()
+        .credentialsOf(offerId)
+        .map((c) => ({
+          id: c.id,
+          login: c.login,
+          email: c.email,
+          status: c.status,
+          login_hash: c.login_hash,
+          email_hash: c.email_hash,
+        })),
+    simulatePurchase(offerId) {
+      const o = offer(offerId);
+      const active = state()
+        .credentialsOf(offerId)
+        .find((c) => c.status === CredentialStatus.Active);
+      if (active) {
+        active.status = CredentialStatus.Sold;
+        active.updated_at = state().nextTimestamp(o.user_id);
+      }
+      o.purchased_amount += 1;
+      state().touch(o);
+      // A purchase can sell out an offer in any visible status, not only Active.
+      if (
+        o.credential_system_type_id === CredentialSystem.Multiple &&
+        state().activeCredentialCount(o.id) === 0 &&
+        o.status !== OfferStatus.NotActive
+      ) {
+        state().setStatus(o, OfferStatus.NotActive);
+      }
+    },
+    setTransferred(offerId, transferred) {
+      offer(offerId);
+      if (transferred) state().transferred.add(offerId);
+      else state().transferred.delete(offerId);
+    },
+    approveDomain(sellerId, domain) {
+      const seller = state().seller(sellerId);
+      if (!seller.approvedDomains.includes(domain.toLowerCase()))
+        seller.approvedDomains.push(domain.toLowerCase());
+    },
+    editOfferAsServer(offerId, patch) {
+      const o = offer(offerId);
+      Object.assign(o, patch, { id: o.id, user_id: o.user_id });
+      state().touch(o);
+    },
+    deleteOfferAsServer(offerId) {
+      offer(offerId);
+      state().removeOffer(offerId);
+    },
+    screenshotBytes(path) {
+      const shot = state().screenshots.get(MarketState.screenshotPath(path));
+      return shot ? Buffer.from(shot.bytes) : null;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// The sandbox marketplace: a faithful, stateful simulation of the Seller API on loopback, used by
+// every test, by `npm run sim`, and by the app's sandbox mode. This interface is fixed: the
+// client, the sync engine and the CLI are coded against it.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Offer, Product } from '../contract/marketplace/wire';
+import { systemClock, type Clock } from '../core/util/clock';
+import { sandboxControl } from './control';
+import { FaultInjector, type Faults } from './faults';
+import { RateLimits } from './rateLimits';
+import type { RecordedRequest } from './record';
+import { Router } from './router';
+import { routes } from './routes/index';
+import { seedData, type SeedName } from './seed';
+import { requestListener } from './server';
+import { loadSnapshot, saveSnapshot } from './snapshot';
+import { MarketState } from './state';
+
+export type { Faults } from './faults';
+export type { RecordedRequest } from './record';
+
+export interface SandboxOptions {
+  /** 0 / absent = a free port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Length of a rate-limit "minute" (default 60_000; tests use e.g. 1000). */
+  windowMs?: number;
+  clock?: Clock;
+  /** Default 'demo' (products, 3 sellers, demo offers in every status). */
+  seed?: SeedName;
+  /** Load state from it if present; saveSnapshot() writes it. */
+  snapshotFile?: string;
+  /** Attached-from-link images answer 404 for this long (default 300). */
+  attachVisibleAfterMs?: number;
+}
+
+export interface SandboxSeller {
+  id: number;
+  name: string;
+  token: string;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  sellers: SandboxSeller[];
+  /** Every request seen, in order. */
+  requests: RecordedRequest[];
+  /** Replaces the faults; setFaults({}) clears them. */
+  setFaults(f: Partial<Faults>): void;
+  resetFaults(): void;
+  control: {
+    offers(sellerId: number): Offer[];
+    products(): Product[];
+    credentials(offerId: number): {
+      id: number;
+      login: string;
+      email: string | null;
+      status: number;
+      login_hash: string;
+      email_hash: string | null;
+    }[];
+    simulatePurchase(offerId: number): void;
+    setTransferred(offerId: number, transferred: boolean): void;
+    approveDomain(sellerId: number, domain: string): void;
+    editOfferAsServer(offerId: number, patch: Partial<Offer>): void;
+    deleteOfferAsServer(offerId: number): void;
+    screenshotBytes(path: string): Buffer | null;
+  };
+  saveSnapshot(file?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = opts.clock ?? systemClock;
+  const host = opts.host ?? '127.0.0.1';
+  const data =
+    (opts.snapshotFile ? loadSnapshot(opts.snapshotFile) : null) ??
+    seedData(opts.seed ?? 'demo', clock.now());
+  const state = new MarketState(data, clock);
+  const faults = new FaultInjector();
+  const requests: RecordedRequest[] = [];
+  const settings = { baseUrl: '', attachVisibleAfterMs: opts.attachVisibleAfterMs ?? 300 };
+
+  const server = createServer(
+    requestListener({
+      state: () => state,
+      router: new Router(routes),
+      limits: new RateLimits(opts.windowMs ?? 60_000),
+      faults,
+      clock,
+      settings,
+      requests,
+    }),
+  );
+  // A client error (garbage on the socket) must never reach the process as an exception.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  settings.baseUrl = `http://${urlHost}:${address.port}`;
+
+  return {
+    baseUrl: settings.baseUrl,
+    sellers: state.sellers.map((s) => ({ id: s.id, name: s.name, token: s.token })),
+    requests,
+    setFaults: (f) => faults.set(f),
+    resetFaults: () => faults.set({}),
+    control: sandboxControl(() => state),
+    async saveSnapshot(file) {
+      const target = file ?? opts.snapshotFile;
+      if (!target) throw new Error('saveSnapshot: no file given and no snapshotFile option');
+      await saveSnapshot(target, state.toData());
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
