@@ -129,8 +129,11 @@ export type Screenshot = z.infer<typeof screenshotSchema>;
 export const offerDetailSchema = z.object({
   row: offerRowSchema,
   product: productSchema,
-  /** The offer's write fields as the seller sees them now (server copy + local changes). */
-  fields: offerWriteSchema,
+  /**
+   * The offer's write fields as the seller sees them now (server copy + local changes). Never the
+   * credentials: the output parse strips them even if a handler passed them along.
+   */
+  fields: offerWriteSchema.omit({ credentials: true }),
   deliveryTimeMs: z.number().int().nullable(),
   problems: z.array(fieldProblemSchema),
   conflicts: z.array(conflictSchema),
