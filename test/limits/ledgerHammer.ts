@@ -3,13 +3,14 @@
 import { createRateLimiter } from '../../electron/core/limits';
 import { openLedgerFile } from './sqlite';
 
-const [file, count, windowMs, requestsPerWindow] = process.argv.slice(2);
+const [file, count, windowMs, requestsPerWindow, startAt] = process.argv.slice(2);
 const db = openLedgerFile(file!);
 const limiter = createRateLimiter({
   db,
   windowMs: Number(windowMs),
   limits: { requestsPerWindow: Number(requestsPerWindow) },
 });
+await new Promise((resolve) => setTimeout(resolve, Number(startAt) - Date.now()));
 const grants = await Promise.all(
   Array.from({ length: Number(count) }, () =>
     limiter.acquireSlot({}).then((slot) => slot.recordedAtMs),
