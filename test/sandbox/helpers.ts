@@ -20,7 +20,7 @@ export interface Api {
       seller?: number;
       token?: string | null;
       headers?: Record<string, string>;
-      raw?: BodyInit;
+      raw?: RequestInit['body'];
     },
   ): Promise<Answer<T>>;
 }
@@ -39,7 +39,7 @@ export async function openSandbox(opts: SandboxOptions = {}): Promise<Api> {
       const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
       const t = opts.token === undefined ? token(opts.seller ?? 1) : opts.token;
       if (t !== null) headers.Authorization = `Bearer ${t}`;
-      let body: BodyInit | undefined = opts.raw;
+      let body: RequestInit['body'] | undefined = opts.raw;
       if (opts.body !== undefined) {
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(opts.body);
