@@ -11,6 +11,7 @@ import {
   type TableDelimiter,
 } from './parseCredentialTable';
 import { parseCredentialXlsx } from './parseCredentialXlsx';
+import { isXlsx } from '../sheets/xlsx';
 
 export type CredentialFileFormat = 'lines' | 'csv' | 'json' | 'xlsx';
 
@@ -36,12 +37,6 @@ export interface ParsedCredentialFile {
   rows: ParsedCredentialRow[];
 }
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-function isZip(bytes: Uint8Array): boolean {
-  return ZIP_MAGIC.every((byte, i) => bytes[i] === byte);
-}
-
 function extensionOf(fileName: string | undefined): string {
   return /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase() ?? '';
 }
@@ -64,8 +59,8 @@ export async function parseCredentialFile(
 ): Promise<ParsedCredentialFile> {
   checkImportSize(bytes.length);
   const extension = extensionOf(options.fileName);
-  if (options.format === 'xlsx' || (!options.format && isZip(bytes))) {
-    if (!isZip(bytes)) throw new ImportError('format', 'the file is not an XLSX workbook');
+  if (options.format === 'xlsx' || (!options.format && isXlsx(bytes))) {
+    if (!isXlsx(bytes)) throw new ImportError('format', 'the file is not an XLSX workbook');
     const sheet = await parseCredentialXlsx(bytes);
     return { format: 'xlsx', encoding: null, encodingSource: null, separator: null, ...sheet };
   }

@@ -61,10 +61,30 @@ export function decodeImportText(bytes: Uint8Array, encodingOverride?: string): 
   } catch (error) {
     if (error instanceof ImportError) throw error;
   }
-  const detected = chardet.detect(bytes.subarray(0, SAMPLE_BYTES))?.toLowerCase();
+  const detected = chardet.detect(nonAsciiWords(bytes.subarray(0, SAMPLE_BYTES)))?.toLowerCase();
   const encoding =
     detected && detected !== 'utf-8' && isSupported(detected) ? detected : 'windows-1252';
   return { text: decodeWith(encoding, bytes, false), encoding, source: 'detected' };
+}
+
+/**
+ * Only the words that hold non-ASCII bytes. Account lists are mostly ASCII (logins, emails,
+ * field names), which drowns the statistics chardet relies on: "Alliance;Имя" alone reads as
+ * Italian Latin-1, while "Имя" alone reads as windows-1251.
+ */
+function nonAsciiWords(bytes: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  let start = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    const byte = i < bytes.length ? bytes[i]! : 0x20;
+    const isLetter =
+      byte >= 0x80 || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
+    if (isLetter) continue;
+    const word = bytes.subarray(start, i);
+    if (word.some((b) => b >= 0x80)) out.push(...word, 0x20);
+    start = i + 1;
+  }
+  return out.length > 0 ? Uint8Array.from(out) : bytes;
 }
 
 function isSupported(encoding: string): boolean {

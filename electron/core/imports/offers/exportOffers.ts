@@ -1,0 +1,121 @@
+// The offers view → the same CSV/XLSX format the importer reads, so an export can be edited and
+// imported back; and a per-product template with its field columns and allowed values.
+import type { DataValue, OfferWrite, Product } from '../../../contract/marketplace/wire';
+import { allowedValuesOf, fieldKindName } from '../../../contract/rules';
+import { writeWorkbook, type SheetCell } from '../sheets/xlsx';
+import { formatDelimited, formatDelimitedRecord } from '../text/delimited';
+import { dataColumnHeader, exportedWriteColumns, orderedFields } from './offerColumns';
+import { LIST_SEPARATOR } from './parseOfferSheet';
+
+/** An offer of the merged view as written: its fields and the delivery time of its last manage. */
+export type ExportedOffer = OfferWrite & { guarantee_delivery_time?: number | null };
+
+interface SheetLayout {
+  headers: string[];
+  cellsOf(offer: ExportedOffer): SheetCell[];
+}
+
+function formatValue(value: unknown): SheetCell {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.map(String).join(LIST_SEPARATOR);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string')
+    return value;
+  return JSON.stringify(value);
+}
+
+function sheetLayout(product: Product): SheetLayout {
+  const writeColumns = exportedWriteColumns(product);
+  const fields = orderedFields(product);
+  return {
+    headers: [...writeColumns, ...fields.map((field) => dataColumnHeader(field, product))],
+    cellsOf: (offer) => [
+      ...writeColumns.map((name) => formatValue((offer as Record<string, unknown>)[name])),
+      ...fields.map((field) =>
+        formatValue(offer.data?.[String(field.id)] as DataValue | undefined),
+      ),
+    ],
+  };
+}
+
+function asText(cell: SheetCell): string {
+  return cell === null ? '' : String(cell);
+}
+
+export function exportOffersCsv(offers: readonly ExportedOffer[], product: Product): string {
+  const layout = sheetLayout(product);
+  return formatDelimited(
+    [layout.headers, ...offers.map((o) => layout.cellsOf(o).map(asText))],
+    ',',
+  );
+}
+
+export function exportOffersXlsx(
+  offers: readonly ExportedOffer[],
+  product: Product,
+): Promise<Buffer> {
+  const layout = sheetLayout(product);
+  return writeWorkbook([
+    { name: 'Offers', rows: [layout.headers, ...offers.map((o) => layout.cellsOf(o))] },
+    allowedValuesSheet(product),
+  ]);
+}
+
+/** Select fields and their allowed values, one column per field. */
+function allowedValuesSheet(product: Product): { name: string; rows: SheetCell[][] } {
+  const selects = orderedFields(product).filter((field) => {
+    const kind = fieldKindName(field.component_edit);
+    return kind === 'select' || kind === 'multi_select';
+  });
+  const values = selects.map((field) => allowedValuesOf(field));
+  const depth = Math.max(0, ...values.map((v) => v.length));
+  const rows: SheetCell[][] = [selects.map((field) => dataColumnHeader(field, product))];
+  for (let i = 0; i < depth; i++) rows.push(values.map((v) => v[i] ?? null));
+  return { name: 'Allowed values', rows };
+}
+
+function commentText(text: string): string {
+  // A comment row must stay one unquoted cell: no quotes or line breaks in it.
+  return text.replace(/["\r\n]/g, "'");
+}
+
+/** What the template's comment rows say about each field. */
+function fieldNotes(product: Product): string[] {
+  const notes = [
+    `Offers for "${product.title}" (product ${product.id}). One offer a row; leave id empty to create.`,
+    `Lists (screenshots, multi-select values) are separated by ${LIST_SEPARATOR}. guarantee_delivery_time is in milliseconds.`,
+  ];
+  for (const field of orderedFields(product)) {
+    const kind = fieldKindName(field.component_edit);
+    const header = dataColumnHeader(field, product);
+    const required = field.is_required ? 'required' : 'optional';
+    if (kind === 'select' || kind === 'multi_select') {
+      const many = kind === 'multi_select' ? ', several separated by |' : '';
+      notes.push(`${header} (${required}${many}): ${allowedValuesOf(field).join(' | ')}`);
+    } else {
+      notes.push(`${header} (${required}, ${kind})`);
+    }
+  }
+  return notes.map((note) => `# ${commentText(note)}`);
+}
+
+/** A CSV with the product's columns and `#` rows listing required fields and allowed values. */
+export function offerTemplateCsv(product: Product): string {
+  const { headers } = sheetLayout(product);
+  return (
+    formatDelimitedRecord(headers, ',') +
+    '\r\n' +
+    fieldNotes(product)
+      .map((n) => n + '\r\n')
+      .join('')
+  );
+}
+
+/** The XLSX template: an empty Offers sheet, the allowed values, and the notes. */
+export function offerTemplateXlsx(product: Product): Promise<Buffer> {
+  const { headers } = sheetLayout(product);
+  return writeWorkbook([
+    { name: 'Offers', rows: [headers] },
+    allowedValuesSheet(product),
+    { name: 'Notes', rows: [['Notes'], ...fieldNotes(product).map((n) => [n.slice(2)])] },
+  ]);
+}

@@ -1,0 +1,4 @@
+export * from './offerColumns';
+export * from './parseOfferSheet';
+export * from './readOfferFile';
+export * from './exportOffers';

@@ -1,0 +1,195 @@
+// Rows of an offers spreadsheet → offer writes for one product, each checked with the same rules
+// the marketplace applies, so every problem can be shown (line, column, reason) before anything
+// is queued.
+import type { DataValue, OfferWrite, Product } from '../../../contract/marketplace/wire';
+import { validateOfferWrite, type FieldProblem } from '../../../contract/rules';
+import { parseTwoFactor } from '../credentials/credentialRow';
+import { mapOfferColumns, offerWriteColumns, type SheetColumn } from './offerColumns';
+
+export interface OfferRowProblem {
+  line: number;
+  /** The header of the column as written in the file (or the field name when no column has it). */
+  column: string;
+  message: string;
+}
+
+export interface OfferSheetRow {
+  line: number;
+  offer: OfferWrite;
+  /** From a `guarantee_delivery_time` column: it travels on the manage request, not the offer. */
+  deliveryTimeMs?: number;
+  problems: OfferRowProblem[];
+}
+
+export interface ParsedOfferSheet {
+  rows: OfferSheetRow[];
+  /** Header-level problems (unknown or repeated columns), on the header's line. */
+  headerProblems: OfferRowProblem[];
+}
+
+/** `|` separates the items of a list cell (screenshots, multi-select values). */
+export const LIST_SEPARATOR = '|';
+
+function splitList(cell: string): string[] {
+  return cell
+    .split(LIST_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** Accepts a decimal comma too: spreadsheets in many locales write 12,5. */
+function parseNumber(cell: string): number | null {
+  const text = cell.trim().replace(/^(-?\d+),(\d+)$/, '$1.$2');
+  if (text === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+type CellValue = { value: unknown } | { problem: string };
+
+function writeCellValue(
+  kind: (typeof offerWriteColumns)[keyof typeof offerWriteColumns],
+  cell: string,
+): CellValue {
+  switch (kind) {
+    case 'text':
+      return { value: cell };
+    case 'url-list':
+      return { value: splitList(cell) };
+    case 'boolean': {
+      const flag = parseTwoFactor(cell);
+      return flag === 'invalid' || flag === null
+        ? { problem: 'must be true or false' }
+        : { value: flag };
+    }
+    case 'number': {
+      const value = parseNumber(cell);
+      return value === null ? { problem: 'must be a number' } : { value };
+    }
+    case 'integer': {
+      const value = parseNumber(cell);
+      return value === null || !Number.isInteger(value)
+        ? { problem: 'must be a whole number' }
+        : { value };
+    }
+  }
+}
+
+function dataCellValue(column: Extract<SheetColumn, { kind: 'data' }>, cell: string): DataValue {
+  switch (column.fieldKind) {
+    case 'multi_select':
+      return splitList(cell);
+    case 'select':
+      return cell.trim();
+    case 'number':
+      // Left as text when not a number, so that the rules report it against the field.
+      return parseNumber(cell) ?? cell;
+    default:
+      return cell;
+  }
+}
+
+function headerProblems(columns: SheetColumn[], headerLine: number): OfferRowProblem[] {
+  const problems: OfferRowProblem[] = [];
+  const seen = new Set<string>();
+  for (const column of columns) {
+    if (column.kind === 'unknown') {
+      if (column.header.trim() !== '') {
+        problems.push({
+          line: headerLine,
+          column: column.header,
+          message:
+            'not an offer field, nor a field of this product (use a field title or data.<field id>)',
+        });
+      }
+      continue;
+    }
+    const key = column.kind === 'write' ? column.name : `data.${column.field.id}`;
+    if (seen.has(key))
+      problems.push({
+        line: headerLine,
+        column: column.header,
+        message: 'this field has two columns',
+      });
+    seen.add(key);
+  }
+  return problems;
+}
+
+export function parseOfferSheet(
+  header: { line: number; cells: readonly string[] },
+  records: Iterable<{ line: number; cells: readonly string[] }>,
+  product: Product,
+): ParsedOfferSheet {
+  const columns = mapOfferColumns(header.cells, product);
+  const columnOfField = new Map<string, string>();
+  for (const column of columns) {
+    if (column.kind === 'write') columnOfField.set(column.name, column.header);
+    if (column.kind === 'data') columnOfField.set(`data.${column.field.id}`, column.header);
+  }
+  const rows: OfferSheetRow[] = [];
+  for (const record of records) rows.push(parseOfferRow(record, columns, columnOfField, product));
+  return { rows, headerProblems: headerProblems(columns, header.line) };
+}
+
+function parseOfferRow(
+  record: { line: number; cells: readonly string[] },
+  columns: SheetColumn[],
+  columnOfField: Map<string, string>,
+  product: Product,
+): OfferSheetRow {
+  const offer: Record<string, unknown> = {};
+  const data: Record<string, DataValue> = {};
+  const problems: OfferRowProblem[] = [];
+  let deliveryTimeMs: number | undefined;
+  columns.forEach((column, index) => {
+    const cell = record.cells[index] ?? '';
+    // An empty cell leaves the field out: on an edit it keeps the marketplace's value.
+    if (column.kind === 'unknown' || cell.trim() === '') return;
+    if (column.kind === 'data') {
+      data[String(column.field.id)] = dataCellValue(column, cell);
+      return;
+    }
+    const parsed = writeCellValue(offerWriteColumns[column.name], cell);
+    if ('problem' in parsed) {
+      problems.push({
+        line: record.line,
+        column: column.header,
+        message: `${column.name} ${parsed.problem}`,
+      });
+    } else if (column.name === 'guarantee_delivery_time') {
+      deliveryTimeMs = parsed.value as number;
+    } else {
+      offer[column.name] = parsed.value;
+    }
+  });
+  if (Object.keys(data).length > 0) offer.data = data;
+  offer.marketplace_type ??= product.marketplace_type;
+  const write = offer as OfferWrite;
+  const mode = typeof write.id === 'number' ? 'edit' : 'create';
+  const alreadyReported = new Set(problems.map((p) => p.column));
+  for (const problem of validateOfferWrite(write, product, mode)) {
+    const column = columnOfField.get(problem.field) ?? problem.field;
+    if (!alreadyReported.has(column)) problems.push(toRowProblem(problem, record.line, column));
+  }
+  if (deliveryTimeMs !== undefined && deliveryTimeMs < 1) {
+    problems.push({
+      line: record.line,
+      column: columnOfField.get('guarantee_delivery_time') ?? 'guarantee_delivery_time',
+      message: 'guarantee_delivery_time must be at least 1 (milliseconds)',
+    });
+  }
+  return {
+    line: record.line,
+    offer: write,
+    ...(deliveryTimeMs !== undefined && { deliveryTimeMs }),
+    problems,
+  };
+}
+
+function toRowProblem(problem: FieldProblem, line: number, column: string): OfferRowProblem {
+  const allowed = problem.allowedValues?.length
+    ? ` (allowed: ${problem.allowedValues.join(', ')})`
+    : '';
+  return { line, column, message: problem.message + allowed };
+}
