@@ -1,22 +1,19 @@
-// The renderer's build: relative asset paths (`base: './'`) because Electron loads it from disk
-// and the browser host serves it from its own root.
-import { fileURLToPath } from 'node:url';
+// The renderer's build: relative asset paths (`base: './'`) because Electron loads it from its own
+// app:// scheme and the browser host serves it from its root. No Node imports here: the layering
+// test holds everything under renderer/ to the contract only (vite fills in import.meta.dirname).
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 
-const rendererDir = fileURLToPath(new URL('.', import.meta.url));
-
 export default defineConfig({
-  root: rendererDir,
+  root: import.meta.dirname,
   base: './',
   plugins: [svelte()],
-  // The packaged app has no dev server; nothing should reach out for one.
   server: { host: '127.0.0.1', strictPort: true },
   build: {
-    outDir: fileURLToPath(new URL('../out/renderer', import.meta.url)),
+    // Relative to root: <repo>/out/renderer.
+    outDir: '../out/renderer',
     emptyOutDir: true,
     target: 'chrome120',
-    // A source map would expose nothing secret, but keeps the packaged app smaller without.
     sourcemap: false,
     reportCompressedSize: false,
   },
