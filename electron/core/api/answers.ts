@@ -1,0 +1,159 @@
+// Reads the marketplace's answer: a 2xx body checked against its wire schema (extra fields kept,
+// a missing field named), anything else turned into the MarketplaceError the app acts on.
+import type { z } from 'zod';
+import {
+  dataFieldErrorSchema,
+  fieldMessagesBodySchema,
+  manageRateLimitBodySchema,
+  validationErrorBodySchema,
+} from '../../contract/marketplace/wire';
+import { MarketplaceError, type FieldErrors, type ServerBudget } from './errors';
+import type { HttpResponse } from './transport';
+
+export interface CallSite {
+  method: string;
+  path: string;
+  /** Values that must never appear in an error (the token, credential logins and passwords). */
+  secrets: readonly string[];
+}
+
+export function readAnswer<S extends z.ZodType>(
+  res: HttpResponse,
+  schema: S,
+  site: CallSite,
+  nowMs: number,
+): z.infer<S> {
+  if (res.status < 200 || res.status >= 300) throw errorFromAnswer(res, site, nowMs);
+  const body = parseJson(res.body);
+  if (body === undefined) {
+    throw badResponse(site, res.status, 'the body is not JSON');
+  }
+  const checked = schema.safeParse(body);
+  if (!checked.success) {
+    const issues = checked.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`)
+      .join('; ');
+    throw badResponse(site, res.status, `unexpected answer shape — ${issues}`);
+  }
+  return checked.data;
+}
+
+export function errorFromAnswer(
+  res: HttpResponse,
+  site: CallSite,
+  nowMs: number,
+): MarketplaceError {
+  const body = parseJson(res.body);
+  const serverMessage =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : `HTTP ${res.status}`;
+  const base = {
+    method: site.method,
+    path: site.path,
+    status: res.status,
+    detail: redact(serverMessage, site.secrets),
+  };
+  const s = res.status;
+  if (s === 401) return new MarketplaceError({ ...base, kind: 'unauthorized' });
+  if (s === 403) return new MarketplaceError({ ...base, kind: 'forbidden' });
+  if (s === 404) return new MarketplaceError({ ...base, kind: 'not_found' });
+  if (s === 429) {
+    return new MarketplaceError({
+      ...base,
+      kind: 'rate_limited',
+      retryAfterMs: retryAfterMs(res.headers['retry-after'], nowMs),
+      budget: budgetOf(body),
+    });
+  }
+  if (s >= 500) {
+    return new MarketplaceError({
+      ...base,
+      kind: 'server',
+      // A POST answered 5xx may have been partly processed: read back before re-sending.
+      outcomeUnknown: site.method === 'POST',
+    });
+  }
+  return new MarketplaceError({
+    ...base,
+    kind: 'validation',
+    fieldErrors: fieldErrorsOf(body, site.secrets),
+  });
+}
+
+export function badResponse(site: CallSite, status: number, detail: string): MarketplaceError {
+  return new MarketplaceError({
+    kind: 'bad_response',
+    method: site.method,
+    path: site.path,
+    status,
+    detail,
+    // The request was processed; only its answer is unreadable.
+    outcomeUnknown: site.method !== 'GET',
+  });
+}
+
+/** Retry-After as milliseconds from now: whole seconds or an HTTP date. */
+export function retryAfterMs(header: string | undefined, nowMs: number): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}
+
+function budgetOf(body: unknown): ServerBudget | null {
+  const parsed = manageRateLimitBodySchema.safeParse(body);
+  if (!parsed.success) return null;
+  return {
+    used: parsed.data.budget_used,
+    limit: parsed.data.budget_limit,
+    requested: parsed.data.offers_requested,
+  };
+}
+
+/**
+ * Manage's 400 and Laravel-style 422s carry `{ message, errors }`; detach_screenshot's 422 is the
+ * field map itself (API document, Errors).
+ */
+function fieldErrorsOf(body: unknown, secrets: readonly string[]): FieldErrors | null {
+  const withErrors = validationErrorBodySchema.safeParse(body);
+  const map: Record<string, unknown[]> | null = withErrors.success
+    ? withErrors.data.errors
+    : fieldMessagesBodySchema.safeParse(body).success
+      ? (body as Record<string, string[]>)
+      : null;
+  if (!map) return null;
+  const out: FieldErrors = {};
+  for (const [field, list] of Object.entries(map)) {
+    const objects = list.filter((x) => dataFieldErrorSchema.safeParse(x).success);
+    if (objects.length > 0 && objects.length === list.length) {
+      out[field] = list.map((x) => {
+        const e = dataFieldErrorSchema.parse(x);
+        return { ...e, error: redact(e.error, secrets) };
+      });
+    } else {
+      out[field] = list.map((x) => redact(String(x), secrets));
+    }
+  }
+  return out;
+}
+
+function parseJson(body: Buffer): unknown {
+  if (body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replaces every secret the request carried, should the server echo one back. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length >= 3) out = out.split(secret).join('[redacted]');
+  }
+  return out;
+}

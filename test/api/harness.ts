@@ -1,0 +1,35 @@
+// A sandbox marketplace on loopback with a scaled minute, and clients pointed at it.
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { createMarketplaceClient, type MarketplaceClientOptions } from '../../electron/core/api';
+
+export const WINDOW_MS = 1000;
+
+export async function sandbox(): Promise<Sandbox> {
+  return startSandbox({ port: 0, windowMs: WINDOW_MS, attachVisibleAfterMs: 0 });
+}
+
+export function clientFor(
+  sb: Sandbox,
+  sellerId = 1,
+  extra: Partial<MarketplaceClientOptions> = {},
+) {
+  const seller = sb.sellers.find((s) => s.id === sellerId)!;
+  return createMarketplaceClient({
+    baseUrl: sb.baseUrl,
+    token: seller.token,
+    retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
+    timeoutMs: 5_000,
+    ...extra,
+  });
+}
+
+/** A gold offer for product 1 (WoW Classic Era Gold) that passes the sandbox's rules. */
+export function goldOffer(price = 0.5) {
+  return {
+    price_per_step: price,
+    amount: 1000,
+    min_purchase_amount: 1,
+    marketplace_type: 1,
+    data: { '101': 'Ashbringer', '102': 'Horde' },
+  };
+}
