@@ -1,0 +1,38 @@
+// The shape shared by every command handler: what it is given, what it hands back.
+import type { Clock } from '../core/util/clock';
+import type { GlobalOptions, OptionValue } from './args';
+import type { CommandSpec } from './commandSpecs';
+import type { ExitCodeValue } from './exitCodes';
+import type { Output } from './output';
+import type { Progress } from './progress';
+import type { Profile } from './profile';
+
+export interface CommandContext {
+  globals: GlobalOptions;
+  baseUrl: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  output: Output;
+  progress: Progress;
+  clock: Clock;
+  /** Aborted on Ctrl-C: commands stop between requests and keep what is queued. */
+  signal: AbortSignal;
+  /** The data folder's profile for this marketplace, opened on first use and closed at exit. */
+  profile(): Profile;
+}
+
+export interface Invocation {
+  command: CommandSpec;
+  args: string[];
+  options: Record<string, OptionValue>;
+}
+
+export interface CommandOutcome {
+  /** What --json prints under `result`. */
+  data: unknown;
+  /** What a person sees on stdout. */
+  human: string;
+  exitCode: ExitCodeValue;
+}
+
+export type CommandHandler = (ctx: CommandContext, call: Invocation) => Promise<CommandOutcome>;

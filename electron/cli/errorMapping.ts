@@ -1,0 +1,118 @@
+// Every error any part of the core can throw, turned into what the seller is told and the exit
+// code a script sees. Errors are recognised by name and kind rather than by class so that this
+// module stays cheap to load (no client, no SQLite) for `help` and usage errors.
+import { CliError, type InputProblem } from './cliError';
+import { redactToken } from './token';
+
+interface Named {
+  name?: unknown;
+  kind?: unknown;
+  code?: unknown;
+  message?: unknown;
+  status?: unknown;
+  line?: unknown;
+  problems?: unknown;
+  method?: unknown;
+  path?: unknown;
+}
+
+function describeRequest(e: Named): string {
+  return typeof e.method === 'string' && typeof e.path === 'string'
+    ? ` (${e.method} ${e.path})`
+    : '';
+}
+
+function fromMarketplaceError(e: Named, message: string): CliError {
+  switch (e.kind) {
+    case 'unauthorized':
+      return new CliError(
+        'unauthorized',
+        'The marketplace refused the API token (401). Check SELLER_DESK_TOKEN or the token file; ' +
+          'queued changes are kept.',
+      );
+    case 'forbidden':
+      return new CliError(
+        'forbidden',
+        `The marketplace refused this${describeRequest(e)}: ${message}`,
+      );
+    case 'not_found':
+      return new CliError(
+        'not_found',
+        `Not found on the marketplace${describeRequest(e)}: ${message}`,
+      );
+    case 'validation':
+      return new CliError('needs_attention', `The marketplace refused the input: ${message}`);
+    case 'network_not_sent':
+    case 'network_maybe_sent':
+    case 'server':
+    case 'rate_limited':
+      return new CliError(
+        'unreachable',
+        `The marketplace could not be reached${describeRequest(e)}: ${message}. ` +
+          'Queued changes are kept for the next push.',
+      );
+    case 'cancelled':
+      return new CliError('interrupted', 'Interrupted; queued changes are kept.');
+    default:
+      return new CliError('internal', `The marketplace answered unexpectedly: ${message}`);
+  }
+}
+
+export function toCliError(error: unknown, token: string | null = null): CliError {
+  if (error instanceof CliError) {
+    return token ? redactCliError(error, token) : error;
+  }
+  const e = (typeof error === 'object' && error !== null ? error : {}) as Named;
+  const message = redactToken(
+    typeof e.message === 'string' ? e.message : String(error ?? 'unknown error'),
+    token,
+  );
+  switch (e.name) {
+    case 'MarketplaceError':
+      return redactCliError(fromMarketplaceError(e, message), token);
+    case 'StoreError':
+      return new CliError(e.kind === 'invalid' ? 'bad_input' : 'data_folder', message);
+    case 'DraftRejected': {
+      const problems = Array.isArray(e.problems)
+        ? (e.problems as { field?: string; message?: string }[]).map((p): InputProblem => ({
+            column: p.field,
+            reason: p.message ?? 'invalid',
+          }))
+        : [];
+      return new CliError('bad_input', message, problems);
+    }
+    case 'ImportError':
+      return new CliError(
+        'bad_input',
+        message,
+        typeof e.line === 'number' ? [{ line: e.line, reason: message }] : [],
+      );
+    case 'SecretBoxError':
+      return new CliError('data_folder', message);
+    case 'AbortError':
+    case 'RateLimiterClosedError':
+      return new CliError('interrupted', 'Interrupted; queued changes are kept.');
+    default:
+      break;
+  }
+  if (typeof e.code === 'string' && /^(ENOENT|EACCES|EISDIR|EPERM)$/.test(e.code)) {
+    return new CliError('bad_input', message);
+  }
+  if (typeof e.code === 'string' && e.code.startsWith('SQLITE_')) {
+    return new CliError('data_folder', `The data folder could not be used: ${message}`);
+  }
+  return new CliError('internal', message);
+}
+
+function redactCliError(error: CliError, token: string | null): CliError {
+  if (!token) return error;
+  const message = redactToken(error.message, token);
+  if (message === error.message && !error.problems.some((p) => p.reason.includes(token))) {
+    return error;
+  }
+  return new CliError(
+    error.kind,
+    message,
+    error.problems.map((p) => ({ ...p, reason: redactToken(p.reason, token) })),
+  );
+}

@@ -1,0 +1,21 @@
+// The process around `runCli`: real streams, the environment, Ctrl-C, and the exit code.
+import { runCli } from './run';
+
+const interrupt = new AbortController();
+let interrupts = 0;
+process.on('SIGINT', () => {
+  interrupts++;
+  // The first Ctrl-C stops between requests and keeps the queue; a second one does not wait.
+  if (interrupts > 1) process.exit(130);
+  interrupt.abort(new Error('interrupted'));
+});
+
+const code = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  signal: interrupt.signal,
+});
+process.exitCode = code;
+// Every handle is closed by now; should a library keep one open, do not hang a cron job on it.
+setTimeout(() => process.exit(code), 2000).unref();

@@ -1,0 +1,49 @@
+// How the command line names an offer: by the marketplace's id once it has one, and as `L<n>`
+// (the local id) while it exists only in the queue. The same label is printed by `offers list`
+// and accepted by every command that takes an offer.
+import { localIdOfServerId } from '../core/store/offers';
+import type { Store } from '../core/store';
+import { CliError } from './cliError';
+
+export function offerLabel(offer: { serverId: number | null; localId: number }): string {
+  return offer.serverId !== null ? String(offer.serverId) : `L${offer.localId}`;
+}
+
+export function resolveOfferRef(store: Store, ref: string): number {
+  const text = ref.trim();
+  const local = /^L(\d+)$/i.exec(text);
+  if (local) {
+    const localId = Number(local[1]);
+    if (store.getOffer(localId)) return localId;
+    throw new CliError('not_found', `There is no offer ${text} in the local data.`);
+  }
+  if (!/^\d+$/.test(text)) {
+    throw new CliError(
+      'usage',
+      `"${ref}" is not an offer id: use the marketplace's id (e.g. 1042), or L<n> for an offer not sent yet.`,
+    );
+  }
+  const localId = localIdOfServerId(store, Number(text));
+  if (localId === undefined) {
+    throw new CliError(
+      'not_found',
+      `Offer ${text} is not in the local data; run \`seller-desk pull\` if it was created elsewhere.`,
+    );
+  }
+  return localId;
+}
+
+export const statusNames: Record<number, string> = {
+  1: 'Draft',
+  2: 'Active',
+  3: 'Not Active',
+  4: 'Need Details',
+  5: 'On Review',
+  6: 'Sold',
+  8: 'Review Passed',
+};
+
+export function statusName(status: number | null | undefined): string {
+  if (status === null || status === undefined) return 'not sent';
+  return statusNames[status] ?? `status ${status}`;
+}

@@ -1,0 +1,124 @@
+// One run of `seller-desk`: parse, dispatch to the command's handler, print its outcome or its
+// error, and answer the exit code. Everything from outside (streams, environment, clock, Ctrl-C)
+// comes in as a parameter, so tests can run it in-process as well as through the binary.
+import { DEFAULT_BASE_URL } from '../core/api/assumptions';
+import { defaultDataDir } from '../core/app/paths';
+import { systemClock, type Clock } from '../core/util/clock';
+import { parseCommandLine, type GlobalOptions, type ParsedCommandLine } from './args';
+import { CliError } from './cliError';
+import type { CommandGroup } from './commandSpecs';
+import type { CommandContext, CommandHandler } from './commandTypes';
+import { toCliError } from './errorMapping';
+import { ExitCode, type ExitCodeValue } from './exitCodes';
+import { helpText } from './help';
+import { createOutput, type Output, type Writable } from './output';
+import { createProgress } from './progress';
+import type { Profile } from './profile';
+
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+  env: NodeJS.ProcessEnv;
+  clock?: Clock;
+  /** Aborted on Ctrl-C. */
+  signal?: AbortSignal;
+}
+
+type HandlerTable = Record<string, CommandHandler>;
+
+// Loaded on demand: `help` and usage errors never load SQLite or the HTTP client.
+const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
+  sync: async () => (await import('./commands/syncCommands')).syncCommands,
+  products: async () => (await import('./commands/productCommands')).productCommands,
+  offers: async () => (await import('./commands/offerCommands')).offerCommands,
+  credentials: async () => (await import('./commands/credentialCommands')).credentialCommands,
+  screenshots: async () => (await import('./commands/screenshotCommands')).screenshotCommands,
+};
+
+function outputFor(globals: GlobalOptions, io: CliIo): Output {
+  return createOutput({
+    stdout: io.stdout,
+    stderr: io.stderr,
+    json: globals.json,
+    quiet: globals.quiet,
+  });
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> {
+  let parsed: ParsedCommandLine;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    // The parse failed, so --json is read straight from argv to answer in the asked shape.
+    const json = argv.includes('--json');
+    outputFor({ json, quiet: false }, io).failure(null, toCliError(error));
+    return ExitCode.BadInput;
+  }
+  const output = outputFor(parsed.globals, io);
+
+  if (parsed.kind === 'help') {
+    try {
+      const text = helpText(parsed.topic);
+      output.result('help', { topic: parsed.topic.join(' '), text }, text, ExitCode.Done);
+      return ExitCode.Done;
+    } catch (error) {
+      const cliError = toCliError(error);
+      output.failure('help', cliError);
+      return cliError.exitCode;
+    }
+  }
+
+  const { command } = parsed;
+  const clock = io.clock ?? systemClock;
+  const progress = createProgress({
+    stream: io.stderr,
+    enabled: !parsed.globals.quiet && !parsed.globals.json,
+    now: () => clock.now(),
+  });
+  let profile: Profile | null = null;
+  const baseUrl = parsed.globals.baseUrl ?? DEFAULT_BASE_URL;
+  const dataDir = parsed.globals.dataDir ?? defaultDataDir(process.platform, io.env);
+  const signal = io.signal ?? new AbortController().signal;
+  try {
+    const { openProfile } = await import('./profile');
+    const context: CommandContext = {
+      globals: parsed.globals,
+      baseUrl,
+      dataDir,
+      env: io.env,
+      output,
+      progress,
+      clock,
+      signal,
+      profile: () => {
+        profile ??= openProfile({
+          dataDir,
+          baseUrl,
+          env: io.env,
+          tokenFile: parsed.globals.tokenFile,
+          windowMs: parsed.globals.windowMs,
+          clock,
+          onWait: (e) => progress.waiting(e.waitMs, e.reason),
+        });
+        return profile;
+      },
+    };
+    const handlers = await handlerLoaders[command.group]();
+    const handler = handlers[command.name];
+    if (!handler) throw new CliError('internal', `No handler for ${command.name}.`);
+    const outcome = await handler(context, parsed);
+    progress.finish();
+    output.result(command.name, outcome.data, outcome.human, outcome.exitCode);
+    return outcome.exitCode;
+  } catch (error) {
+    progress.finish();
+    const cliError =
+      signal.aborted && !(error instanceof CliError)
+        ? new CliError('interrupted', 'Interrupted; queued changes are kept.')
+        : toCliError(error, (profile as Profile | null)?.tokenIfRead() ?? null);
+    output.failure(command.name, cliError);
+    return cliError.exitCode;
+  } finally {
+    await (profile as Profile | null)?.close();
+  }
+}
