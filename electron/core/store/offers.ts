@@ -121,29 +121,53 @@ export function refreshOffer(ctx: StoreContext, localId: number): void {
   ]
     .join(' ')
     .toLowerCase();
+  const values = [
+    title,
+    text(merged.outer_name),
+    text(merged.internal_name),
+    num(merged.price_per_step),
+    num(merged.amount),
+    num(merged.min_purchase_amount),
+    num(merged.guarantee_delivery_time),
+    status,
+    syncStateOf(ctx, localId),
+    pendingDelete,
+    updatedAt,
+    searchText,
+  ];
+  const current = ctx.db
+    .prepare(`SELECT ${materializedColumns.join(', ')} FROM offers WHERE local_id = ?`)
+    .raw()
+    .get(localId) as unknown[] | undefined;
+  // Most refreshes change nothing visible; skipping them spares the list's many indexes.
+  if (current && current.every((v, i) => v === values[i])) return;
   ctx.db
     .prepare(
-      `UPDATE offers SET product_title = ?, outer_name = ?, internal_name = ?, price_per_step = ?,
-        amount = ?, min_purchase_amount = ?, guarantee_delivery_time = ?, status = ?,
-        sync_state = ?, pending_delete = ?, updated_at = ?, search_text = ?
-       WHERE local_id = ?`,
+      `UPDATE offers SET ${materializedColumns.map((c) => `${c} = ?`).join(', ')} WHERE local_id = ?`,
     )
-    .run(
-      title,
-      text(merged.outer_name),
-      text(merged.internal_name),
-      num(merged.price_per_step),
-      num(merged.amount),
-      num(merged.min_purchase_amount),
-      num(merged.guarantee_delivery_time),
-      status,
-      syncStateOf(ctx, localId),
-      pendingDelete,
-      updatedAt,
-      searchText,
-      localId,
-    );
+    .run(...values, localId);
+  if (current?.[11] !== searchText) {
+    ctx.db.prepare('DELETE FROM offers_search WHERE rowid = ?').run(localId);
+    ctx.db
+      .prepare('INSERT INTO offers_search (rowid, search_text) VALUES (?, ?)')
+      .run(localId, searchText);
+  }
 }
+
+const materializedColumns = [
+  'product_title',
+  'outer_name',
+  'internal_name',
+  'price_per_step',
+  'amount',
+  'min_purchase_amount',
+  'guarantee_delivery_time',
+  'status',
+  'sync_state',
+  'pending_delete',
+  'updated_at',
+  'search_text',
+];
 
 export type ApplyResult = 'new' | 'updated' | 'unchanged' | 'conflict';
 

@@ -2,6 +2,30 @@
 // `user_version` bump, so a crash leaves the file at the previous version, never in between.
 import { RATE_LEDGER_DDL } from '../limits/ledgerSchema';
 
+// The list sorts by any of its columns, optionally filtered. Status is the filter that leaves
+// thousands of rows, so (status, sort column) pairs let SQLite walk straight to a page; a product
+// or a local sync state leaves few enough rows to sort, and "synced" is nearly everything.
+const listSortColumns = [
+  'product_title',
+  'outer_name',
+  'internal_name',
+  'price_per_step',
+  'amount',
+  'min_purchase_amount',
+  'guarantee_delivery_time',
+  'status',
+  'sync_state',
+  'updated_at',
+];
+const listIndexes = listSortColumns
+  .flatMap((column) => [
+    `CREATE INDEX offers_by_${column} ON offers(${column}, local_id);`,
+    ...(column === 'status'
+      ? []
+      : [`CREATE INDEX offers_by_status_${column} ON offers(status, ${column}, local_id);`]),
+  ])
+  .join('\n');
+
 const migration1 = `
 ${RATE_LEDGER_DDL}
 
@@ -40,18 +64,19 @@ CREATE TABLE offers (
   updated_at TEXT NOT NULL DEFAULT '',
   search_text TEXT NOT NULL DEFAULT ''
 );
-CREATE INDEX offers_product ON offers(product_id, local_id);
-CREATE INDEX offers_product_title ON offers(product_title, local_id);
-CREATE INDEX offers_outer_name ON offers(outer_name, local_id);
-CREATE INDEX offers_internal_name ON offers(internal_name, local_id);
-CREATE INDEX offers_price ON offers(price_per_step, local_id);
-CREATE INDEX offers_amount ON offers(amount, local_id);
-CREATE INDEX offers_min_purchase ON offers(min_purchase_amount, local_id);
-CREATE INDEX offers_gdt ON offers(guarantee_delivery_time, local_id);
-CREATE INDEX offers_status ON offers(status, local_id);
-CREATE INDEX offers_sync_state ON offers(sync_state, local_id);
-CREATE INDEX offers_updated_at ON offers(updated_at, local_id);
+${listIndexes}
 CREATE INDEX offers_server_updated_at ON offers(server_updated_at);
+CREATE INDEX offers_by_product_id ON offers(product_id, local_id);
+CREATE INDEX offers_by_sync_state_only ON offers(sync_state, local_id);
+
+-- Free-text search over names, description, product title and server id: trigram, so any
+-- substring of three or more characters is an index lookup. Kept by refreshOffer.
+CREATE VIRTUAL TABLE offers_search USING fts5(
+  search_text, tokenize = 'trigram', content = '', contentless_delete = 1
+);
+CREATE TRIGGER offers_search_gone AFTER DELETE ON offers BEGIN
+  DELETE FROM offers_search WHERE rowid = old.local_id;
+END;
 
 -- The seller's change, as an overlay on a base: 'mine' holds only the fields the seller wrote,
 -- 'base' the server's values of those fields when the change was made (or last rebased).

@@ -1,0 +1,122 @@
+// cache-query: p95 latency of a filtered, sorted page of the seller's offers list over 100k
+// offers in the local store (goal ≤ 10 ms). Mixes the filters and sorts the UI offers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Offer } from '../../electron/contract/marketplace/wire';
+import { openStore, type OfferQuery } from '../../electron/core/store';
+import { applyServerOffer } from '../../electron/core/store/offers';
+
+const OFFERS = Number(process.env.CACHE_QUERY_OFFERS ?? 100_000);
+const QUERIES = 400;
+const dir = mkdtempSync(join(tmpdir(), 'sd-bench-cache-'));
+const store = openStore(join(dir, 'seller.db'));
+
+let seed = 42;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+};
+const words = ['dragon', 'gold', 'epic', 'mount', 'rare', 'legend', 'fast', 'cheap', 'max', 'pvp'];
+const products = Array.from({ length: 40 }, (_, i) => ({
+  id: i + 1,
+  title: `Product ${String(i + 1).padStart(2, '0')}`,
+  step_size: 1,
+  meta: null,
+  is_active: true,
+  is_active_for_pro: true,
+  marketplace_type: (i % 2 === 0 ? 1 : 2) as 1 | 2,
+  related_product: [],
+  product_fields: [],
+}));
+store.saveProducts(products);
+
+const started = performance.now();
+store.db.transaction(() => {
+  for (let i = 1; i <= OFFERS; i++) {
+    const productId = 1 + Math.floor(random() * products.length);
+    const offer: Offer = {
+      id: i,
+      product_id: productId,
+      user_id: 1,
+      price_per_step: Math.round(random() * 100_000) / 100,
+      amount: 1 + Math.floor(random() * 1000),
+      min_purchase_amount: 1 + Math.floor(random() * 10),
+      status: ([1, 2, 3, 4, 5, 6, 8] as const)[Math.floor(random() * 7)]!,
+      marketplace_type: products[productId - 1]!.marketplace_type,
+      guarantee_delivery_time: 60_000 * (1 + Math.floor(random() * 120)),
+      credential_system_type_id: 3,
+      description: '',
+      outer_name: `${words[i % 10]} ${words[(i * 7) % 10]} #${i}`,
+      internal_name: `int-${i}`,
+      comment_for_reviewer: '',
+      image: '',
+      is_enabled: true,
+      is_auto_activate_status: false,
+      data: {},
+      screenshots: [],
+      original_import_price: 0,
+      commission_percent: 0,
+      import_status: 0,
+      purchased_amount: 0,
+      last_review_comment: '',
+      credentials_recorded: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      deleted_at: null,
+    };
+    applyServerOffer(store, offer);
+  }
+})();
+store.db.exec('ANALYZE');
+console.log(`seeded ${OFFERS} offers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const columns = [
+  'product',
+  'outer_name',
+  'internal_name',
+  'price_per_step',
+  'amount',
+  'min_purchase_amount',
+  'guarantee_delivery_time',
+  'status',
+  'sync_state',
+  'updated_at',
+] as const;
+function randomQuery(i: number): OfferQuery {
+  const q: OfferQuery = {
+    sort: { column: columns[i % columns.length]!, dir: i % 2 === 0 ? 'asc' : 'desc' },
+    offset: Math.floor(random() * 20) * 50,
+    limit: 50,
+  };
+  const kind = i % 5;
+  if (kind === 0) q.status = [1, 2, 3, 4, 5, 6, 8][i % 7];
+  if (kind === 1) q.productId = 1 + (i % products.length);
+  if (kind === 2) q.syncState = 'synced';
+  if (kind === 3) q.text = words[i % words.length];
+  return q;
+}
+
+for (let i = 0; i < 40; i++) store.queryOffers(randomQuery(i));
+const times: number[] = [];
+const byKind = new Map<number, number[]>();
+for (let i = 0; i < QUERIES; i++) {
+  const q = randomQuery(i);
+  const t0 = performance.now();
+  const page = store.queryOffers(q);
+  const ms = performance.now() - t0;
+  if (page.rows.length === 0 && page.total > (q.offset ?? 0)) throw new Error('empty page');
+  times.push(ms);
+  byKind.set(i % 5, [...(byKind.get(i % 5) ?? []), ms]);
+}
+const p = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))]!;
+for (const [kind, xs] of byKind) {
+  const name = ['status', 'product', 'sync state', 'text', 'none'][kind];
+  console.log(`filter ${name}: p50 ${p(xs, 0.5).toFixed(2)} ms, p95 ${p(xs, 0.95).toFixed(2)} ms`);
+}
+store.close();
+rmSync(dir, { recursive: true, force: true });
+const p95 = p(times, 0.95);
+console.log(`cache-query: ${p95.toFixed(2)} ms (goal ≤ 10 ms)`);
