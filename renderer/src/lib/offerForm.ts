@@ -1,0 +1,233 @@
+// The offer editor's state as the seller types it (strings, as inputs hold them), and the way to
+// and from the contract's shapes. Validation runs the shared marketplace rules on what saving
+// would send, so the editor shows the same problems the service would answer with.
+import type { OfferDetail, SaveOfferInput } from '../../../electron/contract/ipc/models';
+import type { FieldProblemDto } from '../../../electron/contract/ipc/result';
+import type {
+  DataValue,
+  OfferStatusValue,
+  OfferWrite,
+  Product,
+} from '../../../electron/contract/marketplace/wire';
+import { statusAfterManage } from '../../../electron/contract/rules/statusRules';
+import { validateOfferWrite } from '../../../electron/contract/rules/offerRules';
+import { fieldKindName, liveFieldsOf } from '../../../electron/contract/rules/fieldKinds';
+import { humanToMs, msToHuman, type DeliveryUnit } from './deliveryTime';
+
+export interface OfferForm {
+  price: string;
+  amount: string;
+  minPurchase: string;
+  deliveryValue: string;
+  deliveryUnit: DeliveryUnit;
+  /** Product field id → value; select fields hold the value string, multi-selects an array. */
+  data: Record<string, DataValue>;
+  outerName: string;
+  internalName: string;
+  description: string;
+  boosterPrice: string;
+  credentialSystem: number;
+  commentForReviewer: string;
+  autoActivate: boolean;
+  /** Write fields the editor has no input for, sent back as they came (never dropped). */
+  untouched: Partial<OfferWrite>;
+}
+
+const numberText = (n: number | null | undefined) =>
+  n === null || n === undefined ? '' : String(n);
+
+export function isAccountProduct(product: Product): boolean {
+  return product.marketplace_type === 2;
+}
+
+export function newOfferForm(product: Product): OfferForm {
+  const account = isAccountProduct(product);
+  const data: Record<string, DataValue> = {};
+  for (const field of liveFieldsOf(product)) {
+    const kind = fieldKindName(field.component_edit);
+    if (kind === 'select' && field.default_value_id !== null) {
+      const value = field.field_values.find((v) => v.id === field.default_value_id);
+      if (value) data[String(field.id)] = value.value;
+    }
+  }
+  return {
+    price: '',
+    amount: account ? '1' : '',
+    minPurchase: account ? '1' : String(Math.max(1, product.step_size)),
+    deliveryValue: '1',
+    deliveryUnit: 'hours',
+    data,
+    outerName: '',
+    internalName: '',
+    description: '',
+    boosterPrice: '',
+    credentialSystem: 3,
+    commentForReviewer: '',
+    autoActivate: true,
+    untouched: {},
+  };
+}
+
+export function formFromDetail(detail: OfferDetail): OfferForm {
+  const f = detail.fields;
+  const human = detail.deliveryTimeMs === null ? null : msToHuman(detail.deliveryTimeMs);
+  const {
+    price_per_step,
+    amount,
+    min_purchase_amount,
+    data,
+    outer_name,
+    internal_name,
+    description,
+    booster_price,
+    credential_system_type_id,
+    comment_for_reviewer,
+    is_auto_activate_status,
+    id: _id,
+    marketplace_type: _type,
+    ...untouched
+  } = f;
+  return {
+    price: numberText(price_per_step),
+    amount: numberText(amount),
+    minPurchase: numberText(min_purchase_amount),
+    deliveryValue: human ? String(human.value) : '',
+    deliveryUnit: human ? human.unit : 'hours',
+    data: { ...(data ?? {}) },
+    outerName: outer_name ?? '',
+    internalName: internal_name ?? '',
+    description: description ?? '',
+    boosterPrice: numberText(booster_price),
+    credentialSystem: credential_system_type_id === 2 ? 3 : (credential_system_type_id ?? 3),
+    commentForReviewer: comment_for_reviewer ?? '',
+    autoActivate: is_auto_activate_status ?? true,
+    untouched,
+  };
+}
+
+export type FormProblems = Map<string, FieldProblemDto[]>;
+
+function parseNumber(text: string): number | undefined | 'invalid' {
+  const t = text.trim().replace(',', '.');
+  if (t === '') return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : 'invalid';
+}
+
+/** Product data as it would be sent: number fields as numbers, empty values left out. */
+function dataToSend(form: OfferForm, product: Product): Record<string, DataValue> {
+  const kinds = new Map(liveFieldsOf(product).map((f) => [String(f.id), f.component_edit]));
+  const out: Record<string, DataValue> = {};
+  for (const [key, value] of Object.entries(form.data)) {
+    if (typeof value === 'string' && value.trim() === '') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    if (kinds.get(key) === 3 && typeof value === 'string') {
+      const n = Number(value.trim().replace(',', '.'));
+      out[key] = Number.isFinite(n) ? n : value;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+export interface FormOutcome {
+  input: SaveOfferInput | null;
+  problems: FormProblems;
+}
+
+/** What saving would send, and every problem the seller must fix first. */
+export function readForm(form: OfferForm, product: Product, localId?: number): FormOutcome {
+  const problems: FormProblems = new Map();
+  const add = (p: FieldProblemDto) => problems.set(p.field, [...(problems.get(p.field) ?? []), p]);
+  const account = isAccountProduct(product);
+  const numbers: Record<string, number | undefined> = {};
+  const numberInputs = [
+    ['price_per_step', form.price],
+    ['amount', form.amount],
+    ['min_purchase_amount', form.minPurchase],
+    ...(account ? [['booster_price', form.boosterPrice] as const] : []),
+  ] as const;
+  for (const [name, text] of numberInputs) {
+    const n = parseNumber(text);
+    if (n === 'invalid') add({ field: name, message: 'Enter a number.' });
+    else numbers[name] = n;
+  }
+  const fields: SaveOfferInput['fields'] = {
+    ...form.untouched,
+    price_per_step: numbers.price_per_step,
+    amount: numbers.amount,
+    min_purchase_amount: numbers.min_purchase_amount,
+    marketplace_type: product.marketplace_type,
+    data: dataToSend(form, product),
+    comment_for_reviewer: form.commentForReviewer === '' ? null : form.commentForReviewer,
+    is_auto_activate_status: form.autoActivate,
+    credential_system_type_id: form.credentialSystem,
+  };
+  if (account) {
+    fields.outer_name = form.outerName;
+    fields.internal_name = form.internalName;
+    fields.description = form.description;
+    fields.booster_price = numbers.booster_price ?? null;
+  }
+  for (const p of validateOfferWrite(fields, product, 'create')) {
+    if (!problems.has(p.field)) add(p);
+  }
+  const delivery = humanToMs(form.deliveryValue, form.deliveryUnit);
+  if (!delivery.ok) add({ field: 'guarantee_delivery_time', message: delivery.message });
+  // An account offer whose product fields are incomplete is still accepted by the service: it
+  // becomes Need Details. Every other broken rule would be refused, so it is not saved.
+  const blocking = [...problems.keys()].filter((field) => !(account && field.startsWith('data.')));
+  const input =
+    blocking.length === 0 && delivery.ok
+      ? {
+          ...(localId === undefined ? {} : { localId }),
+          productId: product.id,
+          fields,
+          deliveryTimeMs: delivery.ms,
+        }
+      : null;
+  return { input, problems };
+}
+
+/** `offers.0.data.12` and `data.12` both name the editor's field `data.12`. */
+export function editorFieldOf(field: string): string {
+  return field.replace(/^offers\.\d+\./, '');
+}
+
+export function groupProblems(list: readonly FieldProblemDto[]): FormProblems {
+  const map: FormProblems = new Map();
+  for (const p of list) {
+    const field = editorFieldOf(p.field);
+    map.set(field, [...(map.get(field) ?? []), { ...p, field }]);
+  }
+  return map;
+}
+
+export interface StatusForecast {
+  status: OfferStatusValue;
+  why: string;
+}
+
+/** What the service will set when this offer reaches it, in the seller's words. */
+export function forecastStatus(
+  form: OfferForm,
+  product: Product,
+  problems: FormProblems,
+  credentialsOnFile: number,
+): StatusForecast {
+  const dataValid = ![...problems.keys()].some((k) => k.startsWith('data.'));
+  const status = statusAfterManage({
+    marketplaceType: product.marketplace_type,
+    dataValid,
+    credentialSystem: form.credentialSystem,
+    activeCredentials: credentialsOnFile,
+  });
+  const why: Record<number, string> = {
+    2: 'Gold offers go live as soon as the marketplace accepts them.',
+    4: 'Some product fields are missing or not among their options, so the marketplace will ask for more details.',
+    3: 'The credential system is "Multiple" and the offer has no credentials yet, so it stays hidden until you add some.',
+    5: 'Account offers go to moderation first.',
+  };
+  return { status, why: why[status] ?? '' };
+}

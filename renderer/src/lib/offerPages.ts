@@ -1,0 +1,96 @@
+// The offers table's rows, fetched a page at a time as the seller scrolls. Pages belong to one
+// query; a new filter starts a new generation and late answers of the old one are ignored. A
+// refresh keeps showing the old rows until the new ones arrive, so the table never blinks.
+
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+interface Slot<Row> {
+  rows: Row[];
+  generation: number;
+  usedAt: number;
+}
+
+export class PagedRows<Row> {
+  private pages = new Map<number, Slot<Row>>();
+  private inFlight = new Map<number, number>();
+  private generation = 0;
+  private tick = 0;
+  total: number | null = null;
+  /** The last failure of a page fetch, for the view to show; cleared by a success. */
+  error: unknown = null;
+
+  constructor(
+    private readonly fetchPage: (offset: number, limit: number) => Promise<Page<Row>>,
+    readonly pageSize: number,
+    private readonly onChange: () => void,
+    private readonly maxPages = 60,
+  ) {}
+
+  rowAt(index: number): Row | undefined {
+    const slot = this.pages.get(Math.floor(index / this.pageSize));
+    return slot?.rows[index % this.pageSize];
+  }
+
+  /** Starts fetching every page of rows [start, end) that is missing or stale. */
+  ensure(start: number, end: number): Promise<void> {
+    const wanted: Promise<void>[] = [];
+    const first = Math.floor(start / this.pageSize);
+    const last = Math.floor((Math.max(start + 1, end) - 1) / this.pageSize);
+    for (let p = first; p <= last; p++) {
+      const slot = this.pages.get(p);
+      if (slot) slot.usedAt = ++this.tick;
+      if (slot && slot.generation === this.generation) continue;
+      if (this.inFlight.get(p) === this.generation) continue;
+      if (this.total !== null && p * this.pageSize >= this.total && p > 0) continue;
+      wanted.push(this.load(p));
+    }
+    return Promise.all(wanted).then(() => undefined);
+  }
+
+  /** A different query: forget everything. */
+  reset(): void {
+    this.generation++;
+    this.pages.clear();
+    this.inFlight.clear();
+    this.total = null;
+    this.onChange();
+  }
+
+  /** Same query, data changed: keep showing the old rows, refetch what is asked for next. */
+  invalidate(): void {
+    this.generation++;
+    this.inFlight.clear();
+  }
+
+  isLoaded(index: number): boolean {
+    return this.pages.has(Math.floor(index / this.pageSize));
+  }
+
+  private async load(page: number): Promise<void> {
+    const generation = this.generation;
+    this.inFlight.set(page, generation);
+    try {
+      const result = await this.fetchPage(page * this.pageSize, this.pageSize);
+      if (generation !== this.generation) return;
+      this.pages.set(page, { rows: result.rows, generation, usedAt: ++this.tick });
+      this.total = result.total;
+      this.error = null;
+      this.evict();
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.error = error;
+    } finally {
+      if (this.inFlight.get(page) === generation) this.inFlight.delete(page);
+    }
+    this.onChange();
+  }
+
+  private evict(): void {
+    if (this.pages.size <= this.maxPages) return;
+    const byAge = [...this.pages.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt);
+    for (const [page] of byAge.slice(0, this.pages.size - this.maxPages)) this.pages.delete(page);
+  }
+}

@@ -1,0 +1,66 @@
+// The words the seller sees for the marketplace's statuses and our sync states. "Draft" is only
+// ever the marketplace's status 1; a change the server has not seen is a "local change".
+import type { OfferStatusValue } from '../../../electron/contract/marketplace/wire';
+import type { SyncState } from '../../../electron/contract/ipc/models';
+
+export interface StatusInfo {
+  name: string;
+  meaning: string;
+  tone: 'neutral' | 'good' | 'muted' | 'warn' | 'info' | 'done';
+}
+
+export const statusInfo: Record<OfferStatusValue, StatusInfo> = {
+  1: {
+    name: 'Draft',
+    meaning: 'Saved on the marketplace, not visible to others.',
+    tone: 'neutral',
+  },
+  2: { name: 'Active', meaning: 'Visible to customers.', tone: 'good' },
+  3: { name: 'Not Active', meaning: 'Hidden from customers.', tone: 'muted' },
+  4: {
+    name: 'Need Details',
+    meaning: 'Review not passed: the marketplace needs more details.',
+    tone: 'warn',
+  },
+  5: { name: 'On Review', meaning: 'Under review by the marketplace.', tone: 'info' },
+  6: { name: 'Sold', meaning: 'Sold, or the order is completed.', tone: 'done' },
+  8: {
+    name: 'Review Passed',
+    meaning: 'Review passed, waiting for activation.',
+    tone: 'info',
+  },
+};
+
+export const notYetSent: StatusInfo = {
+  name: 'Not sent',
+  meaning: 'The marketplace has not seen this offer yet; it is sent on the next sync.',
+  tone: 'neutral',
+};
+
+export function describeStatus(status: OfferStatusValue | null): StatusInfo {
+  return status === null ? notYetSent : statusInfo[status];
+}
+
+export const statusValues: OfferStatusValue[] = [1, 2, 3, 4, 5, 6, 8];
+
+export interface SyncStateInfo {
+  label: string;
+  meaning: string;
+}
+
+export const syncStateInfo: Record<SyncState, SyncStateInfo> = {
+  synced: { label: 'Synced', meaning: 'The marketplace has exactly what you see.' },
+  local: {
+    label: 'Local change',
+    meaning: 'Saved on this computer, waiting to be sent on the next sync.',
+  },
+  sending: { label: 'Sending', meaning: 'Being sent to the marketplace now.' },
+  attention: {
+    label: 'Needs attention',
+    meaning: 'The marketplace refused this change; open the offer to fix or discard it.',
+  },
+  conflict: {
+    label: 'Conflict',
+    meaning: 'Changed here and on the marketplace; choose which value to keep per field.',
+  },
+};
