@@ -251,7 +251,7 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
   }
 
   return {
-    listProducts: (query = {}, signal) => {
+    listProducts: async (query = {}, signal) => {
       checkPage(query.offset, query.limit, pageSizes.productList, paths.productList);
       return call(
         {
@@ -299,7 +299,7 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
       return answer.result;
     },
 
-    myOffers: (query = {}, signal) => {
+    myOffers: async (query = {}, signal) => {
       const path = paths.myOffers;
       checkPage(query.offset, query.limit, pageSizes.myOffers, path);
       if (query.sort !== undefined && !myOffersSortColumns.includes(query.sort)) {
@@ -329,7 +329,7 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
       );
     },
 
-    editStatus: (offerId, status, signal) => {
+    editStatus: async (offerId, status, signal) => {
       const path = paths.editStatus(checkId(offerId, 'offerId', 'POST', paths.editStatus(0)));
       if (!sellerStatusSchema.safeParse(status).success) {
         throw invalid('POST', path, { status: ['a seller may only set 1, 2, 3 or 5'] });
@@ -340,12 +340,12 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
       );
     },
 
-    deleteOffer: (offerId, signal) => {
+    deleteOffer: async (offerId, signal) => {
       const path = paths.deleteOffer(checkId(offerId, 'offerId', 'DELETE', paths.deleteOffer(0)));
       return call({ method: 'DELETE', path, schema: messageBodySchema }, signal);
     },
 
-    detachScreenshot: (offerId, screenshotUrl, signal) => {
+    detachScreenshot: async (offerId, screenshotUrl, signal) => {
       const path = paths.detachScreenshot(
         checkId(offerId, 'offerId', 'DELETE', paths.detachScreenshot(0)),
       );
@@ -363,7 +363,7 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
       );
     },
 
-    attachScreenshotsFromLinks: (offerId, urls, signal) => {
+    attachScreenshotsFromLinks: async (offerId, urls, signal) => {
       const path = paths.attachLinks(checkId(offerId, 'offerId', 'POST', paths.attachLinks(0)));
       if (!Array.isArray(urls) || urls.length < 1 || urls.length > limits.urlsPerAttach) {
         throw invalid('POST', path, { urls: [`between 1 and ${limits.urlsPerAttach} URLs`] });
@@ -435,7 +435,7 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
       return answer.result;
     },
 
-    deleteCredential: (offerId, credentialId, signal) => {
+    deleteCredential: async (offerId, credentialId, signal) => {
       const path = paths.credential(
         checkId(offerId, 'offerId', 'DELETE', paths.credential(0, 0)),
         checkId(credentialId, 'credentialId', 'DELETE', paths.credential(0, 0)),
