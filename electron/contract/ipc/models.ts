@@ -90,7 +90,6 @@ export const offerRowSchema = z.object({
   /** The server's status; null for an offer the server has not seen yet. */
   status: offerStatusSchema.nullable(),
   syncState: syncStateSchema,
-  screenshotCount: z.number().int(),
   updatedAt: z.string().nullable(),
 });
 export type OfferRow = z.infer<typeof offerRowSchema>;

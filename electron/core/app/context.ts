@@ -1,0 +1,25 @@
+// What every group of handlers works with: the open profile (if any), the event bus, the
+// background sync, and the facade's ports to the platform.
+import { AppFailure } from '../../contract/ipc';
+import type { EventBus } from './events';
+import type { AppCoreOptions } from './options';
+import type { Profile } from './profile';
+import type { SyncScheduler } from './syncScheduler';
+
+export interface AppContext {
+  readonly options: AppCoreOptions;
+  readonly bus: EventBus;
+  readonly scheduler: SyncScheduler;
+  /** The open profile; without one, an `unauthorized` failure that sends the seller to Connect. */
+  profile(): Profile;
+  currentProfile(): Profile | null;
+  /** A local change was committed: tell the renderer and sync soon. */
+  changed(localIds: number[] | null): void;
+}
+
+export function requireProfile(profile: Profile | null): Profile {
+  if (!profile) {
+    throw new AppFailure('unauthorized', 'Connect to the marketplace or try the sandbox first.');
+  }
+  return profile;
+}

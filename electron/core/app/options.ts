@@ -1,0 +1,38 @@
+import type { KeyProtector } from '../secrets';
+import type { Clock } from '../util/clock';
+import type { TokenVault } from './tokenVault';
+
+export interface Dialogs {
+  pickFiles(purpose: 'credentials' | 'screenshots' | 'offers'): Promise<string[]>;
+  saveFile(defaultName: string): Promise<string | null>;
+}
+
+/** The in-process sandbox marketplace, started by main or the host on the seller's request. */
+export interface SandboxPort {
+  start(): Promise<{ baseUrl: string; token: string }>;
+  stop(): Promise<void>;
+}
+
+export interface AppCoreOptions {
+  dataDir: string;
+  tokenVault: TokenVault;
+  /** Protects the data key that seals queued credentials. */
+  keyProtector: KeyProtector;
+  /** The real marketplace by default. */
+  baseUrl?: string;
+  dialogs: Dialogs;
+  openExternal(url: string): Promise<void>;
+  notify?(title: string, body: string): void;
+  /** A renderer file reference → a checked absolute path; throws AppFailure('bad_input'). */
+  resolveFileRef(ref: string): Promise<string>;
+  sandbox?: SandboxPort;
+  clock?: Clock;
+  /** A shorter rate-limit window (tests, benchmarks against a scaled sandbox). */
+  windowMs?: number;
+  /** How often the background sync runs; default 5 minutes. */
+  syncIntervalMs?: number;
+  /** The pause after a local change before syncing; default 2 s. */
+  syncDebounceMs?: number;
+  /** Where internal errors go (never shown to the renderer). */
+  log?(message: string, error?: unknown): void;
+}

@@ -1,0 +1,46 @@
+// Previews wait in main's memory between "look" and "confirm" — an account file's rows never go
+// to the renderer, and an unconfirmed preview is forgotten after a while.
+import { randomUUID } from 'node:crypto';
+import { AppFailure } from '../../contract/ipc';
+
+export interface PreviewCache<T> {
+  put(value: T): string;
+  take(id: string): T;
+  peek(id: string): T;
+  drop(id: string): void;
+}
+
+export function createPreviewCache<T>(
+  ttlMs = 15 * 60_000,
+  now = () => Date.now(),
+): PreviewCache<T> {
+  const entries = new Map<string, { value: T; at: number }>();
+  const sweep = () => {
+    for (const [id, entry] of entries) if (now() - entry.at > ttlMs) entries.delete(id);
+  };
+  const peek = (id: string) => {
+    sweep();
+    const entry = entries.get(id);
+    if (!entry) {
+      throw new AppFailure('not_found', 'This preview has expired; drop the file again.');
+    }
+    return entry.value;
+  };
+  return {
+    put(value) {
+      sweep();
+      const id = randomUUID();
+      entries.set(id, { value, at: now() });
+      return id;
+    },
+    peek,
+    take(id) {
+      const value = peek(id);
+      entries.delete(id);
+      return value;
+    },
+    drop(id) {
+      entries.delete(id);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Everything that belongs to one marketplace the seller works with: the SQLite file, the rate
+// ledger inside it, the client and the sync engine. Opened when the seller connects, closed
+// when they disconnect or switch between the sandbox and the real marketplace.
+import { createMarketplaceClient, type MarketplaceClient } from '../api';
+import { createRateLimiter, type RateLimiter } from '../limits';
+import type { SecretBox } from '../secrets';
+import { openStore, type Store } from '../store';
+import { createSyncEngine, type SyncEngine, type SyncProgressEvent } from '../sync';
+import type { Clock } from '../util/clock';
+import { profileFile } from './paths';
+
+export interface Profile {
+  baseUrl: string;
+  store: Store;
+  limiter: RateLimiter;
+  client: MarketplaceClient;
+  engine: SyncEngine;
+  close(): Promise<void>;
+}
+
+export interface OpenProfileOptions {
+  dataDir: string;
+  baseUrl: string;
+  /**
+   * Which profile file to use, when not the one of `baseUrl`: the sandbox listens on a new port
+   * at every start but is one marketplace to the seller.
+   */
+  profileUrl?: string;
+  /** Read at every request, so a replaced token takes effect at once. */
+  token: () => string;
+  secretBox: SecretBox;
+  clock?: Clock;
+  /** A shorter rate-limit window, for tests and the sandbox at a scaled minute. */
+  windowMs?: number;
+  onProgress?: (event: SyncProgressEvent) => void;
+}
+
+export function openProfile(options: OpenProfileOptions): Profile {
+  const store = openStore(profileFile(options.dataDir, options.profileUrl ?? options.baseUrl), {
+    clock: options.clock,
+    secretBox: options.secretBox,
+  });
+  const limiter = createRateLimiter({
+    db: store.db,
+    clock: options.clock,
+    windowMs: options.windowMs,
+  });
+  const client = createMarketplaceClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    limiter,
+    clock: options.clock,
+  });
+  const engine = createSyncEngine({
+    store,
+    client,
+    clock: options.clock,
+    secretBox: options.secretBox,
+    onProgress: options.onProgress,
+  });
+  return {
+    baseUrl: options.baseUrl,
+    store,
+    limiter,
+    client,
+    engine,
+    async close() {
+      limiter.close();
+      await client.close();
+      store.close();
+    },
+  };
+}

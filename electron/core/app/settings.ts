@@ -1,0 +1,40 @@
+// The little the app remembers between runs besides the store: which marketplace it was
+// connected to. Written atomically; a damaged file means "not connected", never a crash.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+const settingsSchema = z.object({
+  mode: z.enum(['none', 'marketplace', 'sandbox']).default('none'),
+  baseUrl: z.string().nullable().default(null),
+  /** The seller accepted a token store that the OS does not encrypt (Linux `basic_text`). */
+  plainTextAccepted: z.boolean().default(false),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export interface SettingsFile {
+  read(): Settings;
+  update(patch: Partial<Settings>): Settings;
+}
+
+export function settingsFile(dataDir: string): SettingsFile {
+  const path = join(dataDir, 'settings.json');
+  const read = (): Settings => {
+    try {
+      return settingsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+    } catch {
+      return settingsSchema.parse({});
+    }
+  };
+  return {
+    read,
+    update(patch) {
+      const next = settingsSchema.parse({ ...read(), ...patch });
+      mkdirSync(dataDir, { recursive: true });
+      const temporary = `${path}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(next, null, 2));
+      renameSync(temporary, path);
+      return next;
+    },
+  };
+}

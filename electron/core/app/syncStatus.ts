@@ -1,0 +1,68 @@
+// The sync panel's picture: online or not, running or not, the last run, the queue, problems per
+// offer, and the rate budget with the reason the app is waiting, if it is.
+import type { SyncStatus } from '../../contract/ipc';
+import type { Profile } from './profile';
+
+export interface LiveSyncState {
+  online: boolean;
+  running: boolean;
+  waiting: { ms: number; reason: string; until: number } | null;
+}
+
+const emptyBudget = { requestsLeft: 0, manageOffersLeft: 0, attachLeft: 0, nextRoomInMs: 0 };
+
+export function syncStatusOf(
+  profile: Profile | null,
+  live: LiveSyncState,
+  now: number,
+): SyncStatus {
+  const waiting =
+    live.waiting && live.waiting.until > now
+      ? { ms: live.waiting.until - now, reason: live.waiting.reason }
+      : null;
+  if (!profile) {
+    return {
+      online: live.online,
+      running: false,
+      lastRunAt: null,
+      lastRunOk: null,
+      queued: 0,
+      conflicts: 0,
+      problems: [],
+      budget: emptyBudget,
+      waiting: null,
+    };
+  }
+  const { store } = profile;
+  const counts = store.countOffers();
+  const [lastRun] = store.recentSyncRuns(1);
+  const attention = store.queryOffers({ syncState: 'attention', limit: 50 });
+  const problems = attention.rows.map((row) => {
+    const detail = store.getOffer(row.localId);
+    const fieldErrors = detail?.outcome?.fieldErrors ?? [];
+    const failedOp = detail?.pending.find((op) => op.state === 'failed' && op.lastError);
+    return {
+      localId: row.localId,
+      title:
+        row.outerName ||
+        row.internalName ||
+        `${row.productTitle} #${row.serverId ?? `L${row.localId}`}`,
+      message:
+        detail?.outcome?.message ?? failedOp?.lastError ?? 'The marketplace refused this change.',
+      fields: fieldErrors.flatMap((e) =>
+        e.messages.map((message) => ({ field: e.field, message })),
+      ),
+    };
+  });
+  return {
+    online: live.online,
+    running: live.running,
+    lastRunAt: lastRun?.finishedAt ? new Date(lastRun.finishedAt).toISOString() : null,
+    lastRunOk: lastRun?.finishedAt ? !lastRun.error && lastRun.failed === 0 : null,
+    queued: counts.outbox,
+    conflicts: counts.bySyncState.conflict,
+    problems,
+    budget: profile.limiter.budget(),
+    waiting,
+  };
+}

@@ -1,0 +1,119 @@
+// Store rows → the shapes the renderer shows. Nothing secret is in a store row that reaches here:
+// credentials appear only as counts.
+import type {
+  FieldProblemDto,
+  OfferDetail as OfferDetailDto,
+  OfferRow,
+  ProductSummary as ProductSummaryDto,
+  Screenshot,
+} from '../../contract/ipc';
+import type { OfferStatusValue, OfferWrite, Product } from '../../contract/marketplace/wire';
+import type { OfferDetail, OfferListRow, Store } from '../store';
+import { QUEUED_SCREENSHOT_PREFIX } from '../store';
+
+export function productOfRow(store: Store, productId: number, cache: Map<number, Product | null>) {
+  if (!cache.has(productId)) cache.set(productId, store.getProduct(productId));
+  return cache.get(productId) ?? null;
+}
+
+export function offerRowView(row: OfferListRow, product: Product | null): OfferRow {
+  return {
+    localId: row.localId,
+    serverId: row.serverId,
+    productId: row.productId,
+    productTitle: row.productTitle || product?.title || `Product ${row.productId}`,
+    marketplaceType: product?.marketplace_type ?? 1,
+    outerName: row.outerName,
+    internalName: row.internalName,
+    pricePerStep: row.pricePerStep,
+    amount: row.amount,
+    minPurchaseAmount: row.minPurchaseAmount,
+    deliveryTimeMs: row.guaranteeDeliveryTime,
+    status: (row.status as OfferStatusValue | null) ?? null,
+    syncState: row.syncState,
+    updatedAt: row.updatedAt || null,
+  };
+}
+
+/** A stored screenshot path as a URL the renderer can load. */
+export function screenshotUrl(baseUrl: string, ref: string): string {
+  return /^https?:\/\//i.test(ref) ? ref : new URL(ref, baseUrl).toString();
+}
+
+function screenshotsView(list: readonly string[], baseUrl: string): Screenshot[] {
+  return list.map((ref) =>
+    ref.startsWith(QUEUED_SCREENSHOT_PREFIX)
+      ? { ref, thumbnailUrl: null, state: 'queued', problem: null }
+      : { ref, thumbnailUrl: screenshotUrl(baseUrl, ref), state: 'attached', problem: null },
+  );
+}
+
+function problemsView(detail: OfferDetail): FieldProblemDto[] {
+  const problems: FieldProblemDto[] = [];
+  for (const error of detail.outcome?.fieldErrors ?? []) {
+    for (const message of error.messages) problems.push({ field: error.field, message });
+  }
+  if (detail.outcome && !detail.outcome.ok && problems.length === 0 && detail.outcome.message) {
+    problems.push({ field: '(offer)', message: detail.outcome.message });
+  }
+  for (const op of detail.pending) {
+    if (op.state === 'failed' && op.lastError) {
+      problems.push({ field: `(${op.kind})`, message: op.lastError });
+    }
+  }
+  return problems;
+}
+
+export function offerDetailView(
+  detail: OfferDetail,
+  product: Product,
+  baseUrl: string,
+): OfferDetailDto {
+  const { guarantee_delivery_time: deliveryTime, ...fields } = detail.fields;
+  const server = detail.server;
+  return {
+    row: {
+      localId: detail.localId,
+      serverId: detail.serverId,
+      productId: detail.productId,
+      productTitle: product.title,
+      marketplaceType: product.marketplace_type,
+      outerName: fields.outer_name ?? '',
+      internalName: fields.internal_name ?? '',
+      pricePerStep: fields.price_per_step ?? null,
+      amount: fields.amount ?? null,
+      minPurchaseAmount: fields.min_purchase_amount ?? null,
+      deliveryTimeMs: deliveryTime ?? null,
+      status: server?.status ?? null,
+      syncState: detail.syncState,
+      updatedAt: server?.updated_at ?? null,
+    },
+    product,
+    fields: fields as OfferWrite,
+    deliveryTimeMs: deliveryTime ?? null,
+    problems: problemsView(detail),
+    conflicts: detail.conflicts,
+    screenshots: screenshotsView(fields.screenshots ?? [], baseUrl),
+    credentials: {
+      queued: detail.queuedCredentials,
+      uploadedHashes: detail.uploadedCredentialHashes,
+      system: fields.credential_system_type_id ?? null,
+    },
+    lastReviewComment: server?.last_review_comment || null,
+  };
+}
+
+export function productSummaryView(product: Product, offerCount: number): ProductSummaryDto {
+  const fields = product.product_fields.filter((f) => f.deleted_at === null);
+  return {
+    id: product.id,
+    title: product.title,
+    marketplaceType: product.marketplace_type,
+    stepSize: product.step_size,
+    isActive: product.is_active,
+    isActiveForPro: product.is_active_for_pro,
+    fieldCount: fields.length,
+    requiredFieldCount: fields.filter((f) => f.is_required).length,
+    offerCount,
+  };
+}
