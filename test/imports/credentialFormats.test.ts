@@ -91,6 +91,18 @@ describe('encodings', () => {
     expect(file.rows[0]!.credential.login.charCodeAt(0)).not.toBe(0xfeff);
   });
 
+  it('detects Latin-1 and KOI8-R too', async () => {
+    const latin = await parseCredentialFile(
+      Buffer.from('müller:pässwörd\njosé:contraseña\n', 'latin1'),
+    );
+    expect(latin.rows.map((r) => r.credential.login)).toEqual(['müller', 'josé']);
+    const koi8 = Buffer.from([
+      0xc9, 0xd7, 0xc1, 0xce, 0x3a, 0xd0, 0xc1, 0xd2, 0xcf, 0xcc, 0xd8, 0x0a,
+    ]); // иван:пароль
+    const file = await parseCredentialFile(koi8);
+    expect(file.rows[0]!.credential).toMatchObject({ login: 'иван', game_password: 'пароль' });
+  });
+
   it('lets the seller override the encoding', async () => {
     const bytes = windows1251('Ёжик:пароль\n');
     const file = await parseCredentialFile(bytes, { encoding: 'koi8-r' });

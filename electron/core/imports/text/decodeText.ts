@@ -61,9 +61,7 @@ export function decodeImportText(bytes: Uint8Array, encodingOverride?: string): 
   } catch (error) {
     if (error instanceof ImportError) throw error;
   }
-  const detected = chardet.detect(nonAsciiWords(bytes.subarray(0, SAMPLE_BYTES)))?.toLowerCase();
-  const encoding =
-    detected && detected !== 'utf-8' && isSupported(detected) ? detected : 'windows-1252';
+  const encoding = detectLegacyEncoding(nonAsciiWords(bytes.subarray(0, SAMPLE_BYTES)));
   return { text: decodeWith(encoding, bytes, false), encoding, source: 'detected' };
 }
 
@@ -85,6 +83,47 @@ function nonAsciiWords(bytes: Uint8Array): Uint8Array {
     start = i + 1;
   }
   return out.length > 0 ? Uint8Array.from(out) : bytes;
+}
+
+const CYRILLIC = new Set(['windows-1251', 'koi8-r', 'iso-8859-5', 'ibm866']);
+/** Below this chardet confidence (0–100), a short sample's guess is not trusted. */
+const CONFIDENT = 60;
+
+/**
+ * chardet's guess, with one correction learned from sellers' files: a few Russian words
+ * (logins, comments) are too little for its statistics and come out as Arabic or Latin-1. Words
+ * made only of high bytes are what Cyrillic looks like in a single-byte encoding (Latin-1 words
+ * mix accents with ASCII letters: "müller", "café"), so an unsure guess goes to windows-1251, or
+ * KOI8-R when most letters sit in KOI8-R's lower-case range.
+ */
+function detectLegacyEncoding(words: Uint8Array): string {
+  const matches = chardet.analyse(words);
+  const top = matches[0];
+  const name = top?.name.toLowerCase();
+  if (
+    top &&
+    name &&
+    isSupported(name) &&
+    name !== 'utf-8' &&
+    (CYRILLIC.has(name) || top.confidence >= CONFIDENT)
+  ) {
+    return name;
+  }
+  const split = Buffer.from(words)
+    .toString('latin1')
+    .split(' ')
+    .filter((w) => w !== '');
+  const allHigh = split.filter((w) => [...w].every((ch) => ch.charCodeAt(0) >= 0x80)).length;
+  if (split.length > 0 && allHigh / split.length >= 0.8) {
+    let upperHalf = 0;
+    let lowerHalf = 0;
+    for (const byte of words) {
+      if (byte >= 0xe0) upperHalf++;
+      else if (byte >= 0xc0) lowerHalf++;
+    }
+    return lowerHalf > upperHalf ? 'koi8-r' : 'windows-1251';
+  }
+  return name && name !== 'utf-8' && isSupported(name) ? name : 'windows-1252';
 }
 
 function isSupported(encoding: string): boolean {

@@ -1,0 +1,345 @@
+// Property tests: any credential set round-trips through every format; random and mutated files
+// never escape as anything but an ImportError and never yield a row the file did not hold.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CredentialInput } from '../../electron/contract/marketplace/wire';
+import {
+  LINE_SEPARATORS,
+  parseCredentialFile,
+  previewCredentials,
+} from '../../electron/core/imports/credentials';
+import { ImportError } from '../../electron/core/imports/importError';
+import { decodeImportText } from '../../electron/core/imports/text/decodeText';
+import { csvFile, jsonFile, linesFile, xlsxFile } from './credentialWriters';
+import { utf16leWithBom, windows1251 } from './encodings';
+
+const tricky = [
+  'a',
+  'Z',
+  '7',
+  ' ',
+  ',',
+  ';',
+  ':',
+  '|',
+  '\t',
+  '"',
+  "'",
+  '#',
+  '-',
+  '@',
+  '.',
+  'é',
+  'Ж',
+  'ё',
+  '😀',
+  '\n',
+  '\r',
+];
+
+/** Text of the given characters; logins and emails come out trimmed, as the importer keeps them. */
+function text(chars: readonly string[], options: { minLength?: number; maxLength?: number } = {}) {
+  return fc.string({
+    unit: fc.constantFrom(...chars),
+    maxLength: options.maxLength ?? 12,
+    minLength: options.minLength ?? 0,
+  });
+}
+
+function credential(chars: readonly string[], opts: { twoFactor: boolean; comment: boolean }) {
+  const trimmed = text(chars, { minLength: 1 })
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const optional = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: null });
+  return fc.record({
+    login: trimmed.filter((s) => !s.startsWith('#')),
+    game_password: text(chars, { minLength: 1 }),
+    email: optional(trimmed),
+    email_password: optional(text(chars, { minLength: 1 })),
+    is_2fa_active: opts.twoFactor ? fc.option(fc.boolean(), { nil: null }) : fc.constant(null),
+    comment: opts.comment ? optional(text(chars, { minLength: 1 })) : fc.constant(null),
+  }) as fc.Arbitrary<CredentialInput>;
+}
+
+const parsed = async (bytes: Uint8Array, options: Parameters<typeof parseCredentialFile>[1]) =>
+  (await parseCredentialFile(bytes, options)).rows.map((r) => r.credential);
+
+describe('any credential set round-trips', () => {
+  it.each(LINE_SEPARATORS.map((s) => [JSON.stringify(s), s]))(
+    'lines separated by %s',
+    async (_n, separator) => {
+      const chars = tricky.filter((c) => !separator.includes(c) && c !== '\n' && c !== '\r');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(credential(chars, { twoFactor: false, comment: true }), { maxLength: 15 }),
+          async (list) => {
+            const bytes = Buffer.from(linesFile(list, separator), 'utf8');
+            expect(await parsed(bytes, { format: 'lines', separator })).toEqual(list);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+  );
+
+  it.each([',', ';', '\t'])(
+    'CSV delimited by %j, with quotes and line breaks in cells',
+    async (delimiter) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(credential(tricky, { twoFactor: true, comment: true }), { maxLength: 15 }),
+          async (list) => {
+            const bytes = Buffer.from(csvFile(list, delimiter), 'utf8');
+            expect(await parsed(bytes, {})).toEqual(list);
+          },
+        ),
+        { numRuns: 80 },
+      );
+    },
+  );
+
+  it('CSV in UTF-16 with BOM', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(credential(tricky, { twoFactor: true, comment: true }), { maxLength: 10 }),
+        async (list) => {
+          expect(await parsed(utf16leWithBom(csvFile(list, ',')), {})).toEqual(list);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('lines in windows-1251', async () => {
+    // Legacy encodings are detected statistically, from real words, as real lists hold them.
+    const words = [
+      'пароль',
+      'Иван',
+      'почта',
+      'секрет',
+      'игрок',
+      'ёжик',
+      'Москва',
+      'щит',
+      '2024',
+      '.',
+      ' ',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(credential(words, { twoFactor: false, comment: false }), {
+          minLength: 1,
+          maxLength: 15,
+        }),
+        async (list) => {
+          const bytes = windows1251(linesFile(list, ':'));
+          expect(await parsed(bytes, { format: 'lines' })).toEqual(list);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('JSON', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(credential(tricky, { twoFactor: true, comment: true }), { maxLength: 15 }),
+        async (list) => {
+          expect(await parsed(Buffer.from(jsonFile(list)), {})).toEqual(list);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('XLSX', async () => {
+    const printable = tricky.filter((c) => c !== '\r' && c !== '#');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(credential(printable, { twoFactor: true, comment: true }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        async (list) => {
+          expect(await parsed(await xlsxFile(list), {})).toEqual(list);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
+
+/**
+ * A value the file may legitimately yield: found in the decoded text once quotes are set aside
+ * (CSV quoting and lenient stray quotes), or as JSON writes it.
+ */
+function cameFromFile(unquotedText: string, value: string): boolean {
+  const unquoted = (s: string) => s.replaceAll('"', '');
+  return (
+    unquotedText.includes(unquoted(value)) ||
+    unquotedText.includes(unquoted(JSON.stringify(value).slice(1, -1)))
+  );
+}
+
+const seedFiles = [
+  linesFile(
+    [
+      {
+        login: 'alpha',
+        game_password: 'pw:1',
+        email: 'a@m.test',
+        email_password: 'mp',
+        comment: 'note',
+      },
+      { login: 'beta', game_password: 'pw2' },
+    ],
+    ':',
+  ),
+  csvFile(
+    [
+      {
+        login: 'gamma',
+        game_password: 'p,"q"\nr',
+        email: null,
+        email_password: null,
+        is_2fa_active: true,
+        comment: null,
+      },
+      {
+        login: 'delta',
+        game_password: 'x;y',
+        email: 'd@m.test',
+        email_password: 'z',
+        is_2fa_active: null,
+        comment: '#c',
+      },
+    ],
+    ',',
+  ),
+  jsonFile([
+    {
+      login: 'eps',
+      game_password: 'pw',
+      email: null,
+      email_password: null,
+      is_2fa_active: false,
+      comment: 'c',
+    },
+  ]),
+  'login\tpassword\nzeta\tpw\t\n',
+  '# comment\r\n\r\nuser----pass----mail@x.test----mp\r\n',
+];
+const mutationChars = [
+  '"',
+  ',',
+  ';',
+  ':',
+  '|',
+  '\t',
+  '\n',
+  '\r',
+  '#',
+  '[',
+  ']',
+  '{',
+  '}',
+  '\u0000',
+  'я',
+  '\u00ff',
+];
+
+const mutatedFile = fc
+  .tuple(
+    fc.constantFrom(...seedFiles),
+    fc.array(
+      fc.tuple(
+        fc.nat(),
+        fc.constantFrom('insert', 'delete', 'replace'),
+        fc.constantFrom(...mutationChars),
+      ),
+      { minLength: 1, maxLength: 6 },
+    ),
+  )
+  .map(([seed, edits]) => {
+    let s = seed;
+    for (const [at, op, ch] of edits) {
+      const i = s.length === 0 ? 0 : at % (s.length + 1);
+      if (op === 'insert') s = s.slice(0, i) + ch + s.slice(i);
+      else if (op === 'delete') s = s.slice(0, i) + s.slice(i + 1);
+      else s = s.slice(0, i) + ch + s.slice(i + 1);
+    }
+    return Buffer.from(s, 'utf8');
+  });
+
+const randomFile = fc.oneof(
+  fc.uint8Array({ maxLength: 300 }),
+  text(tricky, { maxLength: 300 }).map((s) => Buffer.from(s, 'utf8')),
+);
+
+describe('random and mutated files', () => {
+  it('10k files: only ImportErrors, and every row comes from the file', async () => {
+    let errors = 0;
+    let rows = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(mutatedFile, randomFile), async (bytes) => {
+        let result;
+        try {
+          result = await parseCredentialFile(bytes);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ImportError);
+          errors++;
+          return;
+        }
+        const decoded = decodeImportText(bytes).text;
+        const unquotedText = decoded.replaceAll('"', '');
+        const lineCount = decoded.split(/\r\n|\n|\r/).length;
+        const preview = previewCredentials(result.rows);
+        for (const row of preview.rows) {
+          rows++;
+          expect(row.line).toBeGreaterThanOrEqual(1);
+          expect(row.line).toBeLessThanOrEqual(lineCount);
+          const c = row.credential;
+          for (const value of [c.login, c.game_password, c.email ?? '', c.email_password ?? '']) {
+            expect(cameFromFile(unquotedText, value)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 10_000 },
+    );
+    // The generators really exercise both outcomes.
+    expect(errors).toBeGreaterThan(100);
+    expect(rows).toBeGreaterThan(5_000);
+  }, 60_000);
+
+  it('mutated XLSX files are refused cleanly or read', async () => {
+    const workbook = await xlsxFile([
+      {
+        login: 'a',
+        game_password: 'b',
+        email: null,
+        email_password: null,
+        is_2fa_active: null,
+        comment: null,
+      },
+    ]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(workbook.length - 1), fc.integer({ min: 0, max: 255 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (edits) => {
+          const bytes = Buffer.from(workbook);
+          for (const [at, value] of edits) bytes[at] = value;
+          try {
+            const file = await parseCredentialFile(bytes);
+            expect(file.rows.length).toBeLessThanOrEqual(2);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ImportError);
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
