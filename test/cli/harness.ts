@@ -1,0 +1,89 @@
+// Runs the real `bin/seller-desk.mjs` as a child process (asynchronously: the sandbox answering
+// it lives in this process) against a sandbox marketplace with a scaled rate-limit window.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runCli } from '../../electron/cli/run';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+export const binPath = join(repoRoot, 'bin/seller-desk.mjs');
+/** The scaled "minute" both the sandbox and the CLI use in these tests. */
+export const WINDOW_MS = 1000;
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliTarget {
+  baseUrl: string;
+  dataDir: string;
+  token?: string | null;
+  env?: Record<string, string>;
+}
+
+function envOf(target: CliTarget): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...target.env };
+  delete env.SELLER_DESK_TOKEN;
+  delete env.SELLER_DESK_DATA_DIR;
+  if (target.token) env.SELLER_DESK_TOKEN = target.token;
+  return env;
+}
+
+function argvOf(args: string[], target: CliTarget): string[] {
+  return [
+    ...args,
+    '--base-url',
+    target.baseUrl,
+    '--data-dir',
+    target.dataDir,
+    '--window-ms',
+    String(WINDOW_MS),
+  ];
+}
+
+/**
+ * The same run without the process boundary (real sandbox, real SQLite, same code from argv to
+ * exit code): for the many small cases, where a child process per case would cost seconds.
+ */
+export async function runInProcess(args: string[], target: CliTarget): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argvOf(args, target), {
+    stdout: { write: (c: string) => (stdout += c) },
+    stderr: { write: (c: string) => (stderr += c) },
+    env: envOf(target),
+  });
+  return { code, stdout, stderr };
+}
+
+/** The real binary in a child process. */
+export function runSellerDesk(args: string[], target: CliTarget): Promise<CliRun> {
+  const env = envOf(target);
+  const argv = [binPath, ...argvOf(args, target)];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, argv, { cwd: repoRoot, env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** Parses the one JSON document a `--json` run prints, or fails with what was printed. */
+export function jsonOf<T = Record<string, unknown>>(run: CliRun): T {
+  try {
+    return JSON.parse(run.stdout) as T;
+  } catch {
+    throw new Error(`not one JSON document on stdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
+  }
+}
+
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}

@@ -1,0 +1,164 @@
+// The commands that work on the local data (import, list, show, export, status changes), from
+// argv to exit code in-process (the binary itself is driven in e2e.test.ts), with the catalogue
+// read from a sandbox marketplace over loopback and a real SQLite file.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { jsonOf, runInProcess, tempDir, WINDOW_MS, type CliTarget } from './harness';
+
+let sandbox: Sandbox;
+const dir = tempDir('sd-cli-offline-');
+let target: CliTarget;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ windowMs: WINDOW_MS, seed: 'demo' });
+  target = {
+    baseUrl: sandbox.baseUrl,
+    dataDir: join(dir.path, 'data'),
+    token: sandbox.sellers[2]!.token,
+  };
+});
+afterAll(async () => {
+  await sandbox.close();
+  dir.remove();
+});
+
+function csv(name: string, lines: string[]): string {
+  const path = join(dir.path, name);
+  writeFileSync(path, lines.join('\n') + '\n');
+  return path;
+}
+
+describe('seller-desk offline commands', () => {
+  it('shows a product with the columns an import needs, fetched once from the marketplace', async () => {
+    const run = await runInProcess(['products', 'show', '1', '--json'], target);
+    expect(run.code).toBe(0);
+    const doc = jsonOf<{
+      result: {
+        importColumns: { fields: { column: string; required: boolean; allowedValues: string[] }[] };
+      };
+    }>(run);
+    const realm = doc.result.importColumns.fields.find((f) => f.column === 'Realm')!;
+    expect(realm.required).toBe(true);
+    expect(realm.allowedValues).toContain('Ashbringer');
+    const before = sandbox.requests.length;
+    const human = await runInProcess(['products', 'show', '1'], target);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/Realm\s+data\.101\s+select\s+yes\s+Ashbringer/);
+    expect(sandbox.requests.length).toBe(before); // served from the cache
+  });
+
+  it('refuses a bad file with every bad row by line and column, and queues nothing', async () => {
+    const file = csv('bad.csv', [
+      'price_per_step,amount,min_purchase_amount,Realm,Faction',
+      '0.5,1000,1,Ashbringer,Horde',
+      'abc,1000,1,Ashbringer,Horde',
+      '0.5,1000,1,Nowhere,Horde',
+    ]);
+    const run = await runInProcess(
+      ['offers', 'import', file, '--product', '1', '--delivery-time', '3600000'],
+      target,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('2 bad row(s); nothing was queued');
+    expect(run.stderr).toMatch(/line 3, column price_per_step: .*number/);
+    expect(run.stderr).toMatch(/line 4, column Realm: .*allowed: Ashbringer/);
+
+    const json = jsonOf<{
+      ok: boolean;
+      exitCode: number;
+      error: { problems: { line: number; column: string }[] };
+    }>(
+      await runInProcess(
+        ['offers', 'import', file, '--product', '1', '--delivery-time', '3600000', '--json'],
+        target,
+      ),
+    );
+    expect(json.ok).toBe(false);
+    expect(json.exitCode).toBe(2);
+    expect(json.error.problems.map((p) => [p.line, p.column])).toEqual([
+      [3, 'price_per_step'],
+      [4, 'Realm'],
+    ]);
+    const status = jsonOf<{ result: { offers: number; queuedOperations: number } }>(
+      await runInProcess(['status', '--json'], target),
+    );
+    expect(status.result).toMatchObject({ offers: 0, queuedOperations: 0 });
+  });
+
+  it('with --skip-invalid queues the good rows, reports the bad ones and counts duplicates', async () => {
+    const file = csv('mixed.csv', [
+      'price_per_step,amount,min_purchase_amount,guarantee_delivery_time,Realm,Faction',
+      '0.5,1000,1,3600000,Ashbringer,Horde',
+      '0.5,1000,1,3600000,Ashbringer,Horde',
+      '0.7,500,1,,Bloodfang,Alliance',
+      '0.6,abc,1,3600000,Bloodfang,Alliance',
+    ]);
+    const run = await runInProcess(
+      ['offers', 'import', file, '--product', '1', '--skip-invalid', '--json'],
+      target,
+    );
+    expect(run.code).toBe(0);
+    const doc = jsonOf<{ result: Record<string, unknown> }>(run);
+    expect(doc.result).toMatchObject({ rows: 4, created: 1, duplicates: 1, skipped: 2 });
+    const lines = (doc.result.problems as { line: number; column: string }[]).map((p) => [
+      p.line,
+      p.column,
+    ]);
+    expect(lines).toEqual([
+      [4, 'guarantee_delivery_time'],
+      [5, 'amount'],
+    ]);
+    // The same file again: the good row is now a duplicate of the queued offer.
+    const again = jsonOf<{ result: Record<string, unknown> }>(
+      await runInProcess(
+        ['offers', 'import', file, '--product', '1', '--skip-invalid', '--json'],
+        target,
+      ),
+    );
+    expect(again.result).toMatchObject({ created: 0, duplicates: 2 });
+  });
+
+  it('lists, shows, exports and re-imports without change; queues a status change and a delete', async () => {
+    const list = jsonOf<{
+      result: { total: number; offers: { id: string; syncState: string; pricePerStep: number }[] };
+    }>(await runInProcess(['offers', 'list', '--product', '1', '--json'], target));
+    expect(list.result.total).toBe(1);
+    const offer = list.result.offers[0]!;
+    expect(offer).toMatchObject({ syncState: 'local', pricePerStep: 0.5 });
+    expect(offer.id).toMatch(/^L\d+$/);
+
+    const shown = await runInProcess(['offers', 'show', offer.id], target);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/price_per_step:\s+0\.5/);
+    expect(shown.stdout).toMatch(/data\.101:\s+Ashbringer/);
+
+    const exported = join(dir.path, 'export.csv');
+    const exportRun = await runInProcess(['offers', 'export', exported, '--json'], target);
+    expect(exportRun.code).toBe(0);
+    expect(jsonOf<{ result: { offers: number } }>(exportRun).result.offers).toBe(1);
+    const text = readFileSync(exported, 'utf8');
+    expect(text.split(/\r?\n/)[0]).toContain('price_per_step');
+    expect(text).toContain('Ashbringer');
+    const reimport = jsonOf<{ result: Record<string, unknown> }>(
+      await runInProcess(['offers', 'import', exported, '--product', '1', '--json'], target),
+    );
+    expect(reimport.result).toMatchObject({ created: 0, edited: 0, duplicates: 1 });
+
+    const badStatus = await runInProcess(['offers', 'set-status', offer.id, '4'], target);
+    expect(badStatus.code).toBe(2);
+    expect(badStatus.stderr).toMatch(/STATUS must be one of 1/);
+    const missing = await runInProcess(['offers', 'show', '999999'], target);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/not in the local data/);
+
+    const cancelled = await runInProcess(['offers', 'delete', offer.id, '--json'], target);
+    expect(jsonOf<{ result: { result: string } }>(cancelled).result.result).toBe('cancelled');
+    const after = jsonOf<{ result: { offers: number; queuedOperations: number } }>(
+      await runInProcess(['status', '--json'], target),
+    );
+    expect(after.result).toMatchObject({ offers: 0, queuedOperations: 0 });
+  });
+});
