@@ -1,0 +1,243 @@
+// The app core end to end: every call goes through the same dispatch as Electron main and the
+// browser host, against the sandbox marketplace over a real socket and a real SQLite file.
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
+import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
+import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+
+let sandbox: Sandbox;
+let core: AppCore;
+let dataDir: string;
+
+function vault(dir: string) {
+  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
+  return createEncryptedTokenVault(
+    {
+      encrypt: (text) => box.seal(Buffer.from(text)),
+      decrypt: (sealed) => box.open(sealed).toString(),
+      backend: () => 'file',
+    },
+    join(dir, 'token.bin'),
+  );
+}
+
+async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
+  const result = await dispatch(core.handlers, channel, input, (_c, e) => {
+    throw e;
+  });
+  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
+  return result.value as ChannelOutput<C>;
+}
+
+async function failureOf(channel: ChannelName, input?: unknown) {
+  const result = await dispatch(core.handlers, channel, input);
+  if (result.ok) throw new Error(`${channel} succeeded`);
+  return result.error;
+}
+
+/** Runs a sync and waits for it to end. */
+async function syncNow() {
+  await call('sync.now');
+  for (let i = 0; i < 600; i++) {
+    const status = await call('sync.status');
+    if (!status.running) return status;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('sync did not finish');
+}
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
+  dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-core-'));
+  core = await createAppCore({
+    dataDir,
+    baseUrl: sandbox.baseUrl,
+    tokenVault: vault(dataDir),
+    keyProtector: createKeyFileProtector(join(dataDir, 'credentials.key')),
+    dialogs: { pickFiles: async () => [], saveFile: async () => null },
+    openExternal: async () => {},
+    resolveFileRef: async (ref) => ref,
+    windowMs: 1000,
+    syncIntervalMs: 3_600_000,
+    syncDebounceMs: 3_600_000,
+  });
+  await core.start();
+});
+
+afterEach(async () => {
+  await core.close();
+  await sandbox.close();
+});
+
+const token = () => sandbox.sellers[0]!.token;
+
+describe('app core', () => {
+  it('refuses a wrong token with a clear unauthorized answer and keeps nothing', async () => {
+    const error = await failureOf('session.connect', { token: 'not-a-real-token' });
+    expect(error.kind).toBe('unauthorized');
+    expect(error.message).toMatch(/did not accept this token/);
+    const status = await call('session.status');
+    expect(status).toMatchObject({ mode: 'none', tokenSet: false });
+    expect(readdirSync(dataDir)).not.toContain('token.bin');
+  });
+
+  it('connects, pulls the catalogue and the offers, and never hands the token out', async () => {
+    const status = await call('session.connect', { token: token() });
+    expect(status).toMatchObject({ mode: 'marketplace', tokenSet: true, tokenValid: true });
+    await syncNow();
+    const products = await call('catalogue.list', {});
+    expect(products.length).toBe(sandbox.control.products().length);
+    const page = await call('offers.query', {
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 500,
+    });
+    expect(page.total).toBe(sandbox.control.offers(sandbox.sellers[0]!.id).length);
+    const everything = JSON.stringify([status, products, page, await call('sync.status')]);
+    expect(everything).not.toContain(token());
+  });
+
+  it('creates a gold offer offline-first and sees it Active after sync', async () => {
+    await call('session.connect', { token: token() });
+    await syncNow();
+    const gold = sandbox.control.products().find((p) => p.marketplace_type === 1 && p.is_active)!;
+    const data: Record<string, string> = {};
+    for (const field of gold.product_fields.filter((f) => f.is_required && !f.deleted_at)) {
+      data[String(field.id)] = field.field_values[0]?.value ?? 'x';
+    }
+    const saved = await call('offers.save', {
+      productId: gold.id,
+      fields: { price_per_step: 1.25, amount: 500, min_purchase_amount: gold.step_size, data },
+      deliveryTimeMs: 3_600_000,
+    });
+    expect(saved.expectedStatus).toBe(2);
+    const before = await call('offers.get', { localId: saved.localId });
+    expect(before.row.syncState).toBe('local');
+    await syncNow();
+    const after = await call('offers.get', { localId: saved.localId });
+    expect(after.row).toMatchObject({ syncState: 'synced', status: 2 });
+    const onServer = sandbox.control.offers(1).find((o) => o.id === after.row.serverId);
+    expect(onServer).toMatchObject({ price_per_step: 1.25, amount: 500, status: 2 });
+  });
+
+  it('refuses an invalid offer with problems per field and queues nothing', async () => {
+    await call('session.connect', { token: token() });
+    await syncNow();
+    const account = sandbox.control
+      .products()
+      .find((p) => p.marketplace_type === 2 && p.is_active)!;
+    const error = await failureOf('offers.save', {
+      productId: account.id,
+      fields: { price_per_step: 0.01, amount: 1, min_purchase_amount: 1, data: {} },
+      deliveryTimeMs: 60_000,
+    });
+    expect(error.kind).toBe('validation');
+    const fields = error.fields!.map((f) => f.field);
+    expect(fields).toContain('price_per_step');
+    expect(fields.some((f) => f.startsWith('data.'))).toBe(true);
+    const counts = await call('offers.counts');
+    expect(counts.bySyncState.local ?? 0).toBe(0);
+  });
+
+  it('changes prices in bulk and sends them', async () => {
+    await call('session.connect', { token: token() });
+    await syncNow();
+    const page = await call('offers.query', {
+      status: 2,
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 50,
+    });
+    const ids = page.rows.map((r) => r.localId);
+    const outcome = await call('offers.changePrice', { localIds: ids, mode: 'percent', value: 10 });
+    expect(outcome.changed + outcome.refused.length).toBe(ids.length);
+    expect(outcome.changed).toBeGreaterThan(0);
+    await syncNow();
+    const server = new Map(sandbox.control.offers(1).map((o) => [o.id, o.price_per_step]));
+    for (const row of page.rows) {
+      if (outcome.refused.some((r) => r.localId === row.localId)) continue;
+      expect(server.get(row.serverId!)).toBeCloseTo(
+        Math.round(row.pricePerStep! * 1.1 * 1e4) / 1e4,
+        4,
+      );
+    }
+  });
+
+  it('imports an account file: masked preview, duplicates skipped, only good rows reach the marketplace, nothing left in clear', async () => {
+    await call('session.connect', { token: token() });
+    await syncNow();
+    const offer = sandbox.control
+      .offers(1)
+      .find((o) => o.marketplace_type === 2 && o.credential_system_type_id === 3)!;
+    const page = await call('offers.query', {
+      text: String(offer.id),
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 10,
+    });
+    const localId = page.rows.find((r) => r.serverId === offer.id)!.localId;
+    const file = join(dataDir, 'accounts.txt');
+    writeFileSync(
+      file,
+      [
+        'hunter-alpha:Pa55word!one',
+        'hunter-bravo:Pa55word!two:bravo@mail.test:mailpass2',
+        'hunter-alpha:Another!pass',
+        ':missing-login',
+        'hunter-charlie:Pa55word!three',
+      ].join('\n'),
+    );
+    const preview = await call('credentials.preview', { localId, file });
+    expect(preview.totals).toMatchObject({ rows: 5, valid: 3, invalid: 1, duplicatesInFile: 1 });
+    expect(JSON.stringify(preview)).not.toMatch(/hunter-alpha|Pa55word/);
+    const committed = await call('credentials.commit', {
+      previewId: preview.previewId,
+      mode: 'add',
+    });
+    expect(committed.queued).toBe(3);
+    await syncNow();
+    const logins = sandbox.control.credentials(offer.id).map((c) => c.login);
+    expect(logins).toEqual(
+      expect.arrayContaining(['hunter-alpha', 'hunter-bravo', 'hunter-charlie']),
+    );
+    expect(logins.filter((l) => l === 'hunter-alpha')).toHaveLength(1);
+    for (const name of readdirSync(join(dataDir, 'profiles'))) {
+      const bytes = readFileSync(join(dataDir, 'profiles', name));
+      expect(bytes.includes(Buffer.from('Pa55word'))).toBe(false);
+      expect(bytes.includes(Buffer.from('hunter-bravo'))).toBe(false);
+    }
+  });
+
+  it('keeps local changes when the token is removed and the session reopens', async () => {
+    await call('session.connect', { token: token() });
+    await syncNow();
+    const page = await call('offers.query', {
+      status: 2,
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 1,
+    });
+    const row = page.rows[0]!;
+    await call('offers.changePrice', { localIds: [row.localId], mode: 'amount', value: 1 });
+    await call('session.disconnect');
+    expect(
+      (
+        await failureOf('offers.query', {
+          sort: { column: 'updated_at', dir: 'desc' },
+          offset: 0,
+          limit: 1,
+        })
+      ).kind,
+    ).toBe('unauthorized');
+    await call('session.connect', { token: token() });
+    const detail = await call('offers.get', { localId: row.localId });
+    expect(detail.fields.price_per_step).toBeCloseTo(row.pricePerStep! + 1, 4);
+    await syncNow();
+    const onServer = sandbox.control.offers(1).find((o) => o.id === row.serverId)!;
+    expect(onServer.price_per_step).toBeCloseTo(row.pricePerStep! + 1, 4);
+  });
+});
