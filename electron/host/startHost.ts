@@ -1,0 +1,277 @@
+// The browser host: the built renderer and a loopback bridge to the core, so that Seller Desk
+// runs in any browser (development, machines without Electron) and end-to-end tests drive the
+// real UI in Chromium. It gives the page exactly what the preload gives it, nothing more: the
+// contract's channels through the same `dispatch`, the contract's events, and staged files.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventName, Handlers } from '../contract/ipc';
+import { dispatch, eventNames } from '../contract/ipc';
+import { contentSecurityPolicy } from './contentSecurityPolicy';
+import type { FileStaging } from './fileStaging';
+import { createFileStaging, StagingTooLarge } from './fileStaging';
+import { checkBridgeRequest, checkHost } from './requestGuards';
+import { contentTypeOf, resolveStaticPath } from './staticFiles';
+
+export const SECRET_HEADER = 'x-seller-desk-secret';
+const MAX_INVOKE_BYTES = 8 * 1024 * 1024;
+const HEARTBEAT_MS = 15_000;
+
+/** What the host needs of the core: its handlers, and its events when it has them. */
+export interface HostedCore {
+  handlers: Handlers;
+  on?(event: EventName, listener: (payload: unknown) => void): () => void;
+}
+
+export interface HostOptions {
+  /** 0 or absent: a free port. */
+  port?: number;
+  rendererDir: string;
+  core: HostedCore | Handlers;
+  /** Default: 32 random bytes. */
+  secret?: string;
+  /** Where dropped files are staged; default a folder under the OS temp dir. */
+  staging?: FileStaging;
+  log?(message: string): void;
+}
+
+export interface Host {
+  /** The address to open, secret included (in the fragment). */
+  url: string;
+  origin: string;
+  port: number;
+  secret: string;
+  staging: FileStaging;
+  close(): Promise<void>;
+}
+
+const PAGE_CSP = contentSecurityPolicy({ connect: "'self'" });
+
+function isHostedCore(core: HostedCore | Handlers): core is HostedCore {
+  return typeof (core as HostedCore).handlers === 'object';
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(text);
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, { ok: false, error: { kind: 'forbidden', message } });
+}
+
+function decodeOrEmpty(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function startHost(options: HostOptions): Promise<Host> {
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const core = isHostedCore(options.core) ? options.core : { handlers: options.core };
+  const ownStaging = !options.staging;
+  const staging =
+    options.staging ??
+    createFileStaging(join(tmpdir(), `seller-desk-staging-${randomBytes(8).toString('hex')}`));
+  const log = options.log ?? (() => {});
+  const streams = new Set<ServerResponse>();
+  let port = options.port ?? 0;
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = resolveStaticPath(pathname, options.rendererDir);
+    const body = file ? await readFile(file).catch(() => null) : null;
+    if (!file || !body) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': contentTypeOf(file),
+      'content-security-policy': PAGE_CSP,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': file.endsWith('.html') ? 'no-store' : 'public, max-age=3600',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function invoke(req: IncomingMessage, res: ServerResponse, channel: string) {
+    if (req.method !== 'POST') return refuse(res, 405, 'Use POST.');
+    // JSON only: a cross-site form (text/plain, urlencoded) never gets this far.
+    if (!req.headers['content-type']?.startsWith('application/json')) {
+      return refuse(res, 415, 'The bridge takes JSON.');
+    }
+    const body = await readBody(req, MAX_INVOKE_BYTES);
+    if (!body) {
+      return sendJson(res, 413, {
+        ok: false,
+        error: { kind: 'bad_input', message: 'The request is too large.' },
+      });
+    }
+    let input: unknown;
+    try {
+      const parsed = JSON.parse(body.toString('utf8')) as { input?: unknown } | null;
+      input = parsed && typeof parsed === 'object' ? parsed.input : Symbol('malformed');
+    } catch {
+      input = Symbol('malformed');
+    }
+    if (typeof input === 'symbol') {
+      return sendJson(res, 400, {
+        ok: false,
+        error: { kind: 'bad_input', message: 'The request was not valid JSON.' },
+      });
+    }
+    const result = await dispatch(core.handlers, channel, input, (name, error) =>
+      log(
+        `"${name}" failed: ${error instanceof Error ? `${error.name}: ${error.message}` : 'error'}`,
+      ),
+    );
+    sendJson(res, 200, result);
+  }
+
+  function events(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'GET') return refuse(res, 405, 'Use GET.');
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const offs = core.on
+      ? eventNames.map((event) =>
+          core.on!(event, (payload) => {
+            res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+          }),
+        )
+      : [];
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      offs.forEach((off) => off());
+      streams.delete(res);
+    });
+  }
+
+  async function stageFile(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'POST') return refuse(res, 405, 'Use POST.');
+    // A browser always sends the length of a File: refuse before reading a byte of it.
+    if (Number(req.headers['content-length'] ?? 0) > staging.maxBytes) {
+      res.setHeader('connection', 'close');
+      return sendJson(res, 413, {
+        ok: false,
+        error: { kind: 'bad_input', message: new StagingTooLarge(staging.maxBytes).message },
+      });
+    }
+    const name = decodeOrEmpty(String(req.headers['x-file-name'] ?? '')) || 'file';
+    try {
+      const ref = await staging.stage(name, req);
+      sendJson(res, 200, { ok: true, value: ref });
+    } catch (error) {
+      const tooLarge = error instanceof StagingTooLarge;
+      sendJson(res, tooLarge ? 413 : 400, {
+        ok: false,
+        error: {
+          kind: 'bad_input',
+          message: tooLarge ? error.message : 'The file could not be received.',
+        },
+      });
+    }
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    const hostCheck = checkHost({ host: req.headers.host }, port);
+    if (!hostCheck.allowed) {
+      log(`Refused a request: ${hostCheck.reason}.`);
+      return refuse(res, hostCheck.status, 'Wrong host.');
+    }
+    if (!url.pathname.startsWith('/bridge/')) return serveStatic(req, res, url.pathname);
+
+    const verdict = checkBridgeRequest(
+      {
+        host: req.headers.host,
+        origin: req.headers.origin,
+        secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+        secret: req.headers[SECRET_HEADER] as string | undefined,
+      },
+      port,
+      secret,
+    );
+    if (!verdict.allowed) {
+      log(`Refused a bridge request: ${verdict.reason}.`);
+      return refuse(res, verdict.status, 'This request is not from the Seller Desk page.');
+    }
+    if (url.pathname.startsWith('/bridge/invoke/')) {
+      const channel = decodeOrEmpty(url.pathname.slice('/bridge/invoke/'.length));
+      return invoke(req, res, channel);
+    }
+    if (url.pathname === '/bridge/events') return events(req, res);
+    if (url.pathname === '/bridge/files') return stageFile(req, res);
+    return refuse(res, 404, 'No such bridge route.');
+  }
+
+  const server: Server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      log(`Host error: ${error instanceof Error ? error.message : 'unknown'}`);
+      if (!res.headersSent)
+        sendJson(res, 500, { ok: false, error: { kind: 'internal', message: 'Host error.' } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/#bridge=${secret}`,
+    origin,
+    port,
+    secret,
+    staging,
+    async close() {
+      for (const stream of streams) stream.end();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (ownStaging) await staging.clear();
+    },
+  };
+}
