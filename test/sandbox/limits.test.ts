@@ -25,11 +25,12 @@ const goldOffers = (n: number) =>
     data: { '101': 'Firemaw', '102': 'Alliance' },
   }));
 
+/** Sequential on purpose: one keep-alive connection is much faster than 120 new ones. */
 async function burst(a: Api, n: number, seller = 3): Promise<number[]> {
-  const answers = await Promise.all(
-    Array.from({ length: n }, () => a.call('GET', paths.myOffers, { seller })),
-  );
-  return answers.map((r) => r.status);
+  const statuses: number[] = [];
+  for (let i = 0; i < n; i++)
+    statuses.push((await a.call('GET', paths.myOffers, { seller })).status);
+  return statuses;
 }
 
 describe('global limit: 120 requests per rolling window', () => {
@@ -75,8 +76,7 @@ describe('global limit: 120 requests per rolling window', () => {
       api!.call('POST', paths.attachLinks(offer), {
         body: { urls: ['https://images.sandbox.test/x/fail.png'] },
       });
-    const first = await Promise.all(Array.from({ length: 60 }, attach));
-    expect(first.every((r) => r.status === 200)).toBe(true);
+    for (let i = 0; i < 60; i++) expect((await attach()).status).toBe(200);
     expect((await burst(api, 60, 1)).every((s) => s === 200)).toBe(true);
     expect((await attach()).status).toBe(429);
     const attachRecords = api.sandbox.requests.filter((r) => r.attach);

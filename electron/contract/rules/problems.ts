@@ -14,7 +14,7 @@ export interface FieldProblem {
   /** 'price_per_step', 'outer_name', 'data.<fieldId>', 'credentials.<i>.login', … */
   field: string;
   message: string;
-  code: ProblemCode;
+  code?: ProblemCode;
   /** For data fields: the field kind ('select', 'text', …). */
   type?: string;
   /** For select fields: the value strings the service accepts. */
