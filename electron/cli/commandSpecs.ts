@@ -207,7 +207,12 @@ export const commandSpecs: CommandSpec[] = [
       },
     ],
     options: {
-      offer: { type: 'integer', value: 'ID', description: 'the offer', required: true },
+      offer: {
+        type: 'string',
+        value: 'ID',
+        description: 'the offer (its id, or L<n> before it is sent)',
+        required: true,
+      },
       replace: { type: 'flag', description: "replace the offer's credentials instead of adding" },
       'skip-invalid': { type: 'flag', description: 'queue the good rows, report the bad ones' },
     },
@@ -218,7 +223,14 @@ export const commandSpecs: CommandSpec[] = [
     group: 'screenshots',
     summary: 'queue screenshots for an offer: image files (JPEG/PNG) or URLs on approved domains',
     args: [{ name: 'PATH_OR_URL', description: 'files or URLs', required: true, variadic: true }],
-    options: { offer: { type: 'integer', value: 'ID', description: 'the offer', required: true } },
+    options: {
+      offer: {
+        type: 'string',
+        value: 'ID',
+        description: 'the offer (its id, or L<n> before it is sent)',
+        required: true,
+      },
+    },
     online: false,
   },
   {
@@ -226,7 +238,14 @@ export const commandSpecs: CommandSpec[] = [
     group: 'screenshots',
     summary: 'queue the removal of one screenshot of an offer',
     args: [{ name: 'URL', description: 'the stored screenshot URL or path', required: true }],
-    options: { offer: { type: 'integer', value: 'ID', description: 'the offer', required: true } },
+    options: {
+      offer: {
+        type: 'string',
+        value: 'ID',
+        description: 'the offer (its id, or L<n> before it is sent)',
+        required: true,
+      },
+    },
     online: false,
   },
 ];
