@@ -60,6 +60,25 @@ describe('PagedRows', () => {
     expect(rows.total).toBe(1);
   });
 
+  it('a new query keeps the old rows on screen until its first page replaces them all', async () => {
+    let tag = 'old';
+    const rows = new PagedRows<string>(
+      async (offset, limit) => ({ rows: range(offset, limit, 1000, tag), total: 1000 }),
+      10,
+      () => {},
+    );
+    await rows.ensure(0, 25);
+    tag = 'new';
+    rows.reset();
+    expect(rows.rowAt(15)).toBe('old15');
+    expect(rows.currentRowAt(15)).toBeUndefined();
+    expect(rows.isLoaded(15)).toBe(false);
+    await rows.ensure(0, 5);
+    expect(rows.rowAt(0)).toBe('new0');
+    expect(rows.rowAt(15)).toBeUndefined();
+    expect(rows.currentRowAt(0)).toBe('new0');
+  });
+
   it('keeps showing old rows during a refresh, then replaces them', async () => {
     let tag = 'a';
     const rows = new PagedRows<string>(

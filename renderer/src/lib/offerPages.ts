@@ -18,6 +18,7 @@ export class PagedRows<Row> {
   private inFlight = new Map<number, number>();
   private generation = 0;
   private tick = 0;
+  private replacing = false;
   total: number | null = null;
   /** The last failure of a page fetch, for the view to show; cleared by a success. */
   error: unknown = null;
@@ -50,13 +51,14 @@ export class PagedRows<Row> {
     return Promise.all(wanted).then(() => undefined);
   }
 
-  /** A different query: forget everything. */
+  /**
+   * A different query. The old rows stay on screen until the first page of the new query
+   * arrives (then all of them go at once), so typing in the search box never blanks the table.
+   */
   reset(): void {
     this.generation++;
-    this.pages.clear();
     this.inFlight.clear();
-    this.total = null;
-    this.onChange();
+    this.replacing = true;
   }
 
   /** Same query, data changed: keep showing the old rows, refetch what is asked for next. */
@@ -65,8 +67,15 @@ export class PagedRows<Row> {
     this.inFlight.clear();
   }
 
+  /** True when row `index` is known for the current query (not a leftover of the last one). */
   isLoaded(index: number): boolean {
-    return this.pages.has(Math.floor(index / this.pageSize));
+    const slot = this.pages.get(Math.floor(index / this.pageSize));
+    return slot !== undefined && !this.replacing;
+  }
+
+  /** The current query's row at `index`, never a leftover of the previous query. */
+  currentRowAt(index: number): Row | undefined {
+    return this.replacing ? undefined : this.rowAt(index);
   }
 
   private async load(page: number): Promise<void> {
@@ -75,6 +84,10 @@ export class PagedRows<Row> {
     try {
       const result = await this.fetchPage(page * this.pageSize, this.pageSize);
       if (generation !== this.generation) return;
+      if (this.replacing) {
+        this.pages.clear();
+        this.replacing = false;
+      }
       this.pages.set(page, { rows: result.rows, generation, usedAt: ++this.tick });
       this.total = result.total;
       this.error = null;
