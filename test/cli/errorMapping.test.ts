@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { MarketplaceError, type MarketplaceErrorKind } from '../../electron/core/api';
+import { ImportError } from '../../electron/core/imports/importError';
+import { DraftRejected, StoreError } from '../../electron/core/store';
+import { CliError } from '../../electron/cli/cliError';
+import { toCliError } from '../../electron/cli/errorMapping';
+import { ExitCode } from '../../electron/cli/exitCodes';
+
+function marketplaceError(kind: MarketplaceErrorKind, detail = 'went wrong'): MarketplaceError {
+  return new MarketplaceError({ kind, method: 'GET', path: '/api/x', detail });
+}
+
+describe('toCliError', () => {
+  it('gives each marketplace failure the exit code a script acts on', () => {
+    const expected: [MarketplaceErrorKind, number][] = [
+      ['unauthorized', ExitCode.Unauthorized],
+      ['forbidden', ExitCode.NeedsAttention],
+      ['validation', ExitCode.NeedsAttention],
+      ['not_found', ExitCode.BadInput],
+      ['network_not_sent', ExitCode.Unreachable],
+      ['network_maybe_sent', ExitCode.Unreachable],
+      ['server', ExitCode.Unreachable],
+      ['rate_limited', ExitCode.Unreachable],
+      ['cancelled', ExitCode.Interrupted],
+      ['bad_response', ExitCode.Failed],
+    ];
+    for (const [kind, code] of expected) {
+      expect([kind, toCliError(marketplaceError(kind)).exitCode]).toEqual([kind, code]);
+    }
+    expect(toCliError(marketplaceError('network_not_sent')).message).toMatch(
+      /kept for the next push/,
+    );
+  });
+
+  it('maps store, import and draft errors to data-folder and input errors', () => {
+    expect(toCliError(new StoreError('corrupt', 'damaged')).exitCode).toBe(ExitCode.Failed);
+    const imported = toCliError(
+      new ImportError('unterminated-quote', 'a quote is never closed', 7),
+    );
+    expect(imported.exitCode).toBe(ExitCode.BadInput);
+    expect(imported.problems).toEqual([{ line: 7, reason: 'a quote is never closed' }]);
+    const draft = toCliError(
+      new DraftRejected([{ field: 'price_per_step', message: 'too low', code: 'out_of_range' }]),
+    );
+    expect(draft.exitCode).toBe(ExitCode.BadInput);
+    expect(draft.problems).toEqual([{ column: 'price_per_step', reason: 'too low' }]);
+    expect(toCliError(Object.assign(new Error('no such file'), { code: 'ENOENT' })).exitCode).toBe(
+      ExitCode.BadInput,
+    );
+    expect(toCliError(new Error('boom')).exitCode).toBe(ExitCode.Failed);
+  });
+
+  it('scrubs the token from any message that carries it', () => {
+    const token = 'tok-very-secret-42';
+    const leaked = toCliError(new Error(`request with ${token} failed`), token);
+    expect(leaked.message).not.toContain(token);
+    expect(leaked.message).toContain('[token]');
+    const ours = toCliError(new CliError('internal', `oops ${token}`, [{ reason: token }]), token);
+    expect(JSON.stringify({ m: ours.message, p: ours.problems })).not.toContain(token);
+  });
+});
