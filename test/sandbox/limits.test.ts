@@ -9,6 +9,7 @@ import {
 import { paths } from '../../electron/core/api/assumptions';
 import { openSandbox, type Api } from './helpers';
 import { manualClock } from './manualClock';
+import { RateLimits, RollingWindow } from '../../electron/sandbox/rateLimits';
 
 let api: Api | undefined;
 afterEach(async () => {
@@ -174,5 +175,26 @@ describe('the request record', () => {
         processed: false,
       },
     ]);
+  });
+});
+
+describe('rolling windows (unit)', () => {
+  it('weights leave the window one by one, and the wait is until enough has left', () => {
+    const w = new RollingWindow(10, 1000);
+    expect(w.tryTake(0, 4)).toBe(true);
+    expect(w.tryTake(300, 6)).toBe(true);
+    expect(w.tryTake(400, 1)).toBe(false);
+    expect(w.waitMs(400, 1)).toBe(600); // the 4 taken at 0 leave at 1000
+    expect(w.waitMs(400, 5)).toBe(900); // 5 needs the 6 taken at 300 gone too
+    expect(w.used(1000)).toBe(6);
+    expect(w.tryTake(1000, 4)).toBe(true);
+  });
+
+  it('each seller has the three documented pools', () => {
+    const pools = new RateLimits(1000).of(1);
+    expect([pools.requests.limit, pools.manageOffers.limit, pools.attach.limit]).toEqual([
+      120, 200, 300,
+    ]);
+    expect(pools.attach.windowMs).toBe(1000);
   });
 });
