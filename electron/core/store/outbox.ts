@@ -1,0 +1,466 @@
+// The outbox as the sync engine sees it: which operations may go now, marking them in flight
+// (persisted before the request leaves, so a crash in between reads as "outcome unknown"), and
+// recording what the marketplace answered. Every function here runs inside one transaction.
+import type { Offer, OfferWrite } from '../../contract/marketplace/wire';
+import { parseJson, type StoreContext } from './context';
+import { QUEUED_SCREENSHOT_PREFIX, writeOf } from './drafts';
+import { sameFieldValue, unflattenDraft, type FlatFields } from './offerFields';
+import {
+  localChange,
+  localIdOfServerId,
+  mergedFields,
+  offerRow,
+  recordOutcome,
+  refreshOffer,
+  serverOffer,
+  type OutcomeInput,
+} from './offers';
+
+export type OpKind =
+  | 'manage'
+  | 'status'
+  | 'delete'
+  | 'credentials'
+  | 'screenshot_upload'
+  | 'screenshot_links'
+  | 'screenshot_detach';
+export type OpState = 'queued' | 'sending' | 'unknown' | 'failed';
+
+export interface OutboxOp {
+  id: number;
+  localId: number;
+  kind: OpKind;
+  state: OpState;
+  payload: Record<string, unknown>;
+  attempts: number;
+  nextAttemptAt: number;
+  serverId: number | null;
+  productId: number;
+}
+
+interface RawOp {
+  id: number;
+  local_id: number;
+  kind: OpKind;
+  state: OpState;
+  payload: string;
+  attempts: number;
+  next_attempt_at: number;
+  server_id: number | null;
+  product_id: number;
+  has_conflict: number;
+}
+
+function toOp(r: RawOp): OutboxOp {
+  return {
+    id: r.id,
+    localId: r.local_id,
+    kind: r.kind,
+    state: r.state,
+    payload: parseJson<Record<string, unknown>>(r.payload, {}),
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    serverId: r.server_id,
+    productId: r.product_id,
+  };
+}
+
+function allOps(ctx: StoreContext): RawOp[] {
+  return ctx.db
+    .prepare<RawOp>(
+      `SELECT o.id, o.local_id, o.kind, o.state, o.payload, o.attempts, o.next_attempt_at,
+         f.server_id, f.product_id,
+         EXISTS (SELECT 1 FROM conflicts c WHERE c.local_id = o.local_id) AS has_conflict
+       FROM outbox o JOIN offers f ON f.local_id = o.local_id ORDER BY o.id`,
+    )
+    .all();
+}
+
+export function opsInState(ctx: StoreContext, states: OpState[]): OutboxOp[] {
+  return allOps(ctx)
+    .filter((r) => states.includes(r.state))
+    .map(toOp);
+}
+
+function hasPlaceholders(ctx: StoreContext, localId: number): boolean {
+  const mine = parseJson<FlatFields>(localChange(ctx, localId)?.mine, {});
+  const list = mine.screenshots;
+  return Array.isArray(list) && list.some((s) => String(s).startsWith(QUEUED_SCREENSHOT_PREFIX));
+}
+
+export function isCreate(ctx: StoreContext, localId: number): boolean {
+  return localChange(ctx, localId)?.kind === 'create' && offerRow(ctx, localId)?.server_id == null;
+}
+
+/**
+ * Operations that may be sent at `now`, in outbox order. Per offer, operations go one after the
+ * other (a failed one holds the rest for the seller); uploads need no offer id and go at once;
+ * everything but a create waits for the server id; an offer in conflict waits for the seller.
+ * `waitingUntil` is the earliest backoff among the ones held back only by time.
+ */
+export function readyOps(
+  ctx: StoreContext,
+  now: number,
+): { ready: OutboxOp[]; waitingUntil: number | null } {
+  const rows = allOps(ctx);
+  const firstPending = new Map<number, number>();
+  for (const r of rows) {
+    if (r.kind !== 'screenshot_upload' && !firstPending.has(r.local_id)) {
+      firstPending.set(r.local_id, r.id);
+    }
+  }
+  const ready: OutboxOp[] = [];
+  let waitingUntil: number | null = null;
+  for (const r of rows) {
+    if (r.state !== 'queued') continue;
+    let eligible: boolean;
+    if (r.kind === 'screenshot_upload') eligible = true;
+    else if (firstPending.get(r.local_id) !== r.id || r.has_conflict) eligible = false;
+    else if (r.kind === 'manage') {
+      eligible =
+        (r.server_id !== null || isCreate(ctx, r.local_id)) && !hasPlaceholders(ctx, r.local_id);
+    } else eligible = r.server_id !== null;
+    if (!eligible) continue;
+    if (r.next_attempt_at > now) {
+      waitingUntil =
+        waitingUntil === null ? r.next_attempt_at : Math.min(waitingUntil, r.next_attempt_at);
+      continue;
+    }
+    ready.push(toOp(r));
+  }
+  return { ready, waitingUntil };
+}
+
+export interface ManageItem {
+  op: OutboxOp;
+  guaranteeDeliveryTime: number;
+  write: OfferWrite;
+  /** The flat fields as sent: what "accepted" removes from the local change. */
+  sent: FlatFields;
+}
+
+/** The write a manage op would send now (its offer's local change over the server copy). */
+export function manageItem(ctx: StoreContext, op: OutboxOp): ManageItem | null {
+  const change = localChange(ctx, op.localId);
+  const row = offerRow(ctx, op.localId);
+  if (!change || !row) return null;
+  const mine = parseJson<FlatFields>(change.mine, {});
+  const merged = mergedFields(ctx, op.localId);
+  const write = writeOf(mine, merged);
+  if (row.server_id !== null) write.id = row.server_id;
+  const gdt = Number(merged.guarantee_delivery_time);
+  return { op, guaranteeDeliveryTime: gdt, write, sent: mine };
+}
+
+/** Persists "in flight" before the request leaves, with what is needed to recognise it later. */
+export function markSending(
+  ctx: StoreContext,
+  ops: { id: number; extra?: Record<string, unknown> }[],
+): void {
+  const now = ctx.clock.now();
+  const touched = new Set<number>();
+  ctx.db
+    .transaction(() => {
+      for (const { id, extra } of ops) {
+        const row = ctx.db
+          .prepare<{ payload: string; local_id: number }>(
+            'SELECT payload, local_id FROM outbox WHERE id = ?',
+          )
+          .get(id);
+        if (!row) continue;
+        const payload = { ...parseJson<Record<string, unknown>>(row.payload, {}), ...extra };
+        ctx.db
+          .prepare(
+            "UPDATE outbox SET state = 'sending', attempts = attempts + 1, sent_at = ?, payload = ? WHERE id = ?",
+          )
+          .run(now, JSON.stringify(payload), id);
+        touched.add(row.local_id);
+      }
+      for (const localId of touched) refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+function localIdOfOp(ctx: StoreContext, opId: number): number | undefined {
+  return ctx.db.prepare<{ local_id: number }>('SELECT local_id FROM outbox WHERE id = ?').get(opId)
+    ?.local_id;
+}
+
+export function requeueOp(
+  ctx: StoreContext,
+  opId: number,
+  nextAttemptAt: number,
+  error: string | null,
+  opts: { undoAttempt?: boolean } = {},
+): void {
+  ctx.db
+    .transaction(() => {
+      ctx.db
+        .prepare(
+          `UPDATE outbox SET state = 'queued', next_attempt_at = ?, last_error = ?,
+           attempts = attempts - ? WHERE id = ?`,
+        )
+        .run(nextAttemptAt, error, opts.undoAttempt ? 1 : 0, opId);
+      const localId = localIdOfOp(ctx, opId);
+      if (localId !== undefined) refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+export function markUnknown(ctx: StoreContext, opId: number, error: string): void {
+  ctx.db
+    .transaction(() => {
+      ctx.db
+        .prepare("UPDATE outbox SET state = 'unknown', last_error = ? WHERE id = ?")
+        .run(error, opId);
+      const localId = localIdOfOp(ctx, opId);
+      if (localId !== undefined) refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+/** The marketplace refused the operation: it waits for the seller (attention). */
+export function failOp(
+  ctx: StoreContext,
+  opId: number,
+  outcome: OutcomeInput & { message: string },
+): void {
+  ctx.db
+    .transaction(() => {
+      ctx.db
+        .prepare("UPDATE outbox SET state = 'failed', last_error = ? WHERE id = ?")
+        .run(outcome.message, opId);
+      const localId = localIdOfOp(ctx, opId);
+      if (localId === undefined) return;
+      recordOutcome(ctx, localId, { ...outcome, ok: false });
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+export function completeOp(ctx: StoreContext, opId: number): void {
+  ctx.db
+    .transaction(() => {
+      const localId = localIdOfOp(ctx, opId);
+      ctx.db.prepare('DELETE FROM outbox WHERE id = ?').run(opId);
+      if (localId !== undefined) refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+/**
+ * The server holds this offer under `serverId`. If a pull already brought it in as a row of its
+ * own (with nothing pending), that row gives way: one offer, one row.
+ */
+function adoptServerId(ctx: StoreContext, localId: number, serverId: number): void {
+  const other = localIdOfServerId(ctx, serverId);
+  if (other !== undefined && other !== localId) {
+    const busy =
+      localChange(ctx, other) ||
+      ctx.db.prepare('SELECT 1 FROM outbox WHERE local_id = ?').get(other);
+    if (busy) throw new Error(`server offer ${serverId} is already bound to local offer ${other}`);
+    ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(other);
+  }
+  ctx.db.prepare('UPDATE offers SET server_id = ? WHERE local_id = ?').run(serverId, localId);
+}
+
+/**
+ * The marketplace accepted a manage write. Fields still as sent leave the local change (a field
+ * the seller edited again meanwhile stays, to go in the next push); the server copy takes the
+ * sent values until the next pull brings the real one.
+ */
+export function acceptManage(
+  ctx: StoreContext,
+  opId: number,
+  sent: FlatFields,
+  serverId: number | null,
+  serverCopy?: Offer,
+): void {
+  ctx.db
+    .transaction(() => {
+      const localId = localIdOfOp(ctx, opId);
+      if (localId === undefined) return;
+      const row = offerRow(ctx, localId)!;
+      if (row.server_id === null && serverId !== null) adoptServerId(ctx, localId, serverId);
+      const id = row.server_id ?? serverId;
+      const change = localChange(ctx, localId);
+      const mine = parseJson<FlatFields>(change?.mine, {});
+      const base: FlatFields = {};
+      for (const [field, value] of Object.entries(sent)) {
+        if (field in mine && sameFieldValue(mine[field], value)) delete mine[field];
+        base[field] = value;
+      }
+      let server: Offer | null = serverCopy ?? serverOffer(row);
+      if (!serverCopy) {
+        const sentDraft = unflattenDraft(sent) as Record<string, unknown>;
+        const previous = (server ?? { data: {} }) as unknown as Record<string, unknown>;
+        server = {
+          ...previous,
+          ...sentDraft,
+          id,
+          product_id: row.product_id,
+          data: { ...(previous.data as object), ...((sentDraft.data as object) ?? {}) },
+        } as unknown as Offer;
+      }
+      // The real updated_at is unknown until the next pull; leaving it empty makes that pull
+      // take the server's copy.
+      ctx.db
+        .prepare('UPDATE offers SET server_json = ?, server_updated_at = ? WHERE local_id = ?')
+        .run(JSON.stringify(server), serverCopy?.updated_at ?? null, localId);
+      if (Object.keys(mine).length === 0) {
+        ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
+        ctx.db.prepare('DELETE FROM outbox WHERE id = ?').run(opId);
+      } else {
+        ctx.db
+          .prepare(
+            "UPDATE local_changes SET kind = 'edit', mine = ?, base = ?, base_updated_at = NULL WHERE local_id = ?",
+          )
+          .run(JSON.stringify(mine), JSON.stringify(base), localId);
+        ctx.db
+          .prepare(
+            "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
+          )
+          .run(opId);
+      }
+      recordOutcome(ctx, localId, { ok: true, serverStatus: serverCopy?.status ?? null });
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+/** A file upload finished: its placeholder in the offer's screenshots becomes the stored path. */
+export function acceptUpload(
+  ctx: StoreContext,
+  opId: number,
+  queuedId: number,
+  path: string,
+): void {
+  ctx.db
+    .transaction(() => {
+      const localId = localIdOfOp(ctx, opId);
+      ctx.db.prepare('DELETE FROM outbox WHERE id = ?').run(opId);
+      ctx.db.prepare('DELETE FROM queued_screenshots WHERE id = ?').run(queuedId);
+      if (localId === undefined) return;
+      const change = localChange(ctx, localId);
+      if (change) {
+        const mine = parseJson<FlatFields>(change.mine, {});
+        if (Array.isArray(mine.screenshots)) {
+          mine.screenshots = mine.screenshots.map((s) =>
+            s === QUEUED_SCREENSHOT_PREFIX + queuedId ? path : s,
+          );
+          ctx.db
+            .prepare('UPDATE local_changes SET mine = ? WHERE local_id = ?')
+            .run(JSON.stringify(mine), localId);
+        }
+      }
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+export function queuedScreenshotFile(ctx: StoreContext, id: number): string | null {
+  return (
+    ctx.db
+      .prepare<{ file_path: string | null }>(
+        'SELECT file_path FROM queued_screenshots WHERE id = ?',
+      )
+      .get(id)?.file_path ?? null
+  );
+}
+
+/** Patches the server copy after an operation whose answer says what changed. */
+export function patchServerCopy(ctx: StoreContext, localId: number, patch: Partial<Offer>): void {
+  ctx.db
+    .transaction(() => {
+      const row = offerRow(ctx, localId);
+      const server = serverOffer(row);
+      if (!server) return;
+      ctx.db
+        .prepare('UPDATE offers SET server_json = ? WHERE local_id = ?')
+        .run(JSON.stringify({ ...server, ...patch }), localId);
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+export function forgetOffer(ctx: StoreContext, localId: number): void {
+  ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+}
+
+export interface QueuedCredentialRow {
+  id: number;
+  sealed: Buffer;
+  login_hash: string;
+  email_hash: string | null;
+}
+
+export function queuedCredentialChunk(
+  ctx: StoreContext,
+  opId: number,
+  size: number,
+): QueuedCredentialRow[] {
+  return ctx.db
+    .prepare<QueuedCredentialRow>(
+      'SELECT id, sealed, login_hash, email_hash FROM queued_credentials WHERE outbox_id = ? ORDER BY id LIMIT ?',
+    )
+    .all(opId, size);
+}
+
+/**
+ * The marketplace took a chunk: the sealed rows go in the same transaction, only their hashes
+ * stay. A replace's first chunk also forgets the hashes of the set it replaced.
+ */
+export function acceptCredentialChunk(
+  ctx: StoreContext,
+  opId: number,
+  rows: QueuedCredentialRow[],
+  replacedSet: boolean,
+): { remaining: number } {
+  return ctx.db
+    .transaction(() => {
+      const localId = localIdOfOp(ctx, opId)!;
+      if (replacedSet) {
+        ctx.db.prepare('DELETE FROM credential_hashes WHERE local_id = ?').run(localId);
+      }
+      const keep = ctx.db.prepare(
+        'INSERT OR IGNORE INTO credential_hashes (local_id, login_hash, email_hash) VALUES (?, ?, ?)',
+      );
+      const drop = ctx.db.prepare('DELETE FROM queued_credentials WHERE id = ?');
+      for (const r of rows) {
+        keep.run(localId, r.login_hash, r.email_hash);
+        drop.run(r.id);
+      }
+      const remaining = ctx.db
+        .prepare<{ n: number }>('SELECT count(*) AS n FROM queued_credentials WHERE outbox_id = ?')
+        .get(opId)!.n;
+      if (remaining === 0) {
+        ctx.db.prepare('DELETE FROM outbox WHERE id = ?').run(opId);
+      } else {
+        const row = ctx.db
+          .prepare<{ payload: string }>('SELECT payload FROM outbox WHERE id = ?')
+          .get(opId)!;
+        const payload = {
+          ...parseJson<Record<string, unknown>>(row.payload, {}),
+          setReplaced: true,
+        };
+        ctx.db
+          .prepare(
+            "UPDATE outbox SET state = 'queued', payload = ?, attempts = 0, next_attempt_at = 0 WHERE id = ?",
+          )
+          .run(JSON.stringify(payload), opId);
+      }
+      refreshOffer(ctx, localId);
+      return { remaining };
+    })
+    .immediate();
+}
+
+/** Records an outcome the seller should see without holding the offer's other operations. */
+export function noteOutcome(ctx: StoreContext, localId: number, outcome: OutcomeInput): void {
+  ctx.db
+    .transaction(() => {
+      recordOutcome(ctx, localId, outcome);
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}

@@ -1,0 +1,224 @@
+/**
+ * The sync engine: reconciles the seller's local store with the marketplace.
+ *
+ * Public functions:
+ * - `createSyncEngine({ store, client, secretBox?, limiter?, clock?, random?, backoff?,
+ *   maxInlineWaitMs?, onProgress? })` → `SyncEngine`
+ *   - `pull({ full?, catalogue? }, signal?)` — resolves unknown outcomes first, then (catalogue
+ *     when asked, when full, or when the local catalogue is empty) own offers: incremental
+ *     (stops at the high-water mark; a no-change refresh is one request) or full (every page,
+ *     notices deletions). Pulled data becomes the new base of pending local changes; fields
+ *     changed on both sides become conflicts (store.resolveConflict).
+ *   - `push(signal?)` — sends the outbox (manage batches per product and delivery time, ≤ 100,
+ *     sized to the limiter's offers budget; dependents after their offer's id; credentials in
+ *     chunks of ≤ 1000; screenshots uploaded then attached); outcomes and field errors per offer.
+ *   - `sync(signal?)` — pull, push, then a cheap pull.
+ *   Each returns a `SyncSummary { sent, failed, conflicts, needsAttention, unauthorized, ... }`
+ *   and is logged in the store's sync runs. A 401 stops the run and keeps everything queued
+ *   (`unauthorized: true`); cancelling through the signal leaves the outbox consistent.
+ * - `resolveUnknownOutcomes(store, client, signal?)` — the read-back of creates whose outcome is
+ *   unknown (also run by pull and push).
+ * - `mapManageFieldErrors(errors)` — `offers.<i>.<field>` → offer index and field.
+ * Progress events: `{ phase: 'resolve' | 'catalogue' | 'offers' | 'push', done, total,
+ * waitingMs?, waitReason? }` (the limiter's waits are forwarded).
+ */
+import type { MarketplaceClient } from '../api';
+import type { RateLimiter, WaitReason } from '../limits';
+import type { StoreContext } from '../store/context';
+import type { SecretBox } from '../store/drafts';
+import { finishSyncRun, startSyncRun } from '../store/syncRuns';
+import type { Clock } from '../util/clock';
+import { SyncStopped } from './failures';
+import { pullCatalogue, pullOffersFull, pullOffersIncremental } from './pull';
+import { pushOutbox } from './push';
+import { resolveUnknownOutcomes } from './resolveUnknown';
+
+export { resolveUnknownOutcomes } from './resolveUnknown';
+export { mapManageFieldErrors } from './fieldErrors';
+export type { OfferFieldError } from './fieldErrors';
+export { fingerprintOffer } from '../store/offerFields';
+export { HIGH_WATER_KEY } from './pull';
+
+export type SyncPhase = 'resolve' | 'catalogue' | 'offers' | 'push';
+
+export interface SyncProgress {
+  phase: SyncPhase;
+  done: number;
+  total: number;
+  waitingMs?: number;
+  waitReason?: WaitReason;
+}
+
+/** The same event under the name the app facade uses. */
+export type SyncProgressEvent = SyncProgress;
+
+export interface SyncSummary {
+  sent: number;
+  failed: number;
+  /** Offers in conflict when the run ended. */
+  conflicts: number;
+  /** Offers needing the seller (refused, field errors) when the run ended. */
+  needsAttention: number;
+  unauthorized: boolean;
+  cancelled: boolean;
+  /** Creates found on the marketplace after an unknown outcome (adopted, not resent). */
+  adopted: number;
+  /** Requests spent pulling own offers. */
+  pullRequests: number;
+  /** Operations still in the outbox. */
+  pending: number;
+  error: string | null;
+}
+
+export interface SyncEngineOptions {
+  store: StoreContext;
+  client: MarketplaceClient;
+  secretBox?: SecretBox;
+  /** For sizing batches to the offers budget and reporting waits. */
+  limiter?: RateLimiter;
+  clock?: Clock;
+  random?: () => number;
+  /** Per-operation backoff after a failure (persisted as next_attempt_at). */
+  backoff?: { baseMs: number; maxMs: number };
+  /** Within one push, wait out a backoff this short; longer ones are left for a later sync. */
+  maxInlineWaitMs?: number;
+  onProgress?: (p: SyncProgress) => void;
+}
+
+export interface SyncEngine {
+  pull(opts?: { full?: boolean; catalogue?: boolean }, signal?: AbortSignal): Promise<SyncSummary>;
+  push(signal?: AbortSignal): Promise<SyncSummary>;
+  sync(signal?: AbortSignal): Promise<SyncSummary>;
+}
+
+export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
+  const clock = opts.clock ?? opts.store.clock;
+  const ctx: StoreContext = { db: opts.store.db, clock };
+  const random = opts.random ?? Math.random;
+  let phase: SyncPhase = 'resolve';
+  let last = { done: 0, total: 0 };
+  const emit = (p: SyncProgress) => opts.onProgress?.(p);
+  const progress = (ph: SyncPhase, done: number, total: number) => {
+    phase = ph;
+    last = { done, total };
+    emit({ phase: ph, done, total });
+  };
+  opts.limiter?.onWait((e) => emit({ phase, ...last, waitingMs: e.waitMs, waitReason: e.reason }));
+  // One run at a time: the app's timer and the seller's button must not interleave pushes.
+  let running: Promise<unknown> = Promise.resolve();
+
+  function emptySummary(): SyncSummary {
+    return {
+      sent: 0,
+      failed: 0,
+      conflicts: 0,
+      needsAttention: 0,
+      unauthorized: false,
+      cancelled: false,
+      adopted: 0,
+      pullRequests: 0,
+      pending: 0,
+      error: null,
+    };
+  }
+
+  async function runLogged(
+    kind: string,
+    body: (summary: SyncSummary, signal?: AbortSignal) => Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<SyncSummary> {
+    const previous = running;
+    let release!: () => void;
+    running = new Promise<void>((r) => (release = r));
+    await previous.catch(() => undefined);
+    const summary = emptySummary();
+    const runId = startSyncRun(ctx, kind);
+    try {
+      await body(summary, signal);
+    } catch (error) {
+      if (error instanceof SyncStopped) {
+        if (error.reason === 'unauthorized') summary.unauthorized = true;
+        else summary.cancelled = true;
+        summary.error = error.message;
+      } else if (signal?.aborted) {
+        summary.cancelled = true;
+        summary.error = 'Sync cancelled.';
+      } else {
+        summary.error = error instanceof Error ? error.message : String(error);
+      }
+    } finally {
+      const counts = ctx.db
+        .prepare<{ sync_state: string; n: number }>(
+          "SELECT sync_state, count(*) AS n FROM offers WHERE sync_state IN ('conflict', 'attention') GROUP BY sync_state",
+        )
+        .all();
+      summary.conflicts = counts.find((c) => c.sync_state === 'conflict')?.n ?? 0;
+      summary.needsAttention = counts.find((c) => c.sync_state === 'attention')?.n ?? 0;
+      summary.pending = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
+      finishSyncRun(ctx, runId, summary);
+      release();
+    }
+    return summary;
+  }
+
+  async function resolve(summary: SyncSummary, signal?: AbortSignal) {
+    progress('resolve', 0, 1);
+    const r = await resolveUnknownOutcomes(ctx, opts.client, signal);
+    summary.adopted += r.adopted;
+    summary.pullRequests += r.requests;
+    progress('resolve', 1, 1);
+  }
+
+  async function pullBody(
+    summary: SyncSummary,
+    o: { full?: boolean; catalogue?: boolean },
+    signal?: AbortSignal,
+  ) {
+    await resolve(summary, signal);
+    const noCatalogue = !ctx.db.prepare('SELECT 1 FROM products LIMIT 1').get();
+    if (o.catalogue || o.full || noCatalogue) {
+      await pullCatalogue(ctx, opts.client, (_p, d, t) => progress('catalogue', d, t), signal);
+    }
+    const pulled = await (o.full ? pullOffersFull : pullOffersIncremental)(
+      ctx,
+      opts.client,
+      (_p, d, t) => progress('offers', d, t),
+      signal,
+    );
+    summary.pullRequests += pulled.requests;
+  }
+
+  async function pushBody(summary: SyncSummary, signal?: AbortSignal) {
+    await resolve(summary, signal);
+    const r = await pushOutbox(
+      {
+        ctx,
+        client: opts.client,
+        secretBox: opts.secretBox,
+        limiter: opts.limiter,
+        random,
+        backoff: opts.backoff ?? { baseMs: 1000, maxMs: 5 * 60_000 },
+        maxInlineWaitMs: opts.maxInlineWaitMs ?? 30_000,
+        progress: (d, t) => progress('push', d, t),
+      },
+      signal,
+    );
+    summary.sent += r.sent;
+    summary.failed += r.failed;
+  }
+
+  return {
+    pull: (o = {}, signal) => runLogged('pull', (s) => pullBody(s, o, signal), signal),
+    push: (signal) => runLogged('push', (s) => pushBody(s, signal), signal),
+    sync: (signal) =>
+      runLogged(
+        'sync',
+        async (s) => {
+          await pullBody(s, {}, signal);
+          await pushBody(s, signal);
+          if (s.sent > 0 || s.adopted > 0) await pullBody(s, {}, signal);
+        },
+        signal,
+      ),
+  };
+}

@@ -1,0 +1,140 @@
+// Pull: the catalogue (paged by 25) and the seller's own offers. The incremental pull reads
+// my_offers newest-updated first and stops at the first offer it already knows (the high-water
+// mark), so a refresh with no change costs one request. The full reconcile reads every page and
+// notices offers deleted on the marketplace.
+import { pageSizes } from '../api';
+import type { MarketplaceClient } from '../api';
+import type { Offer } from '../../contract/marketplace/wire';
+import type { StoreContext } from '../store/context';
+import { getMeta, setMeta } from '../store/meta';
+import { applyServerDeletion, applyServerOffer } from '../store/offers';
+import { saveProducts } from '../store/products';
+
+export const HIGH_WATER_KEY = 'offers_high_water';
+
+export type ProgressFn = (phase: string, done: number, total: number) => void;
+
+export async function pullCatalogue(
+  ctx: StoreContext,
+  client: MarketplaceClient,
+  progress: ProgressFn,
+  signal?: AbortSignal,
+): Promise<number> {
+  let offset = 0;
+  let total = Infinity;
+  while (offset < total) {
+    const page = await client.listProducts({ offset, limit: pageSizes.productList }, signal);
+    total = page.total;
+    saveProducts(ctx, page.result);
+    offset += page.result.length;
+    progress('catalogue', Math.min(offset, total), total);
+    if (page.result.length === 0) break;
+  }
+  return offset;
+}
+
+export interface OfferPullResult {
+  requests: number;
+  applied: number;
+  conflicts: number;
+  deleted: number;
+}
+
+function applyPage(ctx: StoreContext, offers: Offer[], result: OfferPullResult): void {
+  ctx.db
+    .transaction(() => {
+      for (const offer of offers) {
+        const outcome = applyServerOffer(ctx, offer);
+        if (outcome !== 'unchanged') result.applied++;
+        if (outcome === 'conflict') result.conflicts++;
+      }
+    })
+    .immediate();
+}
+
+export async function pullOffersIncremental(
+  ctx: StoreContext,
+  client: MarketplaceClient,
+  progress: ProgressFn,
+  signal?: AbortSignal,
+): Promise<OfferPullResult> {
+  const known = getMeta(ctx, HIGH_WATER_KEY);
+  const result: OfferPullResult = { requests: 0, applied: 0, conflicts: 0, deleted: 0 };
+  let newest = known;
+  let offset = 0;
+  for (;;) {
+    const page = await client.myOffers(
+      { sort: 'updated_at', order: 'desc', offset, limit: pageSizes.myOffers },
+      signal,
+    );
+    result.requests++;
+    const fresh: Offer[] = [];
+    let reachedKnown = false;
+    for (const offer of page.data) {
+      if (known !== null && offer.updated_at <= known) {
+        reachedKnown = true;
+        break;
+      }
+      fresh.push(offer);
+      if (newest === null || offer.updated_at > newest) newest = offer.updated_at;
+    }
+    applyPage(ctx, fresh, result);
+    offset += page.data.length;
+    progress('offers', offset, page.total);
+    if (reachedKnown || page.data.length < pageSizes.myOffers || offset >= page.total) break;
+  }
+  // Only now: had the pull stopped halfway, the older part would be skipped next time.
+  if (newest !== null && newest !== known) setMeta(ctx, HIGH_WATER_KEY, newest);
+  return result;
+}
+
+export async function pullOffersFull(
+  ctx: StoreContext,
+  client: MarketplaceClient,
+  progress: ProgressFn,
+  signal?: AbortSignal,
+): Promise<OfferPullResult> {
+  const result: OfferPullResult = { requests: 0, applied: 0, conflicts: 0, deleted: 0 };
+  const seen = new Set<number>();
+  let newest = getMeta(ctx, HIGH_WATER_KEY);
+  let offset = 0;
+  let firstTotal: number | null = null;
+  let lastTotal: number;
+  // Oldest-created first: edits made while paging do not move offers between pages.
+  for (;;) {
+    const page = await client.myOffers(
+      { sort: 'created_at', order: 'asc', offset, limit: pageSizes.myOffers },
+      signal,
+    );
+    result.requests++;
+    firstTotal ??= page.total;
+    lastTotal = page.total;
+    for (const offer of page.data) {
+      seen.add(offer.id);
+      if (newest === null || offer.updated_at > newest) newest = offer.updated_at;
+    }
+    applyPage(ctx, page.data, result);
+    offset += page.data.length;
+    progress('offers', offset, page.total);
+    if (page.data.length < pageSizes.myOffers || offset >= page.total) break;
+  }
+  // A deletion on the server while we paged shifts the pages; then "not seen" proves nothing.
+  if (firstTotal === lastTotal && seen.size === lastTotal) {
+    const known = ctx.db
+      .prepare<{ local_id: number; server_id: number }>(
+        'SELECT local_id, server_id FROM offers WHERE server_id IS NOT NULL',
+      )
+      .all();
+    ctx.db
+      .transaction(() => {
+        for (const row of known) {
+          if (seen.has(row.server_id)) continue;
+          applyServerDeletion(ctx, row.local_id);
+          result.deleted++;
+        }
+      })
+      .immediate();
+  }
+  if (newest !== null) setMeta(ctx, HIGH_WATER_KEY, newest);
+  return result;
+}

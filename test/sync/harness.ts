@@ -1,0 +1,97 @@
+// A seller's desk against the sandbox marketplace over a real loopback socket: a real SQLite file
+// in a temp dir, the real rate limiter (scaled window), the real client and the sync engine.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createMarketplaceClient, type MarketplaceClient } from '../../electron/core/api';
+import { createRateLimiter, type RateLimiter } from '../../electron/core/limits';
+import { createSecretBox } from '../../electron/core/secrets';
+import { openStore, type Store } from '../../electron/core/store';
+import { createSyncEngine, type SyncEngine, type SyncProgress } from '../../electron/core/sync';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+
+export const WINDOW_MS = 1000;
+
+export interface Desk {
+  store: Store;
+  limiter: RateLimiter;
+  client: MarketplaceClient;
+  engine: SyncEngine;
+  progress: SyncProgress[];
+  close(): Promise<void>;
+}
+
+export const secretBox = createSecretBox(randomBytes(32));
+
+export function openDesk(
+  sandbox: Sandbox,
+  file: string,
+  opts: { sellerId?: number; token?: () => string; timeoutMs?: number } = {},
+): Desk {
+  const seller = sandbox.sellers.find((s) => s.id === (opts.sellerId ?? 3))!;
+  const store = openStore(file, { secretBox });
+  const limiter = createRateLimiter({ db: store.db, windowMs: WINDOW_MS });
+  const client = createMarketplaceClient({
+    baseUrl: sandbox.baseUrl,
+    token: opts.token ?? (() => seller.token),
+    limiter,
+    timeoutMs: opts.timeoutMs ?? 5000,
+    retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 50 },
+  });
+  const progress: SyncProgress[] = [];
+  const engine = createSyncEngine({
+    store,
+    client,
+    limiter,
+    secretBox,
+    backoff: { baseMs: 20, maxMs: 200 },
+    maxInlineWaitMs: 1000,
+    onProgress: (p) => progress.push(p),
+  });
+  return {
+    store,
+    limiter,
+    client,
+    engine,
+    progress,
+    async close() {
+      limiter.close();
+      await client.close();
+      store.close();
+    },
+  };
+}
+
+export function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'sd-sync-'));
+  return {
+    dir,
+    file: (n: string) => join(dir, n),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function sandbox(): Promise<Sandbox> {
+  return startSandbox({ port: 0, windowMs: WINDOW_MS, attachVisibleAfterMs: 0 });
+}
+
+/** Fields of a valid gold offer on the demo product 1 (WoW Classic Era Gold). */
+export function goldOffer(price: number, note = '') {
+  return {
+    price_per_step: price,
+    amount: 1000,
+    min_purchase_amount: 1,
+    data: { '101': 'Ashbringer', '102': 'Horde', ...(note ? { '103': note } : {}) },
+  };
+}
+
+/** Sync until the outbox is empty (faults make single runs stop early); bounded. */
+export async function syncUntilDone(desk: Desk, maxRuns = 30) {
+  let last;
+  for (let i = 0; i < maxRuns; i++) {
+    last = await desk.engine.sync();
+    if (last.pending === 0 && !last.error) return last;
+  }
+  return last!;
+}
