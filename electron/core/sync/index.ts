@@ -28,7 +28,7 @@ import type { StoreContext } from '../store/context';
 import type { SecretBox } from '../store/drafts';
 import { finishSyncRun, startSyncRun } from '../store/syncRuns';
 import type { Clock } from '../util/clock';
-import { SyncStopped } from './failures';
+import { failureAction, failureMessage, SyncStopped } from './failures';
 import { pullCatalogue, pullOffersFull, pullOffersIncremental } from './pull';
 import { pushOutbox } from './push';
 import { resolveUnknownOutcomes } from './resolveUnknown';
@@ -140,6 +140,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         if (error.reason === 'unauthorized') summary.unauthorized = true;
         else summary.cancelled = true;
         summary.error = error.message;
+      } else if (failureAction(error) === 'stop_unauthorized') {
+        summary.unauthorized = true;
+        summary.error = failureMessage(error);
       } else if (signal?.aborted) {
         summary.cancelled = true;
         summary.error = 'Sync cancelled.';

@@ -1,0 +1,215 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashCredential } from '../../electron/core/credentials/hash';
+import type { Sandbox } from '../../electron/sandbox';
+import { placeholderPng } from '../../electron/sandbox/png';
+import { goldOffer, openDesk, sandbox as startSandbox, tempDir, type Desk } from './harness';
+
+let sb: Sandbox;
+let dir: ReturnType<typeof tempDir>;
+let desk: Desk | null = null;
+
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb.close();
+});
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(async () => {
+  await desk?.close();
+  desk = null;
+  dir.cleanup();
+});
+
+function requestsSince(n: number) {
+  return sb.requests.slice(n).map((r) => `${r.method} ${r.path.replace(/\/\d+\//g, '/:id/')}`);
+}
+
+const accountFields = (title: string) => ({
+  price_per_step: 25,
+  amount: 1,
+  min_purchase_amount: 1,
+  outer_name: title,
+  data: { '1001': 'Iron', '1002': 'EU', '1003': 'PC', '1005': 30, '1006': title },
+});
+
+describe('sync flows', () => {
+  it('sends an offline create before what depends on it: upload, manage, credentials, status', async () => {
+    desk = openDesk(sb, dir.file('a.db'), { sellerId: 3 });
+    await desk.engine.pull({ catalogue: true });
+    const id = desk.store.createOffer({
+      productId: 10,
+      guaranteeDeliveryTime: 600_000,
+      fields: accountFields('Immortal smurf'),
+    });
+    const png = dir.file('shot.png');
+    writeFileSync(png, placeholderPng('shot'));
+    desk.store.queueScreenshotFiles(id, [png]);
+    const creds = [1, 2, 3].map((i) => ({ login: `acc${i}`, game_password: `pw-${i}-secret` }));
+    desk.store.queueCredentials(id, creds, 'add');
+    desk.store.changeStatus(id, 5);
+    const mark = sb.requests.length;
+    const summary = await desk.engine.push();
+    expect(summary).toMatchObject({ failed: 0, unauthorized: false, pending: 0 });
+    const order = requestsSince(mark).filter((r) => !r.includes('my_offers'));
+    expect(order).toEqual([
+      'POST /shop/marketplace/offers/upload_screenshot',
+      'POST /api/shop/marketplace/products/:id/offers/manage',
+      'POST /external_api/pro/offers/:id/credentials/add_batch',
+      'POST /api/shop/marketplace/offers/:id/edit_status',
+    ]);
+    const detail = desk.store.getOffer(id)!;
+    const onServer = sb.control.offers(3).find((o) => o.id === detail.serverId)!;
+    expect(onServer.screenshots).toHaveLength(1);
+    expect(sb.control.screenshotBytes(onServer.screenshots[0]!)).not.toBeNull();
+    expect(onServer.status).toBe(5);
+    expect(
+      sb.control
+        .credentials(onServer.id)
+        .map((c) => c.login_hash)
+        .sort(),
+    ).toEqual(creds.map((c) => hashCredential(c).loginHash).sort());
+    // The sealed rows are gone; only the hashes stay, for duplicate detection.
+    expect(detail.queuedCredentials).toBe(0);
+    expect(detail.uploadedCredentialHashes).toBe(3);
+    expect(desk.store.db.prepare('SELECT count(*) AS n FROM queued_credentials').get()).toEqual({
+      n: 0,
+    });
+  });
+
+  it('maps a 400 back to the offer and field, sends the valid rest, and sends the fix later', async () => {
+    desk = openDesk(sb, dir.file('b.db'), { sellerId: 3 });
+    await desk.engine.pull({ catalogue: true });
+    const good = desk.store.createOffer({
+      productId: 1,
+      guaranteeDeliveryTime: 120_000,
+      fields: goldOffer(4.44),
+    });
+    const bad = desk.store.createOffer({
+      productId: 1,
+      guaranteeDeliveryTime: 120_000,
+      fields: goldOffer(5.55),
+    });
+    // The catalogue changed since the offer was validated: the realm no longer exists.
+    const change = desk.store.db
+      .prepare<{ mine: string }>('SELECT mine FROM local_changes WHERE local_id = ?')
+      .get(bad)!;
+    const mine = { ...JSON.parse(change.mine), 'data.101': 'Atlantis' };
+    desk.store.db
+      .prepare('UPDATE local_changes SET mine = ? WHERE local_id = ?')
+      .run(JSON.stringify(mine), bad);
+    const summary = await desk.engine.sync();
+    expect(summary.failed).toBe(1);
+    expect(summary.needsAttention).toBe(1);
+    expect(desk.store.getOffer(good)!.syncState).toBe('synced');
+    const refused = desk.store.getOffer(bad)!;
+    expect(refused.syncState).toBe('attention');
+    expect(refused.outcome!.fieldErrors.map((e) => e.field)).toEqual(['data.101']);
+    expect(sb.control.offers(3).some((o) => o.price_per_step === 4.44)).toBe(true);
+    expect(sb.control.offers(3).some((o) => o.price_per_step === 5.55)).toBe(false);
+
+    desk.store.editOffer(bad, { data: { '101': 'Ashbringer', '102': 'Horde' } });
+    const again = await desk.engine.sync();
+    expect(again).toMatchObject({ sent: 1, failed: 0, needsAttention: 0, pending: 0 });
+    expect(sb.control.offers(3).filter((o) => o.price_per_step === 5.55)).toHaveLength(1);
+  });
+
+  it('turns a field changed on both sides into a conflict, holds it, and sends the choice', async () => {
+    desk = openDesk(sb, dir.file('c.db'), { sellerId: 3 });
+    await desk.engine.pull({ catalogue: true });
+    const id = desk.store.createOffer({
+      productId: 1,
+      guaranteeDeliveryTime: 120_000,
+      fields: goldOffer(6.66),
+    });
+    await desk.engine.sync();
+    const serverId = desk.store.getOffer(id)!.serverId!;
+    sb.control.editOfferAsServer(serverId, { price_per_step: 7.77, amount: 2222 });
+    desk.store.editOffer(id, { price_per_step: 8.88 });
+    const summary = await desk.engine.sync();
+    expect(summary.conflicts).toBe(1);
+    const detail = desk.store.getOffer(id)!;
+    expect(detail.conflicts).toEqual([
+      { field: 'price_per_step', base: 6.66, mine: 8.88, theirs: 7.77 },
+    ]);
+    // Their other change simply arrived; my change was not sent over theirs.
+    expect(detail.fields.amount).toBe(2222);
+    expect(sb.control.offers(3).find((o) => o.id === serverId)!.price_per_step).toBe(7.77);
+    desk.store.resolveConflict(id, 'price_per_step', 'mine');
+    const after = await desk.engine.sync();
+    expect(after).toMatchObject({ conflicts: 0, pending: 0 });
+    const onServer = sb.control.offers(3).find((o) => o.id === serverId)!;
+    expect(onServer.price_per_step).toBe(8.88);
+    expect(onServer.amount).toBe(2222);
+  });
+
+  it('notices a deletion on the marketplace in a full reconcile, and sends a local delete', async () => {
+    desk = openDesk(sb, dir.file('d.db'), { sellerId: 2 });
+    await desk.engine.pull({ full: true });
+    const before = sb.control.offers(2).length;
+    expect(desk.store.countOffers().total).toBe(before);
+    const [gone, mine] = sb.control.offers(2);
+    sb.control.deleteOfferAsServer(gone!.id);
+    await desk.engine.pull();
+    expect(desk.store.countOffers().total).toBe(before);
+    await desk.engine.pull({ full: true });
+    expect(desk.store.countOffers().total).toBe(before - 1);
+    const local = desk.store.queryOffers({ limit: 500 }).rows.find((r) => r.serverId === mine!.id)!;
+    expect(desk.store.deleteOffer(local.localId)).toBe('queued');
+    const summary = await desk.engine.sync();
+    expect(summary.pending).toBe(0);
+    expect(sb.control.offers(2).some((o) => o.id === mine!.id)).toBe(false);
+    expect(desk.store.getOffer(local.localId)).toBeNull();
+  });
+
+  it('stops the whole sync on a refused token and keeps everything queued', async () => {
+    let token = sb.sellers.find((s) => s.id === 3)!.token;
+    desk = openDesk(sb, dir.file('e.db'), { sellerId: 3, token: () => token });
+    await desk.engine.pull({ catalogue: true });
+    desk.store.createOffer({ productId: 1, guaranteeDeliveryTime: 1000, fields: goldOffer(9.01) });
+    desk.store.createOffer({ productId: 1, guaranteeDeliveryTime: 2000, fields: goldOffer(9.02) });
+    token = 'not-a-valid-token';
+    const count = sb.control.offers(3).length;
+    const summary = await desk.engine.sync();
+    expect(summary.unauthorized).toBe(true);
+    expect(summary.pending).toBe(2);
+    const ops = desk.store.db
+      .prepare<{ state: string; attempts: number }>('SELECT state, attempts FROM outbox')
+      .all();
+    expect(ops).toEqual([
+      { state: 'queued', attempts: 0 },
+      { state: 'queued', attempts: 0 },
+    ]);
+    expect(JSON.stringify(desk.store.recentSyncRuns(1))).not.toContain('not-a-valid-token');
+    token = sb.sellers.find((s) => s.id === 3)!.token;
+    const ok = await desk.engine.sync();
+    expect(ok).toMatchObject({ unauthorized: false, pending: 0, sent: 2 });
+    expect(sb.control.offers(3).length).toBe(count + 2);
+  });
+
+  it('attaches screenshots from links, reports the failed ones, and detaches by URL', async () => {
+    desk = openDesk(sb, dir.file('f.db'), { sellerId: 3 });
+    await desk.engine.pull({ catalogue: true });
+    const id = desk.store.createOffer({
+      productId: 1,
+      guaranteeDeliveryTime: 1000,
+      fields: goldOffer(10.1),
+    });
+    desk.store.queueScreenshotUrls(id, [
+      'https://images.sandbox.test/ok.png',
+      'https://images.sandbox.test/fail.png',
+    ]);
+    await desk.engine.sync();
+    const detail = desk.store.getOffer(id)!;
+    const onServer = sb.control.offers(3).find((o) => o.id === detail.serverId)!;
+    expect(onServer.screenshots).toHaveLength(1);
+    expect(detail.outcome!.message).toContain('https://images.sandbox.test/fail.png');
+    expect(detail.fields.screenshots).toEqual(onServer.screenshots);
+    desk.store.detachScreenshot(id, onServer.screenshots[0]!);
+    await desk.engine.sync();
+    expect(sb.control.offers(3).find((o) => o.id === detail.serverId)!.screenshots).toEqual([]);
+  });
+});
