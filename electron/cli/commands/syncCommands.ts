@@ -4,6 +4,7 @@ import type { CommandHandler } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
 import { statusName } from '../offerRefs';
 import { formatFields, formatTable } from '../table';
+import { pull, push } from './syncRun';
 
 const status: CommandHandler = async (ctx) => {
   const profile = ctx.profile();
@@ -83,5 +84,7 @@ const status: CommandHandler = async (ctx) => {
 };
 
 export const syncCommands: Record<string, CommandHandler> = {
+  pull,
+  push,
   status,
 };

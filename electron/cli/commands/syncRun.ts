@@ -1,0 +1,164 @@
+// `pull` and `push` through the sync engine: one run per profile at a time (runLock), progress
+// on the terminal, and the run's summary turned into the exit code a script acts on.
+import { join, dirname, basename } from 'node:path';
+import { createSyncEngine, type SyncSummary } from '../../core/sync';
+import { CliError } from '../cliError';
+import type { CommandContext, CommandHandler } from '../commandTypes';
+import { ExitCode, type ExitCodeValue } from '../exitCodes';
+import { offerLabel } from '../offerRefs';
+import { watchReachability } from '../reachability';
+import { withRunLock } from '../runLock';
+import { formatFields } from '../table';
+
+const phaseLabels = {
+  resolve: 'checking unfinished sends',
+  catalogue: 'pull catalogue',
+  offers: 'pull offers',
+  push: 'push',
+} as const;
+
+/** Offers the seller must look at, for the result (at most 50: `offers list` has the rest). */
+function offersNeedingAttention(ctx: CommandContext) {
+  const store = ctx.profile().store();
+  const rows = [
+    ...store.queryOffers({ syncState: 'conflict', limit: 50 }).rows,
+    ...store.queryOffers({ syncState: 'attention', limit: 50 }).rows,
+  ].slice(0, 50);
+  return rows.map((r) => {
+    const outcome = store.getOffer(r.localId)?.outcome;
+    return {
+      id: offerLabel(r),
+      syncState: r.syncState,
+      message:
+        r.syncState === 'conflict'
+          ? 'changed on the marketplace and here: choose per field in the app'
+          : (outcome?.message ?? 'refused by the marketplace'),
+      fieldErrors: outcome?.fieldErrors ?? [],
+    };
+  });
+}
+
+async function runSync(
+  ctx: CommandContext,
+  kind: 'pull' | 'push',
+  full: boolean,
+): Promise<{ summary: SyncSummary; exitCode: ExitCodeValue; data: unknown; human: string }> {
+  const profile = ctx.profile();
+  const store = profile.store();
+  const watched = watchReachability(await profile.client());
+  const signal = AbortSignal.any([ctx.signal, watched.signal]);
+  let phase: string | null = null;
+  const engine = createSyncEngine({
+    store,
+    client: watched.client,
+    secretBox: profile.secretBox(),
+    limiter: profile.limiter(),
+    clock: ctx.clock,
+    onProgress: (p) => {
+      if (p.waitingMs !== undefined) return; // the limiter's own hook draws waits
+      if (p.phase !== phase) {
+        phase = p.phase;
+        ctx.progress.phase(phaseLabels[p.phase], p.total);
+      }
+      ctx.progress.update(p.done, p.total);
+    },
+  });
+  const lockFile = join(dirname(profile.file), `${basename(profile.file)}.sync.lock`);
+  const summary = await withRunLock(
+    {
+      file: lockFile,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      onWaiting: (pid) =>
+        ctx.output.note(
+          `Another seller-desk run (pid ${pid}) is syncing this data; waiting for it.`,
+        ),
+    },
+    async () => {
+      if (kind === 'pull') return engine.pull({ full, catalogue: true }, signal);
+      const pushed = await engine.push(signal);
+      if (pushed.sent === 0 || pushed.error || pushed.unauthorized || pushed.cancelled) {
+        return pushed;
+      }
+      // What the marketplace made of it (statuses it chose, ids): a cheap incremental pull.
+      const pulled = await engine.pull({}, signal);
+      return { ...pulled, sent: pushed.sent, failed: pushed.failed, adopted: pushed.adopted };
+    },
+  );
+  ctx.progress.finish();
+
+  if (summary.unauthorized || watched.unauthorized) {
+    throw new CliError(
+      'unauthorized',
+      'The marketplace refused the API token (401). Check SELLER_DESK_TOKEN or the token file; ' +
+        `${summary.pending} queued operation(s) are kept.`,
+    );
+  }
+  if (watched.unreachable || (watched.lastCallFailed && (summary.error || summary.pending > 0))) {
+    throw new CliError(
+      'unreachable',
+      `The marketplace could not be reached (${watched.lastFailure ?? 'network error'}). ` +
+        `${summary.sent} operation(s) were sent; ${summary.pending} are kept for the next push.`,
+    );
+  }
+  if (summary.cancelled && ctx.signal.aborted) {
+    throw new CliError(
+      'interrupted',
+      `Interrupted; ${summary.pending} queued operation(s) are kept.`,
+    );
+  }
+  if (summary.error) throw new CliError('internal', `${kind} failed: ${summary.error}`);
+
+  const counts = store.countOffers();
+  const attention = offersNeedingAttention(ctx);
+  const needsSeller = summary.conflicts + summary.needsAttention;
+  const exitCode =
+    needsSeller > 0 || (kind === 'push' && summary.pending > 0)
+      ? ExitCode.NeedsAttention
+      : ExitCode.Done;
+  const data = {
+    kind,
+    sent: summary.sent,
+    failed: summary.failed,
+    conflicts: summary.conflicts,
+    needsAttention: summary.needsAttention,
+    adopted: summary.adopted,
+    unauthorized: false,
+    error: null,
+    queuedOperations: summary.pending,
+    offers: counts.total,
+    bySyncState: counts.bySyncState,
+    attention,
+  };
+  const human = [
+    formatFields([
+      [
+        kind === 'push' ? 'sent' : 'requests',
+        kind === 'push' ? summary.sent : summary.pullRequests,
+      ],
+      ...(kind === 'push' ? [['refused', summary.failed] as [string, number]] : []),
+      ['offers', counts.total],
+      ['still queued', summary.pending],
+      ['conflicts', summary.conflicts],
+      ['need attention', summary.needsAttention],
+    ]),
+    ...(attention.length
+      ? [
+          '',
+          'Offers to look at:',
+          ...attention.map((a) => `  ${a.id} (${a.syncState}): ${a.message}`),
+        ]
+      : []),
+  ].join('\n');
+  return { summary, exitCode, data, human };
+}
+
+export const pull: CommandHandler = async (ctx, call) => {
+  const { data, human, exitCode } = await runSync(ctx, 'pull', call.options.full === true);
+  return { data, human, exitCode };
+};
+
+export const push: CommandHandler = async (ctx) => {
+  const { data, human, exitCode } = await runSync(ctx, 'push', false);
+  return { data, human, exitCode };
+};
