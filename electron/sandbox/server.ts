@@ -10,7 +10,7 @@ import { retryAfterSeconds, type RateLimits } from './rateLimits';
 import type { RecordedRequest } from './record';
 import { message, ReplyError, type Reply } from './reply';
 import type { Route, Router } from './router';
-import type { MarketState } from './state';
+import type { MarketState, SellerRecord } from './state';
 
 export interface ServerDeps {
   state: () => MarketState;
@@ -68,6 +68,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   }
   const route = match.route;
   record.attach = route.attach === true;
+  const routed: Routed = { req, record, route, params: match.params, query, path };
 
   if (route.auth) {
     const fault = deps.faults.decide();
@@ -83,7 +84,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
         message(fault.status, 'Injected fault: the service is unavailable.'),
       );
     }
-    const reply = await authorizedReply(deps, req, record, route, match.params, query, path);
+    const reply = await authorizedReply(deps, routed);
     await latency(deps);
     if (fault.kind === 'dropAfter') {
       record.status = reply.status;
@@ -92,19 +93,22 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     }
     return answer(req, res, record, reply);
   }
-  const reply = await runHandler(deps, req, record, route, match.params, query, path, null);
+  const reply = await runHandler(deps, routed, null);
   return answer(req, res, record, reply);
 }
 
-async function authorizedReply(
-  deps: ServerDeps,
-  req: IncomingMessage,
-  record: RecordedRequest,
-  route: Route,
-  params: Record<string, number>,
-  query: URLSearchParams,
-  path: string,
-): Promise<Reply> {
+/** A routed request on its way to its handler. */
+interface Routed {
+  req: IncomingMessage;
+  record: RecordedRequest;
+  route: Route;
+  params: Record<string, number>;
+  query: URLSearchParams;
+  path: string;
+}
+
+async function authorizedReply(deps: ServerDeps, routed: Routed): Promise<Reply> {
+  const { req, record, route } = routed;
   if (!acceptsJson(req.headers.accept)) {
     return message(406, 'The Accept header must be application/json.');
   }
@@ -126,18 +130,13 @@ async function authorizedReply(
       'Retry-After': retryAfterSeconds(windows.attach.waitMs(now, 1)),
     });
   }
-  return runHandler(deps, req, record, route, params, query, path, seller);
+  return runHandler(deps, routed, seller);
 }
 
 async function runHandler(
   deps: ServerDeps,
-  req: IncomingMessage,
-  record: RecordedRequest,
-  route: Route,
-  params: Record<string, number>,
-  query: URLSearchParams,
-  path: string,
-  seller: ReturnType<MarketState['sellerByToken']> | null,
+  { req, record, route, params, query, path }: Routed,
+  seller: SellerRecord | null,
 ): Promise<Reply> {
   const cap = route.body === 'multipart' ? MULTIPART_BODY_CAP : JSON_BODY_CAP;
   const read = await readBody(req, cap);
@@ -155,7 +154,7 @@ async function runHandler(
   }
   const ctx: RequestContext = {
     state: deps.state(),
-    seller: seller ?? null,
+    seller,
     params,
     query,
     body,
