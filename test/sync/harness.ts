@@ -89,9 +89,13 @@ export function goldOffer(price: number, note = '') {
 /** Sync until the outbox is empty (faults make single runs stop early); bounded. */
 export async function syncUntilDone(desk: Desk, maxRuns = 30) {
   let last;
+  let adopted = 0;
+  let runs = 0;
   for (let i = 0; i < maxRuns; i++) {
     last = await desk.engine.sync();
-    if (last.pending === 0 && !last.error) return last;
+    adopted += last.adopted;
+    runs++;
+    if (last.pending === 0 && !last.error) break;
   }
-  return last!;
+  return { ...last!, adopted, runs };
 }
