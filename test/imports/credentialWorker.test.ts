@@ -54,13 +54,16 @@ describe('credential import in a worker thread (from TypeScript source)', () => 
   });
 
   it('accepts bytes and reports a bad file as an ImportError without its content', async () => {
-    const bytes = Buffer.from('login,password\nuser,"hunter2-secret\n');
+    // Over the 8 KB pool size, so the Buffer owns its ArrayBuffer: transferring it would empty it.
+    const bytes = Buffer.from('login,password\n' + accountLines(1000) + 'user,"hunter2-secret\n');
+    const length = bytes.length;
     const error = await importCredentialsInWorker({ source: { bytes } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportError);
-    expect(error).toMatchObject({ code: 'unterminated-quote', line: 2 });
+    expect(error).toMatchObject({ code: 'unterminated-quote', line: 1002 });
     expect(String((error as Error).message)).not.toContain('hunter2');
     expect(JSON.stringify(error)).not.toContain('hunter2');
     // The caller's buffer is untouched (the worker got a copy).
+    expect(bytes.length).toBe(length);
     expect(bytes.toString()).toContain('hunter2');
   });
 

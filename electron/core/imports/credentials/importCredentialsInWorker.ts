@@ -62,7 +62,8 @@ export function importCredentialsInWorker(
   let sent = request;
   if ('bytes' in request.source) {
     // Hand the worker its own copy, moved rather than cloned.
-    const copy = request.source.bytes.slice();
+    // (Buffer#slice shares memory; the Uint8Array constructor copies.)
+    const copy = new Uint8Array(request.source.bytes);
     transferList.push(copy.buffer as ArrayBuffer);
     sent = { ...request, source: { ...request.source, bytes: copy } };
   }
