@@ -1,0 +1,174 @@
+// The real `bin/seller-desk.mjs` in child processes against the sandbox marketplace, with the
+// rate-limit "minute" scaled to one second on both sides.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { limits } from '../../electron/contract/marketplace/limits';
+import { startSandbox, type RecordedRequest, type Sandbox } from '../../electron/sandbox';
+import { jsonOf, runInProcess, runSellerDesk, tempDir, WINDOW_MS, type CliTarget } from './harness';
+
+const dir = tempDir('sd-cli-e2e-');
+const sandboxes: Sandbox[] = [];
+afterAll(async () => {
+  await Promise.all(sandboxes.map((s) => s.close().catch(() => undefined)));
+  dir.remove();
+});
+
+async function sandboxOn(port = 0): Promise<Sandbox> {
+  const sandbox = await startSandbox({ windowMs: WINDOW_MS, port });
+  sandboxes.push(sandbox);
+  return sandbox;
+}
+
+/** A CSV of `count` gold offers for product 1 (WoW Classic Era Gold), all different. */
+function goldOffersCsv(name: string, count: number): string {
+  const rows = ['price_per_step,amount,min_purchase_amount,Realm,Faction,Delivery note'];
+  for (let i = 0; i < count; i++) {
+    rows.push(`${(0.5 + i / 10_000).toFixed(4)},${1000 + i},1,Ashbringer,Horde,lot ${i}`);
+  }
+  const path = join(dir.path, name);
+  writeFileSync(path, rows.join('\n') + '\n');
+  return path;
+}
+
+/** The most offers the sandbox processed in any window, and the most requests. */
+function peakPerWindow(requests: RecordedRequest[]) {
+  let offers = 0;
+  let count = 0;
+  for (const r of requests) {
+    const inWindow = requests.filter((o) => o.at > r.at - WINDOW_MS && o.at <= r.at);
+    offers = Math.max(
+      offers,
+      inWindow.reduce((sum, o) => sum + (o.status === 200 ? o.manageOffers : 0), 0),
+    );
+    count = Math.max(count, inWindow.length);
+  }
+  return { offers, count };
+}
+
+describe('seller-desk binary', () => {
+  it('imports 250 offers and pushes them from two processes at once: 250 on the marketplace, no window exceeded', async () => {
+    const sandbox = await sandboxOn();
+    const seller = sandbox.sellers[2]!; // a seller with no offers yet
+    const target: CliTarget = {
+      baseUrl: sandbox.baseUrl,
+      dataDir: join(dir.path, 'two'),
+      token: seller.token,
+    };
+    const file = goldOffersCsv('250.csv', 250);
+
+    const imported = await runSellerDesk(
+      ['offers', 'import', file, '--product', '1', '--delivery-time', '3600000', '--json'],
+      target,
+    );
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(jsonOf<{ result: { created: number } }>(imported).result.created).toBe(250);
+    expect(sandbox.control.offers(seller.id)).toHaveLength(0); // nothing sent before push
+
+    const [first, second] = await Promise.all([
+      runSellerDesk(['push', '--json'], target),
+      runSellerDesk(['push', '--json'], target),
+    ]);
+    expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
+    const sent = [first, second].map(
+      (r) => jsonOf<{ result: { sent: number; queuedOperations: number } }>(r).result,
+    );
+    expect(sent[0]!.sent + sent[1]!.sent).toBe(250);
+    expect(sent.map((s) => s.queuedOperations)).toEqual([0, 0]);
+
+    const onServer = sandbox.control.offers(seller.id);
+    expect(onServer).toHaveLength(250);
+    expect(new Set(onServer.map((o) => o.data['103'])).size).toBe(250); // no duplicates
+    expect(sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
+    const peak = peakPerWindow(sandbox.requests);
+    expect(peak.offers).toBeLessThanOrEqual(limits.manageOffersPerWindow);
+    expect(peak.count).toBeLessThanOrEqual(limits.requestsPerWindow);
+    // 250 offers cannot fit one window: the push waited for the next instead of failing.
+    const manage = sandbox.requests.filter((r) => r.manageOffers > 0);
+    expect(manage.at(-1)!.at - manage[0]!.at).toBeGreaterThanOrEqual(WINDOW_MS - 50);
+
+    const status = jsonOf<{
+      result: {
+        offers: number;
+        queuedOperations: number;
+        bySyncState: Record<string, number>;
+        byStatus: Record<string, number>;
+      };
+    }>(await runSellerDesk(['status', '--json'], target));
+    expect(status.result).toMatchObject({ offers: 250, queuedOperations: 0 });
+    expect(status.result.bySyncState.synced).toBe(250);
+    expect(status.result.byStatus['2']).toBe(250); // gold offers go Active
+  });
+
+  it('refuses a token argument, asks for a missing token, and exits 4 on a wrong one without printing it', async () => {
+    const sandbox = await sandboxOn();
+    const target: CliTarget = {
+      baseUrl: sandbox.baseUrl,
+      dataDir: join(dir.path, 'tokens'),
+      token: null,
+    };
+    const asArgument = await runSellerDesk(['pull', '--token', 'sandbox-demo-1'], target);
+    expect(asArgument.code).toBe(2);
+    expect(asArgument.stderr).toMatch(/SELLER_DESK_TOKEN or use --token-file/);
+    expect(asArgument.stderr + asArgument.stdout).not.toContain('sandbox-demo-1');
+
+    const missing = await runSellerDesk(['pull'], target);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/needs your API token/);
+
+    const wrongToken = 'wrong-token-7f3a9c';
+    const wrong = await runSellerDesk(['pull', '--json'], { ...target, token: wrongToken });
+    expect(wrong.code).toBe(4);
+    const doc = jsonOf<{ ok: boolean; error: { kind: string } }>(wrong);
+    expect(doc).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(wrong.stdout + wrong.stderr).not.toContain(wrongToken);
+
+    const tokenFile = join(dir.path, 'token.txt');
+    writeFileSync(tokenFile, `${sandbox.sellers[0]!.token}\n`);
+    const fromFile = await runSellerDesk(['pull', '--token-file', tokenFile, '--json'], target);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(jsonOf<{ result: { offers: number } }>(fromFile).result.offers).toBe(
+      sandbox.control.offers(sandbox.sellers[0]!.id).length,
+    );
+  });
+
+  it('exits 5 when the marketplace is down, keeps the queue, and a later push sends it', async () => {
+    let sandbox = await sandboxOn();
+    const port = Number(new URL(sandbox.baseUrl).port);
+    const seller = sandbox.sellers[2]!;
+    const target: CliTarget = {
+      baseUrl: sandbox.baseUrl,
+      dataDir: join(dir.path, 'down'),
+      token: seller.token,
+    };
+    const queued = await runInProcess(
+      [
+        'offers',
+        'import',
+        goldOffersCsv('5.csv', 5),
+        '--product',
+        '1',
+        '--delivery-time',
+        '3600000',
+      ],
+      target,
+    );
+    expect(queued.code, queued.stderr).toBe(0);
+    await sandbox.close();
+
+    const down = await runSellerDesk(['push'], target);
+    expect(down.code).toBe(5);
+    expect(down.stderr).toMatch(/could not be reached/);
+    expect(down.stderr).toMatch(/5 are kept for the next push/);
+    const status = jsonOf<{ result: { queuedOperations: number } }>(
+      await runInProcess(['status', '--json'], target),
+    );
+    expect(status.result.queuedOperations).toBe(5);
+
+    sandbox = await sandboxOn(port);
+    const up = await runSellerDesk(['push', '--json'], target);
+    expect(up.code, up.stderr).toBe(0);
+    expect(jsonOf<{ result: { sent: number } }>(up).result.sent).toBe(5);
+    expect(sandbox.control.offers(seller.id)).toHaveLength(5);
+  });
+});
