@@ -130,15 +130,21 @@ describe('app core', () => {
     const account = sandbox.control
       .products()
       .find((p) => p.marketplace_type === 2 && p.is_active)!;
+    const select = account.product_fields.find((f) => f.component_edit === 2 && !f.deleted_at)!;
     const error = await failureOf('offers.save', {
       productId: account.id,
-      fields: { price_per_step: 0.01, amount: 1, min_purchase_amount: 1, data: {} },
+      fields: {
+        price_per_step: 0.01,
+        amount: 1,
+        min_purchase_amount: 1,
+        data: { [select.id]: 'Not one of the values' },
+      },
       deliveryTimeMs: 60_000,
     });
     expect(error.kind).toBe('validation');
     const fields = error.fields!.map((f) => f.field);
     expect(fields).toContain('price_per_step');
-    expect(fields.some((f) => f.startsWith('data.'))).toBe(true);
+    expect(fields).toContain(`data.${select.id}`);
     const counts = await call('offers.counts');
     expect(counts.bySyncState.local ?? 0).toBe(0);
   });

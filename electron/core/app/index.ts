@@ -62,7 +62,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       };
     }
     bus.emit('sync.progress', {
-      phase: event.phase,
+      phase: event.phase === 'push' ? 'push' : 'pull',
       done: event.done,
       total: event.total,
       waitingMs: event.waitingMs ?? null,

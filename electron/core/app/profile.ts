@@ -1,6 +1,8 @@
 // Everything that belongs to one marketplace the seller works with: the SQLite file, the rate
 // ledger inside it, the client and the sync engine. Opened when the seller connects, closed
 // when they disconnect or switch between the sandbox and the real marketplace.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createMarketplaceClient, type MarketplaceClient } from '../api';
 import { createRateLimiter, type RateLimiter } from '../limits';
 import type { SecretBox } from '../secrets';
@@ -36,7 +38,9 @@ export interface OpenProfileOptions {
 }
 
 export function openProfile(options: OpenProfileOptions): Profile {
-  const store = openStore(profileFile(options.dataDir, options.profileUrl ?? options.baseUrl), {
+  const file = profileFile(options.dataDir, options.profileUrl ?? options.baseUrl);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const store = openStore(file, {
     clock: options.clock,
     secretBox: options.secretBox,
   });
@@ -56,6 +60,7 @@ export function openProfile(options: OpenProfileOptions): Profile {
     client,
     clock: options.clock,
     secretBox: options.secretBox,
+    limiter,
     onProgress: options.onProgress,
   });
   return {
