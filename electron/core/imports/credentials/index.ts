@@ -8,3 +8,4 @@ export * from './parseCredentialFile';
 export * from './previewCredentials';
 export * from './credentialImportJob';
 export * from './importCredentialsInWorker';
+export * from './redactCredential';
