@@ -42,9 +42,17 @@ async function buildElectron() {
   const esbuild = await import('esbuild');
   const jobs = [];
   if (existsSync(join(root, 'electron/main/index.ts'))) {
-    jobs.push(
-      esbuild.build(electronBundle('electron/main/index.ts', 'out/main/index.cjs', 'node')),
-    );
+    const main = electronBundle('electron/main/index.ts', 'out/main/index.cjs', 'node');
+    // The credential importer's worker thread is started from a file next to the main bundle
+    // (electron/core/imports/credentials/importCredentialsInWorker.ts).
+    delete main.outfile;
+    main.entryPoints = {
+      index: 'electron/main/index.ts',
+      'credential-import-worker': 'electron/core/imports/credentials/credentialImportWorker.ts',
+    };
+    main.outdir = 'out/main';
+    main.outExtension = { '.js': '.cjs' };
+    jobs.push(esbuild.build(main));
   }
   if (existsSync(join(root, 'electron/preload/index.ts'))) {
     const preload = electronBundle('electron/preload/index.ts', 'out/preload/index.cjs', 'browser');

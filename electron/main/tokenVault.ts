@@ -1,8 +1,8 @@
 // The API token in the desktop app: encrypted with Electron's safeStorage into a file in userData
 // (core's encrypted vault does the file part). On Linux safeStorage may fall back to `basic_text`,
 // a fixed key that protects nothing; the token is then refused with `insecure_storage` until the
-// seller accepts that explicitly. The acceptance is remembered next to the token.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// seller accepts that explicitly (the core asks; main records the answer next to the token).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppFailure } from '../contract/ipc';
 import type { TokenVault } from '../core/app/tokenVault';
@@ -68,10 +68,8 @@ export function createSafeStorageTokenVault(
       refuseUnlessProtected();
       vault.set(token);
     },
-    clear() {
-      vault.clear();
-      rmSync(acceptedMarker, { force: true });
-    },
+    // The acceptance is the seller's choice for this computer, kept when a token is removed.
+    clear: () => vault.clear(),
     backend,
     acceptPlainTextStorage() {
       mkdirSync(dirname(acceptedMarker), { recursive: true, mode: 0o700 });

@@ -7,7 +7,7 @@ import { isAllowedExternalUrl } from './externalLinks';
 import { originOf } from './senderCheck';
 
 export interface GuardPorts {
-  openExternal(url: string): void;
+  openInBrowser(url: string): void;
   log(message: string): void;
 }
 
@@ -17,7 +17,7 @@ export function guardWebContents(contents: WebContents, ports: GuardPorts): void
     ports.log('Refused to attach a <webview>.');
   });
   contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) ports.openExternal(url);
+    if (isAllowedExternalUrl(url)) ports.openInBrowser(url);
     else ports.log('Refused to open a window for a link outside the allow-list.');
     return { action: 'deny' };
   });
@@ -25,7 +25,7 @@ export function guardWebContents(contents: WebContents, ports: GuardPorts): void
     // A reload of our own page is fine; anything else (a link, a dropped file) is not.
     if (originOf(url) === APP_ORIGIN) return;
     event.preventDefault();
-    if (isAllowedExternalUrl(url)) ports.openExternal(url);
+    if (isAllowedExternalUrl(url)) ports.openInBrowser(url);
   };
   contents.on('will-navigate', (event, url) => stayOnOurPage(event, url));
   contents.on('will-redirect', (event, url) => stayOnOurPage(event, url));

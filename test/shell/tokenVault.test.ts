@@ -74,14 +74,16 @@ describe('safeStorage token vault', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('stores under basic_text once the seller accepted it, until the token is removed', () => {
+  it('stores under basic_text once the seller accepted it, and remembers the choice', () => {
     const vault = createSafeStorageTokenVault(fakeSafeStorage('basic_text'), dir, 'linux');
     vault.acceptPlainTextStorage();
     vault.set(TOKEN);
     expect(vault.get()).toBe(TOKEN);
     expect(allFileBytes()).not.toContain(TOKEN);
     vault.clear();
-    expect(() => vault.set(TOKEN)).toThrow(/keyring/);
+    expect(vault.get()).toBeNull();
+    vault.set(TOKEN);
+    expect(vault.get()).toBe(TOKEN);
   });
 
   it('refuses when the OS offers no encryption at all', () => {

@@ -1,0 +1,235 @@
+// Electron main: windows, security guards, safeStorage, dialogs and the IPC wiring. Everything
+// else is the core's (electron/core/app); reading this file is its review.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
+import { AppFailure } from '../contract/ipc';
+import type { AppCore } from '../core/app';
+import { createAppCore, credentialsKeyFile } from '../core/app';
+import { createEncryptedKeyProtector } from '../core/secrets';
+import { useSqliteNativeBinding } from '../core/store/database';
+import { contentSecurityPolicy } from '../host/contentSecurityPolicy';
+import { createSandboxPort } from '../host/sandboxPort';
+import {
+  APP_ENTRY_URL,
+  APP_ORIGIN,
+  APP_SCHEME,
+  contentTypeOf,
+  resolveAppAsset,
+} from './appProtocol';
+import { createNativeDialogs } from './dialogs';
+import { EXTERNAL_LINK_HOSTS, isAllowedExternalUrl } from './externalLinks';
+import { createFileRefResolver } from './fileRefs';
+import { forwardEvents, registerIpcHandlers } from './ipcBridge';
+import { menuTemplate } from './menu';
+import { electronSqliteBinding } from './nativeBinding';
+import { withPlainTextAcceptance } from './plainTextAcceptance';
+import { checkSender } from './senderCheck';
+import { createSafeStorageTokenVault } from './tokenVault';
+import { denyAllPermissions, guardWebContents } from './webContentsGuards';
+import { loadWindowState, saveWindowState, WINDOW_MIN_SIZE } from './windowState';
+
+const APP_CSP = contentSecurityPolicy({ connect: "'none'" });
+const PRELOAD_SCRIPT = join(__dirname, '../preload/index.cjs');
+const log = (message: string) => console.log(`[seller-desk] ${message}`);
+
+// Must happen before `ready`: our scheme behaves like https (origin, secure context).
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: false } },
+]);
+
+const windows = new Set<BrowserWindow>();
+let mainWindow: BrowserWindow | null = null;
+let core: AppCore | null = null;
+
+/**
+ * The one place a link leaves the app, for the seller's browser, and only after the allow-list
+ * (https, marketplace and project hosts: test/shell/mainModules.test.ts). Electronegativity's
+ * OPEN_EXTERNAL_JS_CHECK asks to review every call; this is the reviewed one.
+ */
+async function openInBrowser(url: string): Promise<void> {
+  if (!isAllowedExternalUrl(url)) {
+    throw new AppFailure('bad_input', 'Seller Desk opens only links to the marketplace.');
+  }
+  await shell.openExternal(url); /* eng-disable OPEN_EXTERNAL_JS_CHECK */
+}
+
+app.on('web-contents-created', (_event, contents) =>
+  guardWebContents(contents, {
+    openInBrowser: (url) => void openInBrowser(url).catch(() => log('A link was not opened.')),
+    log,
+  }),
+);
+
+function serveRenderer(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const file = resolveAppAsset(request.url, rendererDir);
+    const body = file ? await readFile(file).catch(() => null) : null;
+    if (!file || !body) return new Response('Not found', { status: 404 });
+    return new Response(body, {
+      headers: {
+        'content-type': contentTypeOf(file),
+        'content-security-policy': APP_CSP,
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  });
+  // The same policy on anything else the default session loads as a document.
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...details.responseHeaders };
+    if (details.resourceType === 'mainFrame' || details.resourceType === 'subFrame') {
+      headers['Content-Security-Policy'] = [APP_CSP];
+    }
+    callback({ responseHeaders: headers });
+  });
+}
+
+function createMainWindow(stateFile: string): BrowserWindow {
+  const state = loadWindowState(
+    stateFile,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
+  const window = new BrowserWindow({
+    ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
+    width: state.width,
+    height: state.height,
+    minWidth: WINDOW_MIN_SIZE.width,
+    minHeight: WINDOW_MIN_SIZE.height,
+    title: 'Seller Desk',
+    show: false,
+    webPreferences: {
+      // Reviewed (PRELOAD_JS_CHECK): it exposes only the contract's named methods, proven by
+      // test/shell/apiSurface.test.ts on the real bundle and enforced by the layering test.
+      preload: PRELOAD_SCRIPT /* eng-disable PRELOAD_JS_CHECK */,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      // Middle-click would otherwise try to open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
+  windows.add(window);
+  if (state.maximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+  window.on('close', () => {
+    saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+  });
+  window.on('closed', () => {
+    windows.delete(window);
+    if (mainWindow === window) mainWindow = null;
+  });
+  void window.loadURL(APP_ENTRY_URL);
+  return window;
+}
+
+async function start(): Promise<void> {
+  const userData = app.getPath('userData');
+  useSqliteNativeBinding(
+    electronSqliteBinding({
+      appPath: app.getAppPath(),
+      isPackaged: app.isPackaged,
+      exists: existsSync,
+    }),
+  );
+  serveRenderer(join(app.getAppPath(), 'out', 'renderer'));
+  denyAllPermissions(session.defaultSession);
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        platform: process.platform,
+        appName: app.getName(),
+        withDevTools: !app.isPackaged,
+        openHelp: () => void openInBrowser(`https://${EXTERNAL_LINK_HOSTS[0]}/`).catch(() => {}),
+      }),
+    ),
+  );
+
+  const vault = createSafeStorageTokenVault(safeStorage, userData);
+  core = await createAppCore({
+    dataDir: userData,
+    tokenVault: vault,
+    keyProtector: createEncryptedKeyProtector({
+      encrypt: (text) => safeStorage.encryptString(text),
+      decrypt: (sealed) => safeStorage.decryptString(sealed),
+      path: credentialsKeyFile(userData, 'keychain'),
+    }),
+    dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
+    openExternal: openInBrowser,
+    notify(title, body) {
+      if (Notification.isSupported()) new Notification({ title, body }).show();
+    },
+    resolveFileRef: createFileRefResolver([userData]),
+    sandbox: createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),
+    log: (message) => log(message),
+  });
+
+  registerIpcHandlers({
+    ipcMain,
+    handlers: withPlainTextAcceptance(core.handlers, vault),
+    isTrustedSender: (event) =>
+      checkSender(event, {
+        origin: APP_ORIGIN,
+        isOurWindow: (id) => [...windows].some((w) => !w.isDestroyed() && w.webContents.id === id),
+      }),
+    log,
+  });
+  forwardEvents(core, () => [...windows].map((w) => w.webContents));
+
+  mainWindow = createMainWindow(join(userData, 'window-state.json'));
+  await core.start();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (!mainWindow && core)
+      mainWindow = createMainWindow(join(app.getPath('userData'), 'window-state.json'));
+  });
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing || !core) return;
+    closing = true;
+    event.preventDefault();
+    core.close().finally(() => app.quit());
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      dialog.showErrorBox(
+        'Seller Desk could not start',
+        error instanceof Error ? error.message : String(error),
+      );
+      app.quit();
+    });
+}
