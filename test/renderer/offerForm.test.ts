@@ -117,13 +117,13 @@ describe('offer form', () => {
     expect(readForm(form, gold).problems.get('price_per_step')?.[0]?.message).toMatch(/number/);
   });
 
-  it('an account offer with a missing product field can be saved and is forecast Need Details', () => {
+  it('an account offer with a missing product field names it with its options, and is not saved', () => {
     const form = newOfferForm(account);
     form.price = '25';
     form.outerName = 'Diamond account';
     const { input, problems } = readForm(form, account);
     expect(problems.get('data.2')?.[0]?.allowedValues).toEqual(['EU', 'NA']);
-    expect(input).not.toBeNull();
+    expect(input).toBeNull();
     expect(forecastStatus(form, account, problems, 0).status).toBe(4);
   });
 

@@ -7,8 +7,15 @@ export function formatPrice(n: number | null): string {
   return n === null ? '—' : priceFormat.format(n);
 }
 
+const compactFormat = new Intl.NumberFormat(undefined, {
+  notation: 'compact',
+  maximumFractionDigits: 2,
+});
+
+/** Gold amounts reach 2,000,000,000: from a million on the table shows "2B" (full value on hover). */
 export function formatCount(n: number | null): string {
-  return n === null ? '—' : countFormat.format(n);
+  if (n === null) return '—';
+  return Math.abs(n) >= 1_000_000 ? compactFormat.format(n) : countFormat.format(n);
 }
 
 /** "just now", "5 min ago", "3 h ago", or a date. */

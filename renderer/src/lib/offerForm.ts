@@ -175,11 +175,10 @@ export function readForm(form: OfferForm, product: Product, localId?: number): F
   }
   const delivery = humanToMs(form.deliveryValue, form.deliveryUnit);
   if (!delivery.ok) add({ field: 'guarantee_delivery_time', message: delivery.message });
-  // An account offer whose product fields are incomplete is still accepted by the service: it
-  // becomes Need Details. Every other broken rule would be refused, so it is not saved.
-  const blocking = [...problems.keys()].filter((field) => !(account && field.startsWith('data.')));
+  // The store refuses a change that breaks a rule (so that a 400 stays rare): nothing is sent
+  // to it until every problem is fixed.
   const input =
-    blocking.length === 0 && delivery.ok
+    problems.size === 0 && delivery.ok
       ? {
           ...(localId === undefined ? {} : { localId }),
           productId: product.id,
