@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Screenshot } from '../../electron/contract/ipc/models';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { buildHarness, harnessOutDir, serveDirectory } from './harness/harnessPage';
-import { sandboxCalls } from './sandboxCalls';
+import { sellerClient } from './sellerClient';
+import { steppedClock } from './steppedClock';
 
 const picturesDir = join(harnessOutDir, '..', 'screenshots-pictures');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,12 +18,14 @@ let browser: Browser;
 let page: Page;
 let site: { url: string; close(): Promise<void> };
 let sandbox: Sandbox;
+// The sandbox's time: a just-attached image stays invisible until the test moves it on.
+const clock = steppedClock();
 
 beforeAll(async () => {
   mkdirSync(picturesDir, { recursive: true });
   const [dir, started, launched] = await Promise.all([
     buildHarness(),
-    startSandbox({ port: 0, windowMs: 1000, attachVisibleAfterMs: 700 }),
+    startSandbox({ port: 0, windowMs: 1000, clock, attachVisibleAfterMs: 60_000 }),
     chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] }),
   ]);
   sandbox = started;
@@ -307,11 +310,12 @@ describe('ScreenshotStrip in Chromium', () => {
   ];
 
   it('marks queued and failed screenshots and retries a late thumbnail instead of failing', async () => {
-    // Just attached from a link: the sandbox answers 404 for it during the next 700 ms.
-    const { uploaded } = await sandboxCalls(
-      sandbox.baseUrl,
-      sandbox.sellers[0]!.token,
-    ).attachScreenshotsFromLinks(offerId, ['https://images.sandbox.test/late-thumbnail.png']);
+    // Just attached from a link: the sandbox answers 404 for it until its clock moves on.
+    const seller = sellerClient(sandbox);
+    const { uploaded } = await seller.client.attachScreenshotsFromLinks(offerId, [
+      'https://images.sandbox.test/late-thumbnail.png',
+    ]);
+    await seller.close();
     stored[2] = uploaded[0]!;
     await page.evaluate((list) => {
       const h = (globalThis as unknown as PageGlobals).harness;
@@ -330,6 +334,13 @@ describe('ScreenshotStrip in Chromium', () => {
     expect(await late.locator('.placeholder').textContent()).toContain('Appearing');
     expect(await late.locator('.failed-badge').count()).toBe(0);
     await page.locator('#strip').screenshot({ path: join(picturesDir, 'strip-appearing.png') });
+    // Still retrying quietly a while later: loaded again twice, no error shown.
+    await expect
+      .poll(async () => Number(await late.getAttribute('data-attempt')))
+      .toBeGreaterThanOrEqual(2);
+    expect(await late.getAttribute('data-thumb')).not.toBe('gaveUp');
+    expect(await late.locator('.failed-badge').count()).toBe(0);
+    clock.advance(60_000);
     await expect.poll(() => late.getAttribute('data-thumb'), { timeout: 5000 }).toBe('shown');
     const width = await late
       .locator('img')

@@ -11,6 +11,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../electron/contract/marketplace/limits';
+import { paths, uploadFieldName } from '../../electron/core/api/assumptions';
 import {
   checkScreenshotFile,
   isStagedScreenshot,
@@ -25,7 +26,7 @@ import {
 } from '../../electron/core/screenshots';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { gifBytes, jpegBytes, pngBytes, tempFolder, type TempFolder } from './images';
-import { sandboxCalls } from './sandboxCalls';
+import { sellerClient, type SellerClient } from './sellerClient';
 
 let folder: TempFolder;
 beforeAll(() => {
@@ -224,13 +225,18 @@ describe('prepareScreenshotAdd', () => {
 
 describe('staged files against the sandbox', () => {
   let sandbox: Sandbox;
+  let seller: SellerClient;
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, windowMs: 1000 });
+    seller = sellerClient(sandbox);
   });
-  afterAll(() => sandbox.close());
+  afterAll(async () => {
+    await seller.close();
+    await sandbox.close();
+  });
 
   it('upload_screenshot stores the staged PNG and JPEG byte for byte', async () => {
-    const api = sandboxCalls(sandbox.baseUrl, sandbox.sellers[0]!.token);
+    const api = seller.client;
     const dataDir = join(folder.dir, 'data-upload');
     for (const bytes of [pngBytes('upload'), jpegBytes()]) {
       const staged = await stageScreenshotFile(folder.write('up.bin', bytes), dataDir);
@@ -242,10 +248,23 @@ describe('staged files against the sandbox', () => {
     }
   });
 
-  it('what our check refuses the sandbox refuses too (the rules agree)', async () => {
-    const api = sandboxCalls(sandbox.baseUrl, sandbox.sellers[0]!.token);
+  it('what our check refuses, the client and the sandbox refuse too (the rules agree)', async () => {
     const fake = folder.write('renamed.png', 'plain text with a .png name');
     expect((await checkScreenshotFile(fake)).ok).toBe(false);
-    await expect(api.uploadScreenshot(fake)).rejects.toMatchObject({ status: 422 });
+    const before = sandbox.requests.length;
+    await expect(seller.client.uploadScreenshot(fake)).rejects.toMatchObject({
+      kind: 'validation',
+    });
+    expect(sandbox.requests.length).toBe(before);
+    // Sent anyway, by hand: the sandbox refuses it as the real service would.
+    const form = new FormData();
+    form.append(uploadFieldName, new Blob([readFileSync(fake)]), 'renamed.png');
+    const response = await fetch(`${sandbox.baseUrl}${paths.uploadScreenshot}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${sandbox.sellers[0]!.token}` },
+      body: form,
+    });
+    expect(response.status).toBe(422);
+    expect(JSON.stringify(await response.json())).toMatch(/JPEG or PNG/);
   });
 });

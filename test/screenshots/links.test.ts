@@ -11,7 +11,8 @@ import {
 } from '../../electron/core/screenshots';
 import { systemClock } from '../../electron/core/util/clock';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { sandboxCalls } from './sandboxCalls';
+import { sellerClient, type SellerClient } from './sellerClient';
+import { steppedClock } from './steppedClock';
 
 const approved = ['images.sandbox.test', 'cdn.sandbox.test'];
 
@@ -91,18 +92,24 @@ describe('explainFailedUrl', () => {
 
 describe('attaching links against the sandbox', () => {
   let sandbox: Sandbox;
-  let api: ReturnType<typeof sandboxCalls>;
+  let seller: SellerClient;
+  let api: SellerClient['client'];
+  // The sandbox's time; the visibility wait sleeps on it, so "later" is exact, never a race.
+  const clock = steppedClock();
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, windowMs: 1000, attachVisibleAfterMs: 150 });
-    api = sandboxCalls(sandbox.baseUrl, sandbox.sellers[0]!.token);
+    sandbox = await startSandbox({ port: 0, windowMs: 1000, clock, attachVisibleAfterMs: 500 });
+    seller = sellerClient(sandbox);
+    api = seller.client;
   });
-  afterAll(() => sandbox.close());
+  afterAll(async () => {
+    await seller.close();
+    await sandbox.close();
+  });
 
   /** A fresh gold offer of seller 1, created through manage: no screenshots yet. */
   async function emptyOffer(): Promise<number> {
-    const { result } = await api.manage(
-      1,
-      [
+    const result = await api.manageOffers(1, {
+      offers: [
         {
           price_per_step: 0.05,
           amount: 10000,
@@ -111,8 +118,8 @@ describe('attaching links against the sandbox', () => {
           data: { '101': 'Gehennas', '102': 'Horde' },
         },
       ],
-      3_600_000,
-    );
+      guarantee_delivery_time: 3_600_000,
+    });
     const id = result.results[0]?.id;
     if (typeof id !== 'number') throw new Error(`manage did not create: ${JSON.stringify(result)}`);
     return id;
@@ -197,22 +204,28 @@ describe('attaching links against the sandbox', () => {
       'https://images.sandbox.test/late.png',
     ]);
     const url = uploaded[0]!;
-    const first = await fetch(url);
-    expect(first.status).toBe(404);
-    await first.body?.cancel();
+    const statuses: number[] = [];
+    const started = clock.now();
     const visible = await waitUntilVisible(url, {
       attempts: 8,
-      delayMs: 40,
-      clock: systemClock,
-      fetch: (u, init) => fetch(u, init),
+      delayMs: 100,
+      clock,
+      fetch: async (u, init) => {
+        const response = await fetch(u, init);
+        statuses.push(response.status);
+        return response;
+      },
     });
     expect(visible).toBe(true);
-    expect((await fetch(url)).status).toBe(200);
+    // 404 at 0, 100 and 300 ms; visible at 700 ms (pauses of 100, 200, 400).
+    expect(statuses).toEqual([404, 404, 404, 200]);
+    expect(clock.now() - started).toBe(700);
   });
 
   it('gives up quietly on an image that never appears', async () => {
     const started = performance.now();
     const seen: string[] = [];
+    // The real clock here: the pauses really pass, and stay short.
     const visible = await waitUntilVisible(`${sandbox.baseUrl}/storage/screenshots/1/nope.png`, {
       attempts: 3,
       delayMs: 20,

@@ -11,18 +11,21 @@ import {
 } from '../../electron/core/screenshots';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { pngBytes, tempFolder, type TempFolder } from './images';
-import { sandboxCalls } from './sandboxCalls';
+import { sellerClient, type SellerClient } from './sellerClient';
 
 let sandbox: Sandbox;
-let api: ReturnType<typeof sandboxCalls>;
+let seller: SellerClient;
+let api: SellerClient['client'];
 let folder: TempFolder;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, windowMs: 1000 });
-  api = sandboxCalls(sandbox.baseUrl, sandbox.sellers[0]!.token);
+  seller = sellerClient(sandbox);
+  api = seller.client;
   folder = tempFolder();
 });
 afterAll(async () => {
+  await seller.close();
   await sandbox.close();
   folder.remove();
 });
@@ -86,11 +89,10 @@ describe('attaching uploaded files through a manage edit', () => {
       folder.dir + '/data',
     );
     const uploaded = await api.uploadScreenshot(staged);
-    const { result } = await api.manage(
-      offer.product_id,
-      [{ id: offer.id, screenshots: [...offer.screenshots, uploaded.path] }],
-      offer.guarantee_delivery_time,
-    );
+    const result = await api.manageOffers(offer.product_id, {
+      offers: [{ id: offer.id, screenshots: [...offer.screenshots, uploaded.path] }],
+      guarantee_delivery_time: offer.guarantee_delivery_time,
+    });
     expect(result.results[0]?.status).toBe('ok');
     return current(offer.id);
   }
