@@ -1,0 +1,134 @@
+// What `pull` and `push` report when the seller has to step in: a field changed both here and on
+// the marketplace (conflict, exit 3), an offer the marketplace refuses (exit 3, message kept),
+// and the per-profile run lock that keeps two runs from sending the same operation.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../electron/core/util/clock';
+import { withRunLock } from '../../electron/cli/runLock';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { jsonOf, runInProcess, tempDir, WINDOW_MS, type CliTarget } from './harness';
+
+let sandbox: Sandbox;
+const dir = tempDir('sd-cli-sync-');
+let target: CliTarget;
+let conflictedId = 0;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ windowMs: WINDOW_MS });
+  target = {
+    baseUrl: sandbox.baseUrl,
+    dataDir: join(dir.path, 'data'),
+    token: sandbox.sellers[0]!.token,
+  };
+});
+afterAll(async () => {
+  await sandbox.close();
+  dir.remove();
+});
+
+interface SyncResult {
+  result: {
+    conflicts: number;
+    needsAttention: number;
+    attention: { id: string; syncState: string; message: string }[];
+  };
+}
+
+describe('pull and push outcomes', () => {
+  it('pulls the catalogue and every own offer, then shows a conflict as needing the seller (exit 3)', async () => {
+    const pulled = await runInProcess(['pull', '--json'], target);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const serverOffers = sandbox.control.offers(sandbox.sellers[0]!.id);
+    const list = jsonOf<{ result: { total: number } }>(
+      await runInProcess(['offers', 'list', '--json'], target),
+    );
+    expect(list.result.total).toBe(serverOffers.length);
+    const products = jsonOf<{ result: { products: unknown[] } }>(
+      await runInProcess(['products', 'list', '--json'], target),
+    );
+    expect(products.result.products.length).toBe(sandbox.control.products().length);
+
+    const gold = serverOffers.find((o) => o.marketplace_type === 1 && o.status === 2)!;
+    conflictedId = gold.id;
+    const file = join(dir.path, 'edit.csv');
+    writeFileSync(file, `id,price_per_step\n${gold.id},${gold.price_per_step + 1}\n`);
+    const edited = jsonOf<{ result: { edited: number } }>(
+      await runInProcess(
+        ['offers', 'import', file, '--product', String(gold.product_id), '--json'],
+        target,
+      ),
+    );
+    expect(edited.result.edited).toBe(1);
+    sandbox.control.editOfferAsServer(gold.id, { price_per_step: gold.price_per_step + 2 });
+
+    const conflict = await runInProcess(['pull', '--json'], target);
+    expect(conflict.code).toBe(3);
+    const doc = jsonOf<SyncResult>(conflict);
+    expect(doc.result.conflicts).toBe(1);
+    expect(doc.result.attention).toEqual([
+      expect.objectContaining({ id: String(gold.id), syncState: 'conflict' }),
+    ]);
+    const shown = await runInProcess(['offers', 'show', String(gold.id)], target);
+    expect(shown.code).toBe(3);
+    expect(shown.stdout).toMatch(/conflict price_per_step/);
+  });
+
+  it('keeps the marketplace refusal of an operation and exits 3', async () => {
+    const mine = sandbox.control
+      .offers(sandbox.sellers[0]!.id)
+      .find(
+        (o) => o.marketplace_type === 1 && [2, 3, 8].includes(o.status) && o.id !== conflictedId,
+      )!;
+    const queued = await runInProcess(['offers', 'set-status', String(mine.id), '1'], target);
+    expect(queued.code, queued.stderr).toBe(0);
+    // Deleted from the web dashboard meanwhile: the marketplace answers 404 to the change.
+    sandbox.control.deleteOfferAsServer(mine.id);
+    const pushed = await runInProcess(['push', '--json'], target);
+    expect(pushed.code, pushed.stdout + pushed.stderr).toBe(3);
+    const doc = jsonOf<SyncResult & { result: { failed: number } }>(pushed);
+    expect(doc.result.failed).toBe(1);
+    expect(doc.result.attention).toContainEqual(
+      expect.objectContaining({ id: String(mine.id), syncState: 'attention' }),
+    );
+    const human = await runInProcess(['push'], target);
+    expect(human.code).toBe(3);
+    expect(human.stdout).toContain(`${mine.id} (attention)`);
+  });
+});
+
+describe('run lock', () => {
+  it('makes a second run wait for the first, and takes over a lock whose owner died', async () => {
+    const file = join(dir.path, 'profile.sync.lock');
+    const order: string[] = [];
+    let waitedFor: number | null = null;
+    const first = withRunLock({ file, clock: systemClock, pollMs: 20 }, async () => {
+      order.push('first start');
+      await systemClock.sleep(150);
+      order.push('first end');
+    });
+    const second = withRunLock(
+      {
+        file,
+        clock: systemClock,
+        pollMs: 20,
+        pid: process.pid + 1_000_000,
+        onWaiting: (pid) => (waitedFor = pid),
+      },
+      async () => {
+        order.push('second');
+      },
+    );
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first start', 'first end', 'second']);
+    expect(waitedFor).toBe(process.pid);
+
+    // A pid that cannot exist: its lock is stale.
+    writeFileSync(file, JSON.stringify({ pid: 2 ** 22 + 12345, since: 0 }));
+    let ran = false;
+    await withRunLock({ file, clock: systemClock, pollMs: 20 }, async () => {
+      ran = true;
+    });
+    expect(ran).toBe(true);
+  });
+});
