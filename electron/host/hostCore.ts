@@ -1,0 +1,72 @@
+// The app core as the browser host runs it: no OS keychain, so the token and the credentials key
+// are protected by a key file (mode 0600) in the data folder; no native dialogs, so files come
+// from the page (staged by the host) and exports land in the data folder's exports/.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppFailure } from '../contract/ipc';
+import type { AppCore, SandboxPort } from '../core/app';
+import { createAppCore, createEncryptedTokenVault, credentialsKeyFile } from '../core/app';
+import { createKeyFileProtector, openSecretBox } from '../core/secrets';
+import type { Clock } from '../core/util/clock';
+import type { FileStaging } from './fileStaging';
+
+export interface HostCoreOptions {
+  dataDir: string;
+  staging: FileStaging;
+  /** The marketplace to connect to with a token; the real one by default. */
+  baseUrl?: string;
+  sandbox?: SandboxPort;
+  windowMs?: number;
+  syncIntervalMs?: number;
+  syncDebounceMs?: number;
+  clock?: Clock;
+  log?(message: string): void;
+}
+
+export async function createHostCore(options: HostCoreOptions): Promise<AppCore> {
+  const log = options.log ?? (() => {});
+  const keyProtector = createKeyFileProtector(credentialsKeyFile(options.dataDir, 'file'));
+  const box = openSecretBox(keyProtector);
+  const tokenVault = createEncryptedTokenVault(
+    {
+      encrypt: (text) => box.seal(Buffer.from(text, 'utf8')),
+      decrypt: (sealed) => box.open(sealed).toString('utf8'),
+      backend: () => 'file',
+    },
+    join(options.dataDir, 'token.sealed'),
+  );
+  let exportCount = 0;
+  return createAppCore({
+    dataDir: options.dataDir,
+    tokenVault,
+    keyProtector,
+    baseUrl: options.baseUrl,
+    sandbox: options.sandbox,
+    windowMs: options.windowMs,
+    syncIntervalMs: options.syncIntervalMs,
+    syncDebounceMs: options.syncDebounceMs,
+    clock: options.clock,
+    dialogs: {
+      async pickFiles() {
+        // The page falls back to its own file input on anything but `cancelled`.
+        throw new AppFailure(
+          'not_found',
+          'There is no file dialog in the browser; choose the file on the page.',
+        );
+      },
+      async saveFile(defaultName) {
+        const dir = join(options.dataDir, 'exports');
+        mkdirSync(dir, { recursive: true });
+        exportCount += 1;
+        return join(dir, `${exportCount}-${defaultName.replace(/[/\\]/g, '_')}`);
+      },
+    },
+    async openExternal(url) {
+      log(`Open in your browser: ${url}`);
+    },
+    notify: (title, body) => log(`${title}: ${body}`),
+    resolveFileRef: (ref) => options.staging.resolveFileRef(ref),
+    log: (message, error) =>
+      log(error instanceof Error ? `${message}: ${error.name}: ${error.message}` : message),
+  });
+}
