@@ -164,7 +164,7 @@ describe('any credential set round-trips', () => {
           expect(await parsed(await xlsxFile(list), {})).toEqual(list);
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 8 },
     );
   });
 });
