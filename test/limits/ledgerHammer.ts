@@ -13,7 +13,10 @@ const limiter = createRateLimiter({
 await new Promise((resolve) => setTimeout(resolve, Number(startAt) - Date.now()));
 const grants = await Promise.all(
   Array.from({ length: Number(count) }, () =>
-    limiter.acquireSlot({}).then((slot) => slot.recordedAtMs),
+    limiter.acquireSlot({}).then((slot) => {
+      slot.answered(); // an instant request: answered as soon as it was granted
+      return slot.grantedAtMs;
+    }),
   ),
 );
 limiter.close();

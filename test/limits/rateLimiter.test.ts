@@ -241,6 +241,21 @@ describe('rate limiter on a fake clock', () => {
     expect(done).toBe(true);
   });
 
+  it('a slot still in flight stays in the window until it is answered', async () => {
+    const clock = new FakeClock(0);
+    const limiter = createRateLimiter({ clock, windowMs: W, limits: { requestsPerWindow: 1 } });
+    const slow = await limiter.acquireSlot({}, undefined, { maxFlightMs: 5 * W });
+    let done = false;
+    void limiter.acquire({}).then(() => (done = true));
+    await clock.advanceTo(W + 100); // no answer yet: the server may not have seen it
+    expect(done).toBe(false);
+    slow.answered(); // at W + 100: it leaves the window at 2W + 100
+    await clock.advanceTo(2 * W + 99);
+    expect(done).toBe(false);
+    await clock.advanceTo(2 * W + 100);
+    expect(done).toBe(true);
+  });
+
   it('a cancelled wait leaves the queue; close rejects the rest', async () => {
     const clock = new FakeClock(0);
     const limiter = createRateLimiter({ clock, windowMs: W, limits: { requestsPerWindow: 1 } });

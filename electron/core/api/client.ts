@@ -168,7 +168,10 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
         if (attempt >= retry.attempts || !isSafeToRetry(error, spec.method)) {
           throw attempt > 1 ? error.withAttempts(attempt) : error;
         }
-        const delay = retryDelayMs(attempt, retry, random, error.retryAfterMs);
+        // Behind a limiter, Retry-After is already a penalty there, holding every request of
+        // every process on the ledger; sleeping it here too would only add to it.
+        const serverWait = limiter ? null : error.retryAfterMs;
+        const delay = retryDelayMs(attempt, retry, random, serverWait);
         try {
           await clock.sleep(delay, signal);
         } catch {
@@ -207,7 +210,10 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
     let slot: RateSlot | null = null;
     if (limiter) {
       try {
-        slot = await limiter.acquireSlot(spec.cost ?? {}, signal);
+        // The attempt is aborted at timeoutMs, so it reaches the server by then or never.
+        slot = await limiter.acquireSlot(spec.cost ?? {}, signal, {
+          maxFlightMs: timeoutMs + 1_000,
+        });
       } catch (error) {
         if (signal?.aborted) throw cancelled(spec, false);
         throw error;

@@ -18,8 +18,8 @@ export interface Ledger {
   /** Entries recorded after `sinceMs` (exclusive), oldest first. */
   entriesAfter(sinceMs: number): LedgerEntry[];
   record(atMs: number, weights: Weights): number;
-  /** Moves an entry's time later (never earlier): its request reached the server no later. */
-  moveLater(id: number, atMs: number): void;
+  /** Sets an entry's time: when its answer came back, the request had reached the server. */
+  settle(id: number, atMs: number): void;
   /** Forgets entries recorded at or before `beforeMs`. */
   prune(beforeMs: number): void;
 }
@@ -32,14 +32,14 @@ export function sqliteLedger(db: LedgerDatabase): Ledger {
   const insert = db.prepare(
     'INSERT INTO rate_ledger (at_ms, requests, manage_offers, attach) VALUES (?, ?, ?, ?)',
   );
-  const update = db.prepare('UPDATE rate_ledger SET at_ms = MAX(at_ms, ?) WHERE id = ?');
+  const update = db.prepare('UPDATE rate_ledger SET at_ms = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM rate_ledger WHERE at_ms <= ?');
   return {
     exclusively: (fn) => db.transaction(fn).immediate(),
     entriesAfter: (sinceMs) => selectAfter.all(Math.floor(sinceMs)) as LedgerEntry[],
     record: (atMs, w) =>
       Number(insert.run(Math.ceil(atMs), w.requests, w.manageOffers, w.attach).lastInsertRowid),
-    moveLater: (id, atMs) => void update.run(Math.ceil(atMs), id),
+    settle: (id, atMs) => void update.run(Math.ceil(atMs), id),
     prune: (beforeMs) => void remove.run(Math.floor(beforeMs)),
   };
 }
@@ -56,9 +56,9 @@ export function memoryLedger(): Ledger {
       entries.push({ id, atMs: Math.ceil(atMs), ...w });
       return id;
     },
-    moveLater: (id, atMs) => {
+    settle: (id, atMs) => {
       const e = entries.find((x) => x.id === id);
-      if (e) e.atMs = Math.max(e.atMs, Math.ceil(atMs));
+      if (e) e.atMs = Math.ceil(atMs);
     },
     prune: (beforeMs) => {
       entries = entries.filter((e) => e.atMs > beforeMs);

@@ -35,13 +35,17 @@ export interface RateBudget {
   nextRoomInMs: number;
 }
 
-/** A granted place in the windows; told when the request's answer (or failure) came back. */
+/**
+ * A granted place in the windows for a request about to be sent. Until it is answered, its
+ * entry is dated at the latest moment the request could still reach the server (grant time +
+ * `maxFlightMs`), so a slow request never leaves our window before it has even arrived.
+ */
 export interface RateSlot {
-  /** When the ledger recorded the request (clock ms). */
-  readonly recordedAtMs: number;
+  /** When the slot was granted (clock ms). */
+  readonly grantedAtMs: number;
   /**
-   * The server saw the request no later than now: the entry moves to this time, so that it
-   * leaves our window no earlier than it leaves the server's, whatever the network delay.
+   * The answer (or failure) came back: the server saw the request no later than now, so the
+   * entry is dated now and leaves our window no earlier than it leaves the server's.
    */
   answered(): void;
 }
@@ -50,7 +54,11 @@ export interface RateLimiter {
   /** Waits until every window has room, then records the request in all of them atomically. */
   acquire(cost: RateCost, signal?: AbortSignal): Promise<void>;
   /** As `acquire`, with a handle to report when the answer arrived (the client uses this). */
-  acquireSlot(cost: RateCost, signal?: AbortSignal): Promise<RateSlot>;
+  acquireSlot(
+    cost: RateCost,
+    signal?: AbortSignal,
+    flight?: { maxFlightMs?: number },
+  ): Promise<RateSlot>;
   budget(): RateBudget;
   /** After a 429 with Retry-After: nothing is sent (by any process on the ledger) before then. */
   penalize(untilMs: number): void;
@@ -67,10 +75,14 @@ export interface RateLimiterOptions {
   windowMs?: number;
   limits?: Partial<WindowLimits>;
   clock?: Clock;
+  /** Longest a granted request may take to reach the server (default 2 minutes). */
+  maxFlightMs?: number;
 }
 
 interface Waiter {
   weights: Weights;
+  /** Null for `acquire` (sent at once); else how long until the answer settles the entry. */
+  flightMs: number | null;
   grant(id: number, atMs: number): void;
   fail(error: unknown): void;
   announced: boolean;
@@ -97,6 +109,10 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   }
   if (!(windowMs > 0)) throw new RangeError('windowMs must be > 0');
   const ledger: Ledger = opts.db ? sqliteLedger(opts.db) : memoryLedger();
+  const defaultFlightMs = opts.maxFlightMs ?? 120_000;
+  // Entries still in flight (dated in the future) may be answered by another process, which
+  // cannot wake us: look again this often while any is pending.
+  const inFlightRecheckMs = Math.max(5, Math.min(1_000, windowMs / 20));
   const waiting: Waiter[] = [];
   const listeners = new Set<(e: WaitEvent) => void>();
   let penaltyUntil = 0;
@@ -143,8 +159,9 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
           const room = waitForRoom(live, waiter.weights, limits, now, windowMs);
           const wait = withPenalty(room, now);
           if (wait.waitMs <= 0) {
-            const id = ledger.record(now, waiter.weights);
-            live.push({ id, atMs: now, ...waiter.weights });
+            const atMs = now + (waiter.flightMs ?? 0);
+            const id = ledger.record(atMs, waiter.weights);
+            live.push({ id, atMs, ...waiter.weights });
             granted.push([waiter, id]);
             continue;
           }
@@ -165,6 +182,7 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
             break;
           }
         }
+        if (live.some((e) => e.atMs > now)) nextWakeMs = Math.min(nextWakeMs, inFlightRecheckMs);
       });
     } catch (error) {
       for (const waiter of waiting.splice(0)) waiter.fail(error);
@@ -201,7 +219,11 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
     );
   }
 
-  function acquireSlot(cost: RateCost, signal?: AbortSignal): Promise<RateSlot> {
+  function enqueue(
+    cost: RateCost,
+    signal: AbortSignal | undefined,
+    flightMs: number | null,
+  ): Promise<RateSlot> {
     return new Promise<RateSlot>((resolve, reject) => {
       const weights = weightsOf(cost, limits);
       if (closed) return reject(new RateLimiterClosedError());
@@ -213,10 +235,11 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
       };
       const waiter: Waiter = {
         weights,
+        flightMs,
         announced: false,
         grant: (id, atMs) => {
           signal?.removeEventListener('abort', onAbort);
-          resolve({ recordedAtMs: atMs, answered: () => moveLater(id) });
+          resolve({ grantedAtMs: atMs, answered: () => settle(id) });
         },
         fail: (error) => {
           signal?.removeEventListener('abort', onAbort);
@@ -229,19 +252,22 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
     });
   }
 
-  function moveLater(id: number): void {
+  function settle(id: number): void {
     if (closed) return;
     try {
-      ledger.exclusively(() => ledger.moveLater(id, clock.now()));
+      ledger.exclusively(() => ledger.settle(id, clock.now()));
     } catch {
-      // The entry keeps its earlier time; the request is still counted.
+      // The entry keeps its pessimistic date; the request is still counted, only longer.
     }
+    // Room may come sooner than the wake we planned from the pessimistic date.
+    pump();
   }
 
   return {
-    acquireSlot,
+    acquireSlot: (cost, signal, flight) =>
+      enqueue(cost, signal, Math.max(0, flight?.maxFlightMs ?? defaultFlightMs)),
     acquire: async (cost, signal) => {
-      await acquireSlot(cost, signal);
+      await enqueue(cost, signal, null);
     },
 
     budget() {
