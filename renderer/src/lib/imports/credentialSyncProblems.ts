@@ -1,0 +1,31 @@
+// When the marketplace refuses an offer's credentials (a transferred offer, a credential system
+// that takes none), the refusal comes back in the sync status. The panel shows it in plain words
+// next to the counts, rather than leaving the seller to find it in the sync panel.
+import type { SyncStatus } from '../../../../electron/contract/ipc/models';
+
+export type SyncProblem = SyncStatus['problems'][number];
+
+export interface CredentialRefusal {
+  /** The marketplace's own words. */
+  message: string;
+  /** What the seller can do about it, when we know. */
+  advice: string | null;
+}
+
+const TRANSFERRED = /transferr/i;
+/** Only refusals about credentials belong here; field refusals show in the editor already. */
+const ABOUT_CREDENTIALS = /credential|transferr/i;
+
+export function credentialRefusalsFor(
+  localId: number,
+  problems: readonly SyncProblem[],
+): CredentialRefusal[] {
+  return problems
+    .filter((problem) => problem.localId === localId && ABOUT_CREDENTIALS.test(problem.message))
+    .map((problem) => ({
+      message: problem.message,
+      advice: TRANSFERRED.test(problem.message)
+        ? 'This offer was transferred: the marketplace lets nobody change its credentials. The queued accounts stay here until you discard them or the offer changes hands back.'
+        : null,
+    }));
+}
