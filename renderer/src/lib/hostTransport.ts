@@ -100,7 +100,10 @@ function createEventStream(headers: Record<string, string>) {
   };
 }
 
-/** The API over the bridge, or null when this page was not opened by the browser host. */
+/**
+ * The API over the bridge (also set as `window.sellerDesk`), or null when this page was not
+ * opened by the browser host.
+ */
 export function createHostApi(): SellerDeskApi | null {
   const secret = takeSecret();
   if (!secret) return null;
@@ -143,5 +146,14 @@ export function createHostApi(): SellerDeskApi | null {
       return result.value;
     },
   };
-  return buildApi(transport);
+  const api = buildApi(transport);
+  // The same `window.sellerDesk` the preload gives in Electron (read-only, like contextBridge's).
+  if (!window.sellerDesk) {
+    Object.defineProperty(window, 'sellerDesk', {
+      value: api,
+      writable: false,
+      configurable: false,
+    });
+  }
+  return api;
 }

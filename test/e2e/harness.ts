@@ -1,0 +1,151 @@
+// The end-to-end harness: the built renderer in Debian Chromium (playwright-core), through the
+// browser host, on the real app core with a temp data folder, against the sandbox marketplace on
+// loopback. Every part is real; only the platform ports differ from the desktop app (key-file
+// token vault, staged files instead of native dialogs).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import type { AppCore, SandboxPort } from '../../electron/core/app';
+import type { FileStaging } from '../../electron/host/fileStaging';
+import { createFileStaging } from '../../electron/host/fileStaging';
+import { createHostCore } from '../../electron/host/hostCore';
+import type { Host } from '../../electron/host/startHost';
+import { startHost } from '../../electron/host/startHost';
+import type { Sandbox } from '../../electron/sandbox';
+import { startSandbox } from '../../electron/sandbox';
+
+const root = resolve(import.meta.dirname, '../..');
+export const RENDERER_DIR = join(root, 'out/renderer');
+export const SCREENS_DIR = join(root, 'test-output/screens');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface HarnessOptions {
+  /** Names the temp folder and screenshots. */
+  name?: string;
+  /** The sandbox's and the client's rate-limit "minute" (scaled for tests). */
+  windowMs?: number;
+  viewport?: { width: number; height: number };
+}
+
+export interface Harness {
+  page: Page;
+  context: BrowserContext;
+  sandbox: Sandbox;
+  host: Host;
+  core: AppCore;
+  dataDir: string;
+  staging: FileStaging;
+  /** Console messages of the page, for tests that look for errors or CSP violations. */
+  console: string[];
+  /** Like quitting and reopening the app: a new core on the same data, a new host, a reload. */
+  restartHost(): Promise<void>;
+  /** Saves a full-page screenshot to test-output/screens/<name>.png and returns its path. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** "Try the sandbox" reaches the harness's own sandbox, which the test can inspect. */
+function harnessSandboxPort(sandbox: Sandbox): SandboxPort {
+  return {
+    async start() {
+      const seller = sandbox.sellers[0];
+      if (!seller) throw new Error('The sandbox has no demo seller.');
+      return { baseUrl: sandbox.baseUrl, token: seller.token };
+    },
+    async stop() {},
+  };
+}
+
+export async function openHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const name = options.name ?? 'e2e';
+  const windowMs = options.windowMs ?? 1000;
+  const dataDir = mkdtempSync(join(tmpdir(), `sd-${name}-`));
+  const staging = createFileStaging(join(dataDir, 'staged-files'));
+  const sandbox = await startSandbox({ windowMs });
+  const startCore = async () => {
+    const core = await createHostCore({
+      dataDir,
+      staging,
+      baseUrl: sandbox.baseUrl,
+      sandbox: harnessSandboxPort(sandbox),
+      windowMs,
+      syncDebounceMs: 150,
+    });
+    await core.start();
+    return core;
+  };
+
+  let browser: Browser | null = null;
+  let core: AppCore | null = null;
+  let host: Host | null = null;
+  try {
+    core = await startCore();
+    host = await startHost({ rendererDir: RENDERER_DIR, core, staging });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
+    await page.goto(host.url);
+
+    const harness: Harness = {
+      page,
+      context,
+      sandbox,
+      dataDir,
+      staging,
+      console: consoleLines,
+      get host() {
+        return host!;
+      },
+      get core() {
+        return core!;
+      },
+      async restartHost() {
+        const { port, secret } = host!;
+        await host!.close();
+        await core!.close();
+        core = await startCore();
+        host = await startHost({ port, secret, rendererDir: RENDERER_DIR, core, staging });
+        // The page kept the secret for this tab; a reload reconnects to the new host.
+        await page.reload();
+      },
+      async screenshot(shot) {
+        mkdirSync(SCREENS_DIR, { recursive: true });
+        const path = join(SCREENS_DIR, `${name}-${shot}.png`);
+        await page.screenshot({ path, fullPage: true });
+        return path;
+      },
+      async close() {
+        await browser?.close();
+        await host?.close();
+        await core?.close();
+        await sandbox.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    return harness;
+  } catch (error) {
+    await browser?.close();
+    await host?.close();
+    await core?.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,112 @@
+// Smoke: the built renderer loads in Chromium through the browser host, `window.sellerDesk`
+// works over the loopback bridge (calls, events, files), nothing trips the CSP, the token never
+// comes back to the page, and a screenshot is saved for people to look at.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SellerDeskApi } from '../../electron/contract/ipc';
+import type { Harness } from './harness';
+import { openHarness } from './harness';
+
+declare global {
+  interface Window {
+    sellerDesk?: SellerDeskApi;
+  }
+}
+
+let desk: Harness;
+
+beforeAll(async () => {
+  desk = await openHarness({ name: 'smoke' });
+}, 60_000);
+
+afterAll(async () => {
+  await desk?.close();
+});
+
+describe('Seller Desk in the browser host', () => {
+  it('loads the renderer, without the secret left in the address bar', async () => {
+    await expect(desk.page).toBeDefined();
+    expect(await desk.page.title()).toBe('Seller Desk');
+    await desk.page.waitForFunction(
+      () => (document.getElementById('app')?.childElementCount ?? 0) > 0,
+    );
+    expect(await desk.page.evaluate(() => location.hash)).not.toContain(desk.host.secret);
+    expect(desk.page.url()).not.toContain(desk.host.secret);
+  });
+
+  it('answers window.sellerDesk over the bridge and streams its events', async () => {
+    const before = await desk.page.evaluate(() => window.sellerDesk!.session.status());
+    expect(before).toMatchObject({ ok: true, value: { mode: 'none', tokenSet: false } });
+
+    const seen = await desk.page.evaluate(async () => {
+      const api = window.sellerDesk!;
+      const events: unknown[] = [];
+      const got = new Promise<void>((done) => {
+        const off = api.on('session.changed', (payload) => {
+          events.push(payload);
+          off();
+          done();
+        });
+      });
+      const connected = await api.session.useSandbox();
+      await got;
+      return { connected, events };
+    });
+    expect(seen.connected).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
+    expect(seen.events[0]).toMatchObject({ mode: 'sandbox' });
+
+    const counts = await desk.page.evaluate(async () => {
+      // The first sync of the sandbox's demo offers runs in the background.
+      for (let i = 0; i < 100; i++) {
+        const result = await window.sellerDesk!.offers.counts();
+        if (result.ok && result.value.total > 0) return result;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return window.sellerDesk!.offers.counts();
+    });
+    expect(counts.ok && counts.value.total).toBe(desk.sandbox.control.offers(1).length);
+  });
+
+  it('refuses a malformed call with bad_input, and the token never comes back', async () => {
+    const results = await desk.page.evaluate(async () => {
+      const api = window.sellerDesk! as unknown as {
+        offers: { get(input: unknown): Promise<unknown> };
+      };
+      return [
+        await api.offers.get({ localId: 'seven' }),
+        await window.sellerDesk!.session.status(),
+      ];
+    });
+    expect(results[0]).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
+    const token = desk.sandbox.sellers[0]!.token;
+    expect(JSON.stringify(results)).not.toContain(token);
+    expect(await desk.page.content()).not.toContain(token);
+  });
+
+  it('hands a file from the page to the core as a staged reference', async () => {
+    const ref = await desk.page.evaluate(() =>
+      window.sellerDesk!.fileRef(new File(['login;password\nacc;pw\n'], 'accounts.csv')),
+    );
+    expect(ref).toMatch(/^staged:[0-9a-f]{32}$/);
+    const path = await desk.staging.resolveFileRef(ref);
+    expect(readFileSync(path, 'utf8')).toBe('login;password\nacc;pw\n');
+  });
+
+  it('keeps working after the host restarts, and shows no CSP violation', async () => {
+    await desk.restartHost();
+    await desk.page.waitForFunction(
+      () => (document.getElementById('app')?.childElementCount ?? 0) > 0,
+    );
+    const status = await desk.page.evaluate(() => window.sellerDesk!.session.status());
+    expect(status).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
+    expect(desk.console.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
+  });
+
+  it('saves a screenshot for people to look at', async () => {
+    await desk.page.waitForTimeout(300);
+    const path = await desk.screenshot('offers');
+    const png = readFileSync(path);
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(png.length).toBeGreaterThan(5_000);
+  });
+});
