@@ -178,6 +178,14 @@ describe('CSV and TSV with a header', () => {
     expect((error as ImportError).message).not.toContain('secret-pw');
   });
 
+  it('refuses a forced CSV whose first row is not a header, without quoting it', async () => {
+    const error = await parseCredentialFile(utf8('user1,Secret-pw\nuser2,pw\n'), {
+      format: 'csv',
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'no-header', line: 1 });
+    expect((error as Error).message).not.toContain('Secret-pw');
+  });
+
   it('flags a bad 2FA value as a row problem', async () => {
     const file = await parseCredentialFile(utf8('login,password,2fa\na,b,maybe\n'));
     expect(file.rows[0]!.problems).toMatchObject([{ field: 'is_2fa_active' }]);

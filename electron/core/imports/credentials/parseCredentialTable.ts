@@ -1,4 +1,5 @@
 // CSV/TSV account lists with a header row ("login,password,email,…" in any usual spelling).
+import { ImportError } from '../importError';
 import { delimitedRecords, isBlankRecord, type DelimitedRecord } from '../text/delimited';
 import {
   isCredentialHeader,
@@ -71,6 +72,14 @@ export function parseCredentialTable(
     if (!columns) {
       if (isComment(text, record)) continue;
       columns = mapCredentialColumns(record.cells);
+      if (!isCredentialHeader(columns)) {
+        // Taking an account row for a header would silently drop it and misread the rest.
+        throw new ImportError(
+          'no-header',
+          `line ${record.line}: the first row must name the columns (login, password, …)`,
+          record.line,
+        );
+      }
       continue;
     }
     if (isComment(text, record)) continue;
