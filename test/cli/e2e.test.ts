@@ -46,7 +46,8 @@ function peakPerWindow(requests: RecordedRequest[]) {
   return { offers, count };
 }
 
-describe('seller-desk binary', () => {
+// Child processes on a busy 2-core machine: generous limits, the runs themselves take seconds.
+describe('seller-desk binary', { timeout: 120_000 }, () => {
   it('imports 250 offers and pushes them from two processes at once: 250 on the marketplace, no window exceeded', async () => {
     const sandbox = await sandboxOn();
     const seller = sandbox.sellers[2]!; // a seller with no offers yet

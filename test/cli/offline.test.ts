@@ -30,7 +30,7 @@ function csv(name: string, lines: string[]): string {
   return path;
 }
 
-describe('seller-desk offline commands', () => {
+describe('seller-desk offline commands', { timeout: 60_000 }, () => {
   it('shows a product with the columns an import needs, fetched once from the marketplace', async () => {
     const run = await runInProcess(['products', 'show', '1', '--json'], target);
     expect(run.code).toBe(0);

@@ -35,7 +35,7 @@ interface SyncResult {
   };
 }
 
-describe('pull and push outcomes', () => {
+describe('pull and push outcomes', { timeout: 60_000 }, () => {
   it('pulls the catalogue and every own offer, then shows a conflict as needing the seller (exit 3)', async () => {
     const pulled = await runInProcess(['pull', '--json'], target);
     expect(pulled.code, pulled.stderr).toBe(0);
