@@ -10,6 +10,14 @@ process.on('SIGINT', () => {
   interrupt.abort(new Error('interrupted'));
 });
 
+// `seller-desk offers list | head`: the reader went away; that is not a failure of ours.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
