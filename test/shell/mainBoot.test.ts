@@ -1,0 +1,120 @@
+// Electron cannot run here, so the built main bundle is booted under Node with a stand-in
+// `electron` (fixtures/bootMain.mjs) that plays Electron's part. This checks main as shipped:
+// every contract channel handled, secure window preferences, the sender check in front of the
+// real core, app:// with its CSP, navigation/window/webview/permission guards, and a clean quit.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelNames } from '../../electron/contract/ipc';
+import { contentSecurityPolicy } from '../../electron/host/contentSecurityPolicy';
+
+const root = resolve(import.meta.dirname, '../..');
+const bundle = join(root, 'out/main/index.cjs');
+
+function newestSource(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const path = join(dir, entry.name);
+    const time = entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs;
+    return Math.max(newest, time);
+  }, 0);
+}
+
+function bundleIsStale(): boolean {
+  try {
+    return statSync(bundle).mtimeMs < newestSource(join(root, 'electron'));
+  } catch {
+    return true;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON report, checked field by field
+let report: any;
+let userData: string;
+
+beforeAll(() => {
+  if (bundleIsStale()) {
+    const built = spawnSync(process.execPath, ['build/scripts/build.mjs', '--only=electron'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(built.status, built.stderr).toBe(0);
+  }
+  userData = mkdtempSync(join(tmpdir(), 'sd-boot-'));
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'test/shell/fixtures/bootMain.mjs'), bundle, userData, root],
+    { cwd: root, encoding: 'utf8', timeout: 60_000 },
+  );
+  const line = run.stdout.split('\n').find((l) => l.startsWith('REPORT '));
+  expect(line, `${run.stdout}\n${run.stderr}`).toBeDefined();
+  report = JSON.parse(line!.slice('REPORT '.length));
+}, 90_000);
+
+afterAll(() => rmSync(userData, { recursive: true, force: true }));
+
+describe('the built main process', () => {
+  it('handles exactly the contract channels, prefixed', () => {
+    expect([...report.channels].sort()).toEqual(channelNames.map((c) => `seller-desk:${c}`).sort());
+  });
+
+  it('opens its window isolated, sandboxed, without Node, on app://', () => {
+    expect(report.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(report.webPreferences.preload).toBe(join(root, 'out/preload/index.cjs'));
+    expect(report.loaded).toBe('app://seller-desk/index.html');
+    expect(report.privileged[0]).toMatchObject({
+      scheme: 'app',
+      privileges: { standard: true, secure: true },
+    });
+  });
+
+  it('answers our page through the real core, and refuses forged senders and bad payloads', () => {
+    expect(report.statusTrusted).toMatchObject({
+      ok: true,
+      value: { mode: 'none', tokenSet: false, storageBackend: 'gnome_libsecret' },
+    });
+    expect(report.statusForged).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(report.statusSubframe).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(report.malformed).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
+    expect(report.externalRefused).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
+  });
+
+  it('serves the renderer on app:// with the strict CSP, and nothing outside it', () => {
+    expect(report.index.status).toBe(200);
+    expect(report.index.csp).toBe(contentSecurityPolicy({ connect: "'none'" }));
+    expect(report.index.body).toContain('<div id="app">');
+    expect(report.traversal.status).toBe(404);
+    expect(report.otherHost.status).toBe(404);
+  });
+
+  it('blocks navigation, new windows, webviews and permission prompts', () => {
+    expect(report.navigateAway).toBe(true);
+    expect(report.redirectAway).toBe(true);
+    expect(report.navigateOwn).toBe(false);
+    expect(report.webview).toBe(true);
+    expect(report.openEvil).toEqual({ action: 'deny' });
+    expect(report.openMarketplace).toEqual({ action: 'deny' });
+    // Only the allow-listed link went to the browser.
+    expect(report.opened).toEqual(['https://marketplace.example/help']);
+    expect(report.permission).toBe(false);
+    expect(report.permissionCheck).toBe(false);
+  });
+
+  it('has the usual menu, remembers the window, and quits after closing the core', () => {
+    expect(report.menuLabels).toEqual(
+      expect.arrayContaining(['File', 'Edit', 'View', 'Window', 'Help']),
+    );
+    expect(report.windowStateSaved).toBe(true);
+    expect(report.quits).toBe(2);
+  });
+});
