@@ -15,3 +15,23 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (text === null || text === undefined || text === '') return fallback;
   return JSON.parse(text) as T;
 }
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement<unknown>>>();
+
+/**
+ * A prepared statement, compiled once per connection: refreshing an offer runs a dozen small
+ * queries, and compiling them anew each time costs more than running them.
+ */
+export function prep<Row = unknown>(ctx: StoreContext, sql: string): Database.Statement<Row> {
+  let cache = statements.get(ctx.db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(ctx.db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = ctx.db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement as Database.Statement<Row>;
+}

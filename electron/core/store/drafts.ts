@@ -10,7 +10,7 @@ import {
 } from '../../contract/rules';
 import type { CredentialInput, OfferWrite, Product } from '../../contract/marketplace/wire';
 import { hashCredential } from '../credentials/hash';
-import { parseJson, type StoreContext } from './context';
+import { parseJson, type StoreContext, prep } from './context';
 import { DraftRejected, StoreError } from './errors';
 import {
   flattenDraft,
@@ -93,19 +93,19 @@ function withoutPlaceholders(write: OfferWrite): OfferWrite {
 }
 
 function ensureManageOp(ctx: StoreContext, localId: number): void {
-  const db = ctx.db;
-  const existing = db
-    .prepare<{ id: number; state: string }>(
-      "SELECT id, state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id DESC LIMIT 1",
-    )
-    .get(localId);
+  const existing = prep<{ id: number; state: string }>(
+    ctx,
+    "SELECT id, state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id DESC LIMIT 1",
+  ).get(localId);
   if (!existing) {
-    db.prepare(
+    prep(
+      ctx,
       "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'manage', '{}', ?)",
     ).run(localId, ctx.clock.now());
   } else if (existing.state === 'failed') {
     // The seller fixed what was refused: try again now rather than after the old backoff.
-    db.prepare(
+    prep(
+      ctx,
       "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
     ).run(existing.id);
   }
@@ -127,15 +127,12 @@ export function createOffer(ctx: StoreContext, input: NewOffer): number {
   if (problems.length > 0) throw new DraftRejected(problems);
   return ctx.db
     .transaction(() => {
-      const info = ctx.db
-        .prepare('INSERT INTO offers (product_id) VALUES (?)')
-        .run(input.productId);
+      const info = prep(ctx, 'INSERT INTO offers (product_id) VALUES (?)').run(input.productId);
       const localId = Number(info.lastInsertRowid);
-      ctx.db
-        .prepare(
-          "INSERT INTO local_changes (local_id, kind, base, mine, changed_at) VALUES (?, 'create', '{}', ?, ?)",
-        )
-        .run(localId, JSON.stringify(flat), ctx.clock.now());
+      prep(
+        ctx,
+        "INSERT INTO local_changes (local_id, kind, base, mine, changed_at) VALUES (?, 'create', '{}', ?, ?)",
+      ).run(localId, JSON.stringify(flat), ctx.clock.now());
       ensureManageOp(ctx, localId);
       refreshOffer(ctx, localId);
       return localId;
@@ -151,9 +148,10 @@ export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft)
   if (!change && row.server_id === null && !row.server_json) {
     throw new StoreError('invalid', `Offer ${localId} has nothing to edit.`);
   }
-  const pendingDelete = ctx.db
-    .prepare("SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete'")
-    .get(localId);
+  const pendingDelete = prep(
+    ctx,
+    "SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete'",
+  ).get(localId);
   if (pendingDelete) throw new StoreError('invalid', `Offer ${localId} is waiting to be deleted.`);
   const patchFlat = flattenDraft(patch);
   const mine: FlatFields = { ...parseJson<FlatFields>(change?.mine, {}), ...patchFlat };
@@ -183,28 +181,26 @@ export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft)
     .transaction(() => {
       const now = ctx.clock.now();
       if (!isCreate && Object.keys(mine).length === 0) {
-        ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
-        ctx.db
-          .prepare(
-            "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
-          )
-          .run(localId);
+        prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
+        prep(
+          ctx,
+          "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
+        ).run(localId);
       } else {
-        ctx.db
-          .prepare(
-            `INSERT INTO local_changes (local_id, kind, base_updated_at, base, mine, changed_at)
+        prep(
+          ctx,
+          `INSERT INTO local_changes (local_id, kind, base_updated_at, base, mine, changed_at)
            VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (local_id) DO UPDATE SET base = excluded.base, mine = excluded.mine,
              changed_at = excluded.changed_at`,
-          )
-          .run(
-            localId,
-            isCreate ? 'create' : 'edit',
-            row.server_updated_at,
-            JSON.stringify(base),
-            JSON.stringify(mine),
-            now,
-          );
+        ).run(
+          localId,
+          isCreate ? 'create' : 'edit',
+          row.server_updated_at,
+          JSON.stringify(base),
+          JSON.stringify(mine),
+          now,
+        );
         ensureManageOp(ctx, localId);
       }
       refreshOffer(ctx, localId);
@@ -213,11 +209,10 @@ export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft)
 }
 
 function manageOpState(ctx: StoreContext, localId: number): string | undefined {
-  return ctx.db
-    .prepare<{ state: string }>(
-      "SELECT state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id LIMIT 1",
-    )
-    .get(localId)?.state;
+  return prep<{ state: string }>(
+    ctx,
+    "SELECT state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id LIMIT 1",
+  ).get(localId)?.state;
 }
 
 /**
@@ -231,26 +226,25 @@ export function deleteOffer(ctx: StoreContext, localId: number): 'cancelled' | '
   return ctx.db
     .transaction(() => {
       if (change?.kind === 'create' && (createState === 'queued' || createState === 'failed')) {
-        ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+        prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(localId);
         return 'cancelled' as const;
       }
       if (row.server_id === null && !change) {
-        ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+        prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(localId);
         return 'cancelled' as const;
       }
       // Whatever else was waiting for this offer no longer matters once it is gone.
-      ctx.db
-        .prepare("DELETE FROM outbox WHERE local_id = ? AND state IN ('queued', 'failed')")
-        .run(localId);
-      ctx.db.prepare('DELETE FROM conflicts WHERE local_id = ?').run(localId);
+      prep(ctx, "DELETE FROM outbox WHERE local_id = ? AND state IN ('queued', 'failed')").run(
+        localId,
+      );
+      prep(ctx, 'DELETE FROM conflicts WHERE local_id = ?').run(localId);
       if (change?.kind === 'edit') {
-        ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
+        prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
       }
-      ctx.db
-        .prepare(
-          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'delete', '{}', ?)",
-        )
-        .run(localId, ctx.clock.now());
+      prep(
+        ctx,
+        "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'delete', '{}', ?)",
+      ).run(localId, ctx.clock.now());
       refreshOffer(ctx, localId);
       return 'queued' as const;
     })
@@ -271,24 +265,21 @@ export function changeStatus(ctx: StoreContext, localId: number, status: number)
   if (refusal) throw new DraftRejected([{ field: 'status', message: refusal }], refusal);
   ctx.db
     .transaction(() => {
-      const queued = ctx.db
-        .prepare<{ id: number }>(
-          "SELECT id FROM outbox WHERE local_id = ? AND kind = 'status' AND state IN ('queued', 'failed') ORDER BY id DESC LIMIT 1",
-        )
-        .get(localId);
+      const queued = prep<{ id: number }>(
+        ctx,
+        "SELECT id FROM outbox WHERE local_id = ? AND kind = 'status' AND state IN ('queued', 'failed') ORDER BY id DESC LIMIT 1",
+      ).get(localId);
       const payload = JSON.stringify({ status });
       if (queued) {
-        ctx.db
-          .prepare(
-            "UPDATE outbox SET payload = ?, state = 'queued', attempts = 0, next_attempt_at = 0 WHERE id = ?",
-          )
-          .run(payload, queued.id);
+        prep(
+          ctx,
+          "UPDATE outbox SET payload = ?, state = 'queued', attempts = 0, next_attempt_at = 0 WHERE id = ?",
+        ).run(payload, queued.id);
       } else {
-        ctx.db
-          .prepare(
-            "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'status', ?, ?)",
-          )
-          .run(localId, payload, ctx.clock.now());
+        prep(
+          ctx,
+          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'status', ?, ?)",
+        ).run(localId, payload, ctx.clock.now());
       }
       refreshOffer(ctx, localId);
     })
@@ -326,18 +317,17 @@ export function queueCredentials(
   return ctx.db
     .transaction(() => {
       if (mode === 'replace') {
-        ctx.db
-          .prepare(
-            "DELETE FROM outbox WHERE local_id = ? AND kind = 'credentials' AND state IN ('queued', 'failed')",
-          )
-          .run(localId);
+        prep(
+          ctx,
+          "DELETE FROM outbox WHERE local_id = ? AND kind = 'credentials' AND state IN ('queued', 'failed')",
+        ).run(localId);
       }
-      const op = ctx.db
-        .prepare(
-          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'credentials', ?, ?)",
-        )
-        .run(localId, JSON.stringify({ mode, total: credentials.length }), ctx.clock.now());
-      const insert = ctx.db.prepare(
+      const op = prep(
+        ctx,
+        "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'credentials', ?, ?)",
+      ).run(localId, JSON.stringify({ mode, total: credentials.length }), ctx.clock.now());
+      const insert = prep(
+        ctx,
         'INSERT INTO queued_credentials (outbox_id, local_id, sealed, login_hash, email_hash) VALUES (?, ?, ?, ?, ?)',
       );
       for (const c of credentials) {
@@ -387,18 +377,16 @@ export function queueScreenshotFiles(
       const ids: number[] = [];
       const now = ctx.clock.now();
       for (const file of filePaths) {
-        const info = ctx.db
-          .prepare(
-            "INSERT INTO queued_screenshots (local_id, source, file_path, created_at) VALUES (?, 'file', ?, ?)",
-          )
-          .run(localId, file, now);
+        const info = prep(
+          ctx,
+          "INSERT INTO queued_screenshots (local_id, source, file_path, created_at) VALUES (?, 'file', ?, ?)",
+        ).run(localId, file, now);
         const id = Number(info.lastInsertRowid);
         ids.push(id);
-        ctx.db
-          .prepare(
-            "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_upload', ?, ?)",
-          )
-          .run(localId, JSON.stringify({ queuedScreenshotId: id }), now);
+        prep(
+          ctx,
+          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_upload', ?, ?)",
+        ).run(localId, JSON.stringify({ queuedScreenshotId: id }), now);
       }
       setLocalScreenshots(ctx, localId, [
         ...current,
@@ -417,19 +405,18 @@ export function setLocalScreenshots(ctx: StoreContext, localId: number, list: st
   const base = parseJson<FlatFields>(change?.base, {});
   mine.screenshots = list;
   if (!change) base.screenshots = serverOffer(row)?.screenshots ?? [];
-  ctx.db
-    .prepare(
-      `INSERT INTO local_changes (local_id, kind, base_updated_at, base, mine, changed_at)
+  prep(
+    ctx,
+    `INSERT INTO local_changes (local_id, kind, base_updated_at, base, mine, changed_at)
        VALUES (?, 'edit', ?, ?, ?, ?)
        ON CONFLICT (local_id) DO UPDATE SET mine = excluded.mine, changed_at = excluded.changed_at`,
-    )
-    .run(
-      localId,
-      row?.server_updated_at ?? null,
-      JSON.stringify(base),
-      JSON.stringify(mine),
-      ctx.clock.now(),
-    );
+  ).run(
+    localId,
+    row?.server_updated_at ?? null,
+    JSON.stringify(base),
+    JSON.stringify(mine),
+    ctx.clock.now(),
+  );
   ensureManageOp(ctx, localId);
   refreshOffer(ctx, localId);
 }
@@ -448,15 +435,14 @@ export function queueScreenshotUrls(ctx: StoreContext, localId: number, urls: st
   ctx.db
     .transaction(() => {
       for (let i = 0; i < urls.length; i += limits.urlsPerAttach) {
-        ctx.db
-          .prepare(
-            "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_links', ?, ?)",
-          )
-          .run(
-            localId,
-            JSON.stringify({ urls: urls.slice(i, i + limits.urlsPerAttach) }),
-            ctx.clock.now(),
-          );
+        prep(
+          ctx,
+          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_links', ?, ?)",
+        ).run(
+          localId,
+          JSON.stringify({ urls: urls.slice(i, i + limits.urlsPerAttach) }),
+          ctx.clock.now(),
+        );
       }
       refreshOffer(ctx, localId);
     })
@@ -470,14 +456,11 @@ export function detachScreenshot(ctx: StoreContext, localId: number, url: string
     .transaction(() => {
       if (url.startsWith(QUEUED_SCREENSHOT_PREFIX)) {
         const id = Number(url.slice(QUEUED_SCREENSHOT_PREFIX.length));
-        ctx.db
-          .prepare('DELETE FROM queued_screenshots WHERE id = ? AND local_id = ?')
-          .run(id, localId);
-        ctx.db
-          .prepare(
-            "DELETE FROM outbox WHERE local_id = ? AND kind = 'screenshot_upload' AND json_extract(payload, '$.queuedScreenshotId') = ?",
-          )
-          .run(localId, id);
+        prep(ctx, 'DELETE FROM queued_screenshots WHERE id = ? AND local_id = ?').run(id, localId);
+        prep(
+          ctx,
+          "DELETE FROM outbox WHERE local_id = ? AND kind = 'screenshot_upload' AND json_extract(payload, '$.queuedScreenshotId') = ?",
+        ).run(localId, id);
         const merged = mergedFields(ctx, localId);
         const list = Array.isArray(merged.screenshots) ? (merged.screenshots as string[]) : [];
         setLocalScreenshots(
@@ -487,11 +470,10 @@ export function detachScreenshot(ctx: StoreContext, localId: number, url: string
         );
         return;
       }
-      ctx.db
-        .prepare(
-          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_detach', ?, ?)",
-        )
-        .run(localId, JSON.stringify({ url }), ctx.clock.now());
+      prep(
+        ctx,
+        "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_detach', ?, ?)",
+      ).run(localId, JSON.stringify({ url }), ctx.clock.now());
       refreshOffer(ctx, localId);
     })
     .immediate();
@@ -502,19 +484,20 @@ export function discardLocalChanges(ctx: StoreContext, localId: number): void {
   const row = requireOffer(ctx, localId);
   ctx.db
     .transaction(() => {
-      const inFlight = ctx.db
-        .prepare("SELECT 1 FROM outbox WHERE local_id = ? AND state IN ('sending', 'unknown')")
-        .get(localId);
+      const inFlight = prep(
+        ctx,
+        "SELECT 1 FROM outbox WHERE local_id = ? AND state IN ('sending', 'unknown')",
+      ).get(localId);
       if (inFlight)
         throw new StoreError('invalid', 'A send is in progress for this offer; wait for it.');
       if (row.server_id === null) {
-        ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+        prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(localId);
         return;
       }
-      ctx.db.prepare('DELETE FROM outbox WHERE local_id = ?').run(localId);
-      ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
-      ctx.db.prepare('DELETE FROM conflicts WHERE local_id = ?').run(localId);
-      ctx.db.prepare('DELETE FROM offer_outcomes WHERE local_id = ?').run(localId);
+      prep(ctx, 'DELETE FROM outbox WHERE local_id = ?').run(localId);
+      prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
+      prep(ctx, 'DELETE FROM conflicts WHERE local_id = ?').run(localId);
+      prep(ctx, 'DELETE FROM offer_outcomes WHERE local_id = ?').run(localId);
       refreshOffer(ctx, localId);
     })
     .immediate();
@@ -530,27 +513,28 @@ export function resolveConflict(
   requireOffer(ctx, localId);
   ctx.db
     .transaction(() => {
-      const conflict = ctx.db
-        .prepare('SELECT 1 FROM conflicts WHERE local_id = ? AND field = ?')
-        .get(localId, field);
+      const conflict = prep(ctx, 'SELECT 1 FROM conflicts WHERE local_id = ? AND field = ?').get(
+        localId,
+        field,
+      );
       if (!conflict)
         throw new StoreError('not_found', `No conflict on ${field} for offer ${localId}.`);
-      ctx.db.prepare('DELETE FROM conflicts WHERE local_id = ? AND field = ?').run(localId, field);
+      prep(ctx, 'DELETE FROM conflicts WHERE local_id = ? AND field = ?').run(localId, field);
       const change = localChange(ctx, localId);
       if (choice === 'theirs' && change) {
         const mine = parseJson<FlatFields>(change.mine, {});
         delete mine[field];
         if (Object.keys(mine).length === 0 && change.kind === 'edit') {
-          ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
-          ctx.db
-            .prepare(
-              "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
-            )
-            .run(localId);
+          prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
+          prep(
+            ctx,
+            "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
+          ).run(localId);
         } else {
-          ctx.db
-            .prepare('UPDATE local_changes SET mine = ? WHERE local_id = ?')
-            .run(JSON.stringify(mine), localId);
+          prep(ctx, 'UPDATE local_changes SET mine = ? WHERE local_id = ?').run(
+            JSON.stringify(mine),
+            localId,
+          );
         }
       }
       refreshOffer(ctx, localId);

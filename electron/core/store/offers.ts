@@ -2,7 +2,7 @@
 // the merged row the list reads. Every write to an offer's pieces ends with refreshOffer, which
 // recomputes its merged columns and sync state from the source tables.
 import type { Offer } from '../../contract/marketplace/wire';
-import { isoAt, parseJson, type StoreContext } from './context';
+import { isoAt, parseJson, type StoreContext, prep } from './context';
 import {
   flattenServerOffer,
   sameFieldValue,
@@ -30,23 +30,20 @@ export interface LocalChangeRow {
 }
 
 export function offerRow(ctx: StoreContext, localId: number): OfferRow | undefined {
-  return ctx.db
-    .prepare<OfferRow>(
-      'SELECT local_id, server_id, product_id, server_json, server_updated_at FROM offers WHERE local_id = ?',
-    )
-    .get(localId);
+  return prep<OfferRow>(
+    ctx,
+    'SELECT local_id, server_id, product_id, server_json, server_updated_at FROM offers WHERE local_id = ?',
+  ).get(localId);
 }
 
 export function localIdOfServerId(ctx: StoreContext, serverId: number): number | undefined {
-  return ctx.db
-    .prepare<{ local_id: number }>('SELECT local_id FROM offers WHERE server_id = ?')
-    .get(serverId)?.local_id;
+  return prep<{ local_id: number }>(ctx, 'SELECT local_id FROM offers WHERE server_id = ?').get(
+    serverId,
+  )?.local_id;
 }
 
 export function localChange(ctx: StoreContext, localId: number): LocalChangeRow | undefined {
-  return ctx.db
-    .prepare<LocalChangeRow>('SELECT * FROM local_changes WHERE local_id = ?')
-    .get(localId);
+  return prep<LocalChangeRow>(ctx, 'SELECT * FROM local_changes WHERE local_id = ?').get(localId);
 }
 
 export function serverOffer(row: OfferRow | undefined): Offer | null {
@@ -64,18 +61,19 @@ export function mergedFields(ctx: StoreContext, localId: number): FlatFields {
 }
 
 function syncStateOf(ctx: StoreContext, localId: number): SyncState {
-  const db = ctx.db;
-  if (db.prepare('SELECT 1 FROM conflicts WHERE local_id = ? LIMIT 1').get(localId)) {
+  if (prep(ctx, 'SELECT 1 FROM conflicts WHERE local_id = ? LIMIT 1').get(localId)) {
     return 'conflict';
   }
-  const states = db
-    .prepare<{ state: string }>('SELECT DISTINCT state FROM outbox WHERE local_id = ?')
+  const states = prep<{ state: string }>(
+    ctx,
+    'SELECT DISTINCT state FROM outbox WHERE local_id = ?',
+  )
     .all(localId)
     .map((r) => r.state);
   if (states.includes('failed')) return 'attention';
-  const outcome = db
-    .prepare<{ ok: number }>('SELECT ok FROM offer_outcomes WHERE local_id = ?')
-    .get(localId);
+  const outcome = prep<{ ok: number }>(ctx, 'SELECT ok FROM offer_outcomes WHERE local_id = ?').get(
+    localId,
+  );
   const change = localChange(ctx, localId);
   if (outcome && outcome.ok === 0 && (change || states.length > 0)) return 'attention';
   if (states.includes('sending') || states.includes('unknown')) return 'sending';
@@ -84,11 +82,10 @@ function syncStateOf(ctx: StoreContext, localId: number): SyncState {
 }
 
 function pendingStatus(ctx: StoreContext, localId: number): number | null {
-  const op = ctx.db
-    .prepare<{ payload: string }>(
-      "SELECT payload FROM outbox WHERE local_id = ? AND kind = 'status' ORDER BY id DESC LIMIT 1",
-    )
-    .get(localId);
+  const op = prep<{ payload: string }>(
+    ctx,
+    "SELECT payload FROM outbox WHERE local_id = ? AND kind = 'status' ORDER BY id DESC LIMIT 1",
+  ).get(localId);
   return op ? parseJson<{ status: number }>(op.payload, { status: 0 }).status : null;
 }
 
@@ -103,12 +100,13 @@ export function refreshOffer(ctx: StoreContext, localId: number): void {
   const change = localChange(ctx, localId);
   const merged = mergedFields(ctx, localId);
   const title =
-    ctx.db.prepare<{ title: string }>('SELECT title FROM products WHERE id = ?').get(row.product_id)
+    prep<{ title: string }>(ctx, 'SELECT title FROM products WHERE id = ?').get(row.product_id)
       ?.title ?? '';
   const status = pendingStatus(ctx, localId) ?? server?.status ?? null;
-  const pendingDelete = ctx.db
-    .prepare("SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete' LIMIT 1")
-    .get(localId)
+  const pendingDelete = prep(
+    ctx,
+    "SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete' LIMIT 1",
+  ).get(localId)
     ? 1
     : 0;
   const updatedAt = change ? isoAt(change.changed_at) : (server?.updated_at ?? '');
@@ -135,22 +133,24 @@ export function refreshOffer(ctx: StoreContext, localId: number): void {
     updatedAt,
     searchText,
   ];
-  const current = ctx.db
-    .prepare(`SELECT ${materializedColumns.join(', ')} FROM offers WHERE local_id = ?`)
+  const current = prep(
+    ctx,
+    `SELECT ${materializedColumns.join(', ')} FROM offers WHERE local_id = ?`,
+  )
     .raw()
     .get(localId) as unknown[] | undefined;
   // Most refreshes change nothing visible; skipping them spares the list's many indexes.
   if (current && current.every((v, i) => v === values[i])) return;
-  ctx.db
-    .prepare(
-      `UPDATE offers SET ${materializedColumns.map((c) => `${c} = ?`).join(', ')} WHERE local_id = ?`,
-    )
-    .run(...values, localId);
+  prep(
+    ctx,
+    `UPDATE offers SET ${materializedColumns.map((c) => `${c} = ?`).join(', ')} WHERE local_id = ?`,
+  ).run(...values, localId);
   if (current?.[11] !== searchText) {
-    ctx.db.prepare('DELETE FROM offers_search WHERE rowid = ?').run(localId);
-    ctx.db
-      .prepare('INSERT INTO offers_search (rowid, search_text) VALUES (?, ?)')
-      .run(localId, searchText);
+    prep(ctx, 'DELETE FROM offers_search WHERE rowid = ?').run(localId);
+    prep(ctx, 'INSERT INTO offers_search (rowid, search_text) VALUES (?, ?)').run(
+      localId,
+      searchText,
+    );
   }
 }
 
@@ -177,14 +177,12 @@ export type ApplyResult = 'new' | 'updated' | 'unchanged' | 'conflict';
  * field the server changed differently since the base becomes a conflict for the seller.
  */
 export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
-  const db = ctx.db;
   const localId = localIdOfServerId(ctx, offer.id);
   if (localId === undefined) {
-    const info = db
-      .prepare(
-        'INSERT INTO offers (server_id, product_id, server_json, server_updated_at) VALUES (?, ?, ?, ?)',
-      )
-      .run(offer.id, offer.product_id, JSON.stringify(offer), offer.updated_at);
+    const info = prep(
+      ctx,
+      'INSERT INTO offers (server_id, product_id, server_json, server_updated_at) VALUES (?, ?, ?, ?)',
+    ).run(offer.id, offer.product_id, JSON.stringify(offer), offer.updated_at);
     refreshOffer(ctx, Number(info.lastInsertRowid));
     return 'new';
   }
@@ -200,11 +198,12 @@ export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
       const theirs = serverFieldValue(offer, field);
       if (sameFieldValue(theirs, mine[field])) {
         delete mine[field];
-        db.prepare('DELETE FROM conflicts WHERE local_id = ? AND field = ?').run(localId, field);
+        prep(ctx, 'DELETE FROM conflicts WHERE local_id = ? AND field = ?').run(localId, field);
         continue;
       }
       if (!sameFieldValue(theirs, base[field])) {
-        db.prepare(
+        prep(
+          ctx,
           `INSERT INTO conflicts (local_id, field, base, mine, theirs) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (local_id, field) DO UPDATE SET mine = excluded.mine, theirs = excluded.theirs`,
         ).run(
@@ -219,17 +218,20 @@ export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
       newBase[field] = theirs;
     }
     if (Object.keys(mine).length === 0) {
-      db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
-      db.prepare(
+      prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
+      prep(
+        ctx,
         "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
       ).run(localId);
     } else {
-      db.prepare(
+      prep(
+        ctx,
         'UPDATE local_changes SET base = ?, base_updated_at = ?, mine = ? WHERE local_id = ?',
       ).run(JSON.stringify(newBase), offer.updated_at, JSON.stringify(mine), localId);
     }
   }
-  db.prepare(
+  prep(
+    ctx,
     'UPDATE offers SET server_json = ?, server_updated_at = ?, product_id = ? WHERE local_id = ?',
   ).run(JSON.stringify(offer), offer.updated_at, offer.product_id, localId);
   refreshOffer(ctx, localId);
@@ -241,20 +243,19 @@ export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
  * with some, the seller is asked (attention) rather than losing what they typed.
  */
 export function applyServerDeletion(ctx: StoreContext, localId: number): 'removed' | 'attention' {
-  const db = ctx.db;
   const change = localChange(ctx, localId);
-  const ops = db
-    .prepare<{ kind: string }>('SELECT kind FROM outbox WHERE local_id = ?')
+  const ops = prep<{ kind: string }>(ctx, 'SELECT kind FROM outbox WHERE local_id = ?')
     .all(localId)
     .filter((op) => op.kind !== 'delete');
   if (!change && ops.length === 0) {
-    db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+    prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(localId);
     return 'removed';
   }
-  db.prepare(
+  prep(
+    ctx,
     "UPDATE outbox SET state = 'failed', last_error = 'The offer was deleted on the marketplace.' WHERE local_id = ?",
   ).run(localId);
-  db.prepare('UPDATE offers SET server_id = NULL, server_json = NULL WHERE local_id = ?').run(
+  prep(ctx, 'UPDATE offers SET server_id = NULL, server_json = NULL WHERE local_id = ?').run(
     localId,
   );
   recordOutcome(ctx, localId, {
@@ -274,20 +275,19 @@ export interface OutcomeInput {
 }
 
 export function recordOutcome(ctx: StoreContext, localId: number, outcome: OutcomeInput): void {
-  ctx.db
-    .prepare(
-      `INSERT INTO offer_outcomes (local_id, at, ok, server_status, message, field_errors)
+  prep(
+    ctx,
+    `INSERT INTO offer_outcomes (local_id, at, ok, server_status, message, field_errors)
        VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (local_id) DO UPDATE SET at = excluded.at, ok = excluded.ok,
          server_status = excluded.server_status, message = excluded.message,
          field_errors = excluded.field_errors`,
-    )
-    .run(
-      localId,
-      ctx.clock.now(),
-      outcome.ok ? 1 : 0,
-      outcome.serverStatus ?? null,
-      outcome.message ?? null,
-      JSON.stringify(outcome.fieldErrors ?? []),
-    );
+  ).run(
+    localId,
+    ctx.clock.now(),
+    outcome.ok ? 1 : 0,
+    outcome.serverStatus ?? null,
+    outcome.message ?? null,
+    JSON.stringify(outcome.fieldErrors ?? []),
+  );
 }

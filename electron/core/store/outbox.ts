@@ -2,7 +2,7 @@
 // (persisted before the request leaves, so a crash in between reads as "outcome unknown"), and
 // recording what the marketplace answered. Every function here runs inside one transaction.
 import type { Offer, OfferWrite } from '../../contract/marketplace/wire';
-import { parseJson, type StoreContext } from './context';
+import { parseJson, type StoreContext, prep } from './context';
 import { QUEUED_SCREENSHOT_PREFIX, writeOf } from './drafts';
 import { sameFieldValue, unflattenDraft, type FlatFields } from './offerFields';
 import {
@@ -49,6 +49,8 @@ interface RawOp {
   server_id: number | null;
   product_id: number;
   has_conflict: number;
+  change_kind: 'create' | 'edit' | null;
+  has_placeholder: number;
 }
 
 function toOp(r: RawOp): OutboxOp {
@@ -66,26 +68,23 @@ function toOp(r: RawOp): OutboxOp {
 }
 
 function allOps(ctx: StoreContext): RawOp[] {
-  return ctx.db
-    .prepare<RawOp>(
-      `SELECT o.id, o.local_id, o.kind, o.state, o.payload, o.attempts, o.next_attempt_at,
+  return prep<RawOp>(
+    ctx,
+    `SELECT o.id, o.local_id, o.kind, o.state, o.payload, o.attempts, o.next_attempt_at,
          f.server_id, f.product_id,
-         EXISTS (SELECT 1 FROM conflicts c WHERE c.local_id = o.local_id) AS has_conflict
-       FROM outbox o JOIN offers f ON f.local_id = o.local_id ORDER BY o.id`,
-    )
-    .all();
+         EXISTS (SELECT 1 FROM conflicts c WHERE c.local_id = o.local_id) AS has_conflict,
+         lc.kind AS change_kind,
+         coalesce(instr(lc.mine, '${QUEUED_SCREENSHOT_PREFIX}') > 0, 0) AS has_placeholder
+       FROM outbox o JOIN offers f ON f.local_id = o.local_id
+         LEFT JOIN local_changes lc ON lc.local_id = o.local_id
+       ORDER BY o.id`,
+  ).all();
 }
 
 export function opsInState(ctx: StoreContext, states: OpState[]): OutboxOp[] {
   return allOps(ctx)
     .filter((r) => states.includes(r.state))
     .map(toOp);
-}
-
-function hasPlaceholders(ctx: StoreContext, localId: number): boolean {
-  const mine = parseJson<FlatFields>(localChange(ctx, localId)?.mine, {});
-  const list = mine.screenshots;
-  return Array.isArray(list) && list.some((s) => String(s).startsWith(QUEUED_SCREENSHOT_PREFIX));
 }
 
 export function isCreate(ctx: StoreContext, localId: number): boolean {
@@ -117,8 +116,7 @@ export function readyOps(
     if (r.kind === 'screenshot_upload') eligible = true;
     else if (firstPending.get(r.local_id) !== r.id || r.has_conflict) eligible = false;
     else if (r.kind === 'manage') {
-      eligible =
-        (r.server_id !== null || isCreate(ctx, r.local_id)) && !hasPlaceholders(ctx, r.local_id);
+      eligible = (r.server_id !== null || r.change_kind === 'create') && r.has_placeholder === 0;
     } else eligible = r.server_id !== null;
     if (!eligible) continue;
     if (r.next_attempt_at > now) {
@@ -162,18 +160,16 @@ export function markSending(
   ctx.db
     .transaction(() => {
       for (const { id, extra } of ops) {
-        const row = ctx.db
-          .prepare<{ payload: string; local_id: number }>(
-            'SELECT payload, local_id FROM outbox WHERE id = ?',
-          )
-          .get(id);
+        const row = prep<{ payload: string; local_id: number }>(
+          ctx,
+          'SELECT payload, local_id FROM outbox WHERE id = ?',
+        ).get(id);
         if (!row) continue;
         const payload = { ...parseJson<Record<string, unknown>>(row.payload, {}), ...extra };
-        ctx.db
-          .prepare(
-            "UPDATE outbox SET state = 'sending', attempts = attempts + 1, sent_at = ?, payload = ? WHERE id = ?",
-          )
-          .run(now, JSON.stringify(payload), id);
+        prep(
+          ctx,
+          "UPDATE outbox SET state = 'sending', attempts = attempts + 1, sent_at = ?, payload = ? WHERE id = ?",
+        ).run(now, JSON.stringify(payload), id);
         touched.add(row.local_id);
       }
       for (const localId of touched) refreshOffer(ctx, localId);
@@ -182,7 +178,7 @@ export function markSending(
 }
 
 function localIdOfOp(ctx: StoreContext, opId: number): number | undefined {
-  return ctx.db.prepare<{ local_id: number }>('SELECT local_id FROM outbox WHERE id = ?').get(opId)
+  return prep<{ local_id: number }>(ctx, 'SELECT local_id FROM outbox WHERE id = ?').get(opId)
     ?.local_id;
 }
 
@@ -195,12 +191,11 @@ export function requeueOp(
 ): void {
   ctx.db
     .transaction(() => {
-      ctx.db
-        .prepare(
-          `UPDATE outbox SET state = 'queued', next_attempt_at = ?, last_error = ?,
+      prep(
+        ctx,
+        `UPDATE outbox SET state = 'queued', next_attempt_at = ?, last_error = ?,
            attempts = attempts - ? WHERE id = ?`,
-        )
-        .run(nextAttemptAt, error, opts.undoAttempt ? 1 : 0, opId);
+      ).run(nextAttemptAt, error, opts.undoAttempt ? 1 : 0, opId);
       const localId = localIdOfOp(ctx, opId);
       if (localId !== undefined) refreshOffer(ctx, localId);
     })
@@ -210,9 +205,10 @@ export function requeueOp(
 export function markUnknown(ctx: StoreContext, opId: number, error: string): void {
   ctx.db
     .transaction(() => {
-      ctx.db
-        .prepare("UPDATE outbox SET state = 'unknown', last_error = ? WHERE id = ?")
-        .run(error, opId);
+      prep(ctx, "UPDATE outbox SET state = 'unknown', last_error = ? WHERE id = ?").run(
+        error,
+        opId,
+      );
       const localId = localIdOfOp(ctx, opId);
       if (localId !== undefined) refreshOffer(ctx, localId);
     })
@@ -227,9 +223,10 @@ export function failOp(
 ): void {
   ctx.db
     .transaction(() => {
-      ctx.db
-        .prepare("UPDATE outbox SET state = 'failed', last_error = ? WHERE id = ?")
-        .run(outcome.message, opId);
+      prep(ctx, "UPDATE outbox SET state = 'failed', last_error = ? WHERE id = ?").run(
+        outcome.message,
+        opId,
+      );
       const localId = localIdOfOp(ctx, opId);
       if (localId === undefined) return;
       recordOutcome(ctx, localId, { ...outcome, ok: false });
@@ -242,7 +239,7 @@ export function completeOp(ctx: StoreContext, opId: number): void {
   ctx.db
     .transaction(() => {
       const localId = localIdOfOp(ctx, opId);
-      ctx.db.prepare('DELETE FROM outbox WHERE id = ?').run(opId);
+      prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
       if (localId !== undefined) refreshOffer(ctx, localId);
     })
     .immediate();
@@ -256,12 +253,11 @@ function adoptServerId(ctx: StoreContext, localId: number, serverId: number): vo
   const other = localIdOfServerId(ctx, serverId);
   if (other !== undefined && other !== localId) {
     const busy =
-      localChange(ctx, other) ||
-      ctx.db.prepare('SELECT 1 FROM outbox WHERE local_id = ?').get(other);
+      localChange(ctx, other) || prep(ctx, 'SELECT 1 FROM outbox WHERE local_id = ?').get(other);
     if (busy) throw new Error(`server offer ${serverId} is already bound to local offer ${other}`);
-    ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(other);
+    prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(other);
   }
-  ctx.db.prepare('UPDATE offers SET server_id = ? WHERE local_id = ?').run(serverId, localId);
+  prep(ctx, 'UPDATE offers SET server_id = ? WHERE local_id = ?').run(serverId, localId);
 }
 
 /**
@@ -304,23 +300,23 @@ export function acceptManage(
       }
       // The real updated_at is unknown until the next pull; leaving it empty makes that pull
       // take the server's copy.
-      ctx.db
-        .prepare('UPDATE offers SET server_json = ?, server_updated_at = ? WHERE local_id = ?')
-        .run(JSON.stringify(server), serverCopy?.updated_at ?? null, localId);
+      prep(ctx, 'UPDATE offers SET server_json = ?, server_updated_at = ? WHERE local_id = ?').run(
+        JSON.stringify(server),
+        serverCopy?.updated_at ?? null,
+        localId,
+      );
       if (Object.keys(mine).length === 0) {
-        ctx.db.prepare('DELETE FROM local_changes WHERE local_id = ?').run(localId);
-        ctx.db.prepare('DELETE FROM outbox WHERE id = ?').run(opId);
+        prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
+        prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
       } else {
-        ctx.db
-          .prepare(
-            "UPDATE local_changes SET kind = 'edit', mine = ?, base = ?, base_updated_at = NULL WHERE local_id = ?",
-          )
-          .run(JSON.stringify(mine), JSON.stringify(base), localId);
-        ctx.db
-          .prepare(
-            "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
-          )
-          .run(opId);
+        prep(
+          ctx,
+          "UPDATE local_changes SET kind = 'edit', mine = ?, base = ?, base_updated_at = NULL WHERE local_id = ?",
+        ).run(JSON.stringify(mine), JSON.stringify(base), localId);
+        prep(
+          ctx,
+          "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
+        ).run(opId);
       }
       recordOutcome(ctx, localId, { ok: true, serverStatus: serverCopy?.status ?? null });
       refreshOffer(ctx, localId);
@@ -338,8 +334,8 @@ export function acceptUpload(
   ctx.db
     .transaction(() => {
       const localId = localIdOfOp(ctx, opId);
-      ctx.db.prepare('DELETE FROM outbox WHERE id = ?').run(opId);
-      ctx.db.prepare('DELETE FROM queued_screenshots WHERE id = ?').run(queuedId);
+      prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
+      prep(ctx, 'DELETE FROM queued_screenshots WHERE id = ?').run(queuedId);
       if (localId === undefined) return;
       const change = localChange(ctx, localId);
       if (change) {
@@ -348,9 +344,10 @@ export function acceptUpload(
           mine.screenshots = mine.screenshots.map((s) =>
             s === QUEUED_SCREENSHOT_PREFIX + queuedId ? path : s,
           );
-          ctx.db
-            .prepare('UPDATE local_changes SET mine = ? WHERE local_id = ?')
-            .run(JSON.stringify(mine), localId);
+          prep(ctx, 'UPDATE local_changes SET mine = ? WHERE local_id = ?').run(
+            JSON.stringify(mine),
+            localId,
+          );
         }
       }
       refreshOffer(ctx, localId);
@@ -360,11 +357,10 @@ export function acceptUpload(
 
 export function queuedScreenshotFile(ctx: StoreContext, id: number): string | null {
   return (
-    ctx.db
-      .prepare<{ file_path: string | null }>(
-        'SELECT file_path FROM queued_screenshots WHERE id = ?',
-      )
-      .get(id)?.file_path ?? null
+    prep<{ file_path: string | null }>(
+      ctx,
+      'SELECT file_path FROM queued_screenshots WHERE id = ?',
+    ).get(id)?.file_path ?? null
   );
 }
 
@@ -375,16 +371,17 @@ export function patchServerCopy(ctx: StoreContext, localId: number, patch: Parti
       const row = offerRow(ctx, localId);
       const server = serverOffer(row);
       if (!server) return;
-      ctx.db
-        .prepare('UPDATE offers SET server_json = ? WHERE local_id = ?')
-        .run(JSON.stringify({ ...server, ...patch }), localId);
+      prep(ctx, 'UPDATE offers SET server_json = ? WHERE local_id = ?').run(
+        JSON.stringify({ ...server, ...patch }),
+        localId,
+      );
       refreshOffer(ctx, localId);
     })
     .immediate();
 }
 
 export function forgetOffer(ctx: StoreContext, localId: number): void {
-  ctx.db.prepare('DELETE FROM offers WHERE local_id = ?').run(localId);
+  prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(localId);
 }
 
 export interface QueuedCredentialRow {
@@ -399,11 +396,10 @@ export function queuedCredentialChunk(
   opId: number,
   size: number,
 ): QueuedCredentialRow[] {
-  return ctx.db
-    .prepare<QueuedCredentialRow>(
-      'SELECT id, sealed, login_hash, email_hash FROM queued_credentials WHERE outbox_id = ? ORDER BY id LIMIT ?',
-    )
-    .all(opId, size);
+  return prep<QueuedCredentialRow>(
+    ctx,
+    'SELECT id, sealed, login_hash, email_hash FROM queued_credentials WHERE outbox_id = ? ORDER BY id LIMIT ?',
+  ).all(opId, size);
 }
 
 /**
@@ -420,34 +416,35 @@ export function acceptCredentialChunk(
     .transaction(() => {
       const localId = localIdOfOp(ctx, opId)!;
       if (replacedSet) {
-        ctx.db.prepare('DELETE FROM credential_hashes WHERE local_id = ?').run(localId);
+        prep(ctx, 'DELETE FROM credential_hashes WHERE local_id = ?').run(localId);
       }
-      const keep = ctx.db.prepare(
+      const keep = prep(
+        ctx,
         'INSERT OR IGNORE INTO credential_hashes (local_id, login_hash, email_hash) VALUES (?, ?, ?)',
       );
-      const drop = ctx.db.prepare('DELETE FROM queued_credentials WHERE id = ?');
+      const drop = prep(ctx, 'DELETE FROM queued_credentials WHERE id = ?');
       for (const r of rows) {
         keep.run(localId, r.login_hash, r.email_hash);
         drop.run(r.id);
       }
-      const remaining = ctx.db
-        .prepare<{ n: number }>('SELECT count(*) AS n FROM queued_credentials WHERE outbox_id = ?')
-        .get(opId)!.n;
+      const remaining = prep<{ n: number }>(
+        ctx,
+        'SELECT count(*) AS n FROM queued_credentials WHERE outbox_id = ?',
+      ).get(opId)!.n;
       if (remaining === 0) {
-        ctx.db.prepare('DELETE FROM outbox WHERE id = ?').run(opId);
+        prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
       } else {
-        const row = ctx.db
-          .prepare<{ payload: string }>('SELECT payload FROM outbox WHERE id = ?')
-          .get(opId)!;
+        const row = prep<{ payload: string }>(ctx, 'SELECT payload FROM outbox WHERE id = ?').get(
+          opId,
+        )!;
         const payload = {
           ...parseJson<Record<string, unknown>>(row.payload, {}),
           setReplaced: true,
         };
-        ctx.db
-          .prepare(
-            "UPDATE outbox SET state = 'queued', payload = ?, attempts = 0, next_attempt_at = 0 WHERE id = ?",
-          )
-          .run(JSON.stringify(payload), opId);
+        prep(
+          ctx,
+          "UPDATE outbox SET state = 'queued', payload = ?, attempts = 0, next_attempt_at = 0 WHERE id = ?",
+        ).run(JSON.stringify(payload), opId);
       }
       refreshOffer(ctx, localId);
       return { remaining };

@@ -1,17 +1,19 @@
 // The catalogue as last pulled. Product fields and their values stay in the wire JSON: they are
 // read one product at a time (validation, the offer form), never queried across products.
 import { productSchema, type Product } from '../../contract/marketplace/wire';
-import { parseJson, type StoreContext } from './context';
+import { parseJson, type StoreContext, prep } from './context';
 
 export function saveProducts(ctx: StoreContext, products: Product[]): void {
-  const upsert = ctx.db.prepare(
+  const upsert = prep(
+    ctx,
     `INSERT INTO products (id, title, marketplace_type, is_active, json, seen_at)
      VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET title = excluded.title,
        marketplace_type = excluded.marketplace_type, is_active = excluded.is_active,
        json = excluded.json, seen_at = excluded.seen_at`,
   );
-  const retitle = ctx.db.prepare(
+  const retitle = prep(
+    ctx,
     'UPDATE offers SET product_title = ? WHERE product_id = ? AND product_title <> ?',
   );
   const now = ctx.clock.now();
@@ -24,9 +26,7 @@ export function saveProducts(ctx: StoreContext, products: Product[]): void {
 }
 
 export function getProduct(ctx: StoreContext, productId: number): Product | null {
-  const row = ctx.db
-    .prepare<{ json: string }>('SELECT json FROM products WHERE id = ?')
-    .get(productId);
+  const row = prep<{ json: string }>(ctx, 'SELECT json FROM products WHERE id = ?').get(productId);
   if (!row) return null;
   return productSchema.parse(parseJson(row.json, null));
 }
@@ -39,10 +39,10 @@ export interface ProductSummary {
 }
 
 export function listProducts(ctx: StoreContext): ProductSummary[] {
-  return ctx.db
-    .prepare<{ id: number; title: string; marketplace_type: number; is_active: number }>(
-      'SELECT id, title, marketplace_type, is_active FROM products ORDER BY title, id',
-    )
+  return prep<{ id: number; title: string; marketplace_type: number; is_active: number }>(
+    ctx,
+    'SELECT id, title, marketplace_type, is_active FROM products ORDER BY title, id',
+  )
     .all()
     .map((r) => ({ ...r, is_active: r.is_active === 1 }));
 }

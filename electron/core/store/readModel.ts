@@ -1,6 +1,6 @@
 // The seller's offers list: the merged view (server copy + local change) with each offer's sync
 // state, filtered, sorted and paged in SQL over the materialized columns of `offers`.
-import { parseJson, type StoreContext } from './context';
+import { parseJson, type StoreContext, prep } from './context';
 import { StoreError } from './errors';
 import { mergedFields, localChange, offerRow, serverOffer, type SyncState } from './offers';
 import { unflattenDraft, type FlatFields, type OfferDraft } from './offerFields';
@@ -120,16 +120,16 @@ export function queryOffers(
   const limit = Math.min(Math.max(1, Math.floor(q.limit ?? 50)), MAX_PAGE);
   const offset = Math.max(0, Math.floor(q.offset ?? 0));
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const rows = ctx.db
-    .prepare<RawRow>(
-      `SELECT ${listColumns} FROM offers ${whereSql}
+  const rows = prep<RawRow>(
+    ctx,
+    `SELECT ${listColumns} FROM offers ${whereSql}
        ORDER BY ${column} ${dir}, local_id ${dir} LIMIT ? OFFSET ?`,
-    )
+  )
     .all(...params, limit, offset)
     .map(toListRow);
-  const total = ctx.db
-    .prepare<{ n: number }>(`SELECT count(*) AS n FROM offers ${whereSql}`)
-    .get(...params)!.n;
+  const total = prep<{ n: number }>(ctx, `SELECT count(*) AS n FROM offers ${whereSql}`).get(
+    ...params,
+  )!.n;
   return { rows, total };
 }
 
@@ -142,11 +142,10 @@ export interface OfferCounts {
 
 export function countOffers(ctx: StoreContext): OfferCounts {
   const byStatus: Record<string, number> = {};
-  for (const r of ctx.db
-    .prepare<{ status: number | null; n: number }>(
-      'SELECT status, count(*) AS n FROM offers GROUP BY status',
-    )
-    .all()) {
+  for (const r of prep<{ status: number | null; n: number }>(
+    ctx,
+    'SELECT status, count(*) AS n FROM offers GROUP BY status',
+  ).all()) {
     byStatus[String(r.status ?? 'none')] = r.n;
   }
   const bySyncState: Record<SyncState, number> = {
@@ -156,15 +155,14 @@ export function countOffers(ctx: StoreContext): OfferCounts {
     attention: 0,
     conflict: 0,
   };
-  for (const r of ctx.db
-    .prepare<{ sync_state: SyncState; n: number }>(
-      'SELECT sync_state, count(*) AS n FROM offers GROUP BY sync_state',
-    )
-    .all()) {
+  for (const r of prep<{ sync_state: SyncState; n: number }>(
+    ctx,
+    'SELECT sync_state, count(*) AS n FROM offers GROUP BY sync_state',
+  ).all()) {
     bySyncState[r.sync_state] = r.n;
   }
   const total = Object.values(bySyncState).reduce((a, b) => a + b, 0);
-  const outbox = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
+  const outbox = prep<{ n: number }>(ctx, 'SELECT count(*) AS n FROM outbox').get()!.n;
   return { total, byStatus, bySyncState, outbox };
 }
 
@@ -209,13 +207,14 @@ export function getOffer(ctx: StoreContext, localId: number): OfferDetail | null
   const row = offerRow(ctx, localId);
   if (!row) return null;
   const change = localChange(ctx, localId);
-  const state = ctx.db
-    .prepare<{ sync_state: SyncState }>('SELECT sync_state FROM offers WHERE local_id = ?')
-    .get(localId)!.sync_state;
-  const conflicts = ctx.db
-    .prepare<{ field: string; base: string; mine: string; theirs: string }>(
-      'SELECT field, base, mine, theirs FROM conflicts WHERE local_id = ? ORDER BY field',
-    )
+  const state = prep<{ sync_state: SyncState }>(
+    ctx,
+    'SELECT sync_state FROM offers WHERE local_id = ?',
+  ).get(localId)!.sync_state;
+  const conflicts = prep<{ field: string; base: string; mine: string; theirs: string }>(
+    ctx,
+    'SELECT field, base, mine, theirs FROM conflicts WHERE local_id = ? ORDER BY field',
+  )
     .all(localId)
     .map((c) => ({
       field: c.field,
@@ -223,23 +222,23 @@ export function getOffer(ctx: StoreContext, localId: number): OfferDetail | null
       mine: parseJson(c.mine, null),
       theirs: parseJson(c.theirs, null),
     }));
-  const outcomeRow = ctx.db
-    .prepare<{
-      ok: number;
-      at: number;
-      server_status: number | null;
-      message: string | null;
-      field_errors: string;
-    }>('SELECT ok, at, server_status, message, field_errors FROM offer_outcomes WHERE local_id = ?')
-    .get(localId);
-  const pending = ctx.db
-    .prepare<{
-      id: number;
-      kind: string;
-      state: string;
-      attempts: number;
-      last_error: string | null;
-    }>('SELECT id, kind, state, attempts, last_error FROM outbox WHERE local_id = ? ORDER BY id')
+  const outcomeRow = prep<{
+    ok: number;
+    at: number;
+    server_status: number | null;
+    message: string | null;
+    field_errors: string;
+  }>(
+    ctx,
+    'SELECT ok, at, server_status, message, field_errors FROM offer_outcomes WHERE local_id = ?',
+  ).get(localId);
+  const pending = prep<{
+    id: number;
+    kind: string;
+    state: string;
+    attempts: number;
+    last_error: string | null;
+  }>(ctx, 'SELECT id, kind, state, attempts, last_error FROM outbox WHERE local_id = ? ORDER BY id')
     .all(localId)
     .map((p) => ({
       id: p.id,
@@ -248,7 +247,7 @@ export function getOffer(ctx: StoreContext, localId: number): OfferDetail | null
       attempts: p.attempts,
       lastError: p.last_error,
     }));
-  const count = (sql: string) => ctx.db.prepare<{ n: number }>(sql).get(localId)!.n;
+  const count = (sql: string) => prep<{ n: number }>(ctx, sql).get(localId)!.n;
   return {
     localId,
     serverId: row.server_id,
@@ -286,9 +285,9 @@ export function knownCredentialHashes(
     'SELECT login_hash, email_hash FROM queued_credentials WHERE local_id = ?',
     'SELECT login_hash, email_hash FROM credential_hashes WHERE local_id = ?',
   ]) {
-    for (const r of ctx.db
-      .prepare<{ login_hash: string; email_hash: string | null }>(sql)
-      .all(localId)) {
+    for (const r of prep<{ login_hash: string; email_hash: string | null }>(ctx, sql).all(
+      localId,
+    )) {
       loginHashes.add(r.login_hash);
       if (r.email_hash) emailHashes.add(r.email_hash);
     }

@@ -92,20 +92,21 @@ async function sendManageBatch(
   signal?: AbortSignal,
 ): Promise<void> {
   const { ctx } = deps;
-  const items = ready.map((op) => manageItem(ctx, op)).filter((i): i is ManageItem => i !== null);
-  if (items.length === 0) return;
-  const first = items[0]!;
-  const group = items.filter(
-    (i) =>
-      i.op.productId === first.op.productId &&
-      i.guaranteeDeliveryTime === first.guaranteeDeliveryTime,
-  );
   const budget = deps.limiter?.budget().manageOffersLeft ?? limits.offersPerManage;
-  const size = Math.max(
-    1,
-    Math.min(limits.offersPerManage, group.length, budget > 0 ? budget : limits.offersPerManage),
-  );
-  const batch = group.slice(0, size);
+  const size = Math.min(limits.offersPerManage, budget > 0 ? budget : limits.offersPerManage);
+  // The first product / delivery-time group in outbox order, up to the batch size.
+  const batch: ManageItem[] = [];
+  let first: ManageItem | null = null;
+  for (const op of ready) {
+    if (batch.length >= size) break;
+    if (first && op.productId !== first.op.productId) continue;
+    const item = manageItem(ctx, op);
+    if (!item) continue;
+    first ??= item;
+    if (item.guaranteeDeliveryTime !== first.guaranteeDeliveryTime) continue;
+    batch.push(item);
+  }
+  if (!first) return;
   const highWater = getMeta(ctx, HIGH_WATER_KEY);
   markSending(
     ctx,
@@ -122,8 +123,19 @@ async function sendManageBatch(
     await handleBatchFailure(deps, batch, error, result);
     return;
   }
+  // One transaction for the whole answer: 100 small commits would cost more than the request.
+  ctx.db.transaction(() => recordBatchAnswer(deps, batch, answer.results, result)).immediate();
+}
+
+function recordBatchAnswer(
+  deps: PushDeps,
+  batch: ManageItem[],
+  results: { id: number | null; status: string; message: string | null }[],
+  result: PushResult,
+): void {
+  const { ctx } = deps;
   batch.forEach((item, index) => {
-    const outcome = answer.results[index];
+    const outcome = results[index];
     if (!outcome) {
       // The answer is shorter than the batch: treat the missing ones as unknown.
       settleUnknown(deps, item.op, 'the marketplace did not report this offer');
