@@ -1,0 +1,93 @@
+// `seller-desk push` of 1000 queued offers through the real binary against the sandbox, with the
+// rate-limit minute scaled to 1 s. The theoretical minimum follows from the limits alone: 200
+// offers go in the first window, then 200 per further window, so 1000 offers need 4 windows of
+// waiting. Also: the binary's start-up time (median of `status` runs).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { limits } from '../../electron/contract/marketplace/limits';
+import { runCli } from '../../electron/cli/run';
+import { startSandbox } from '../../electron/sandbox';
+
+const OFFERS = 1000;
+const WINDOW_MS = 1000;
+const root = resolve(import.meta.dirname, '../..');
+const bin = join(root, 'bin/seller-desk.mjs');
+
+function runBinary(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; ms: number; stderr: string }> {
+  const started = performance.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('close', (code) => done({ code, ms: performance.now() - started, stderr }));
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'sd-bench-cli-'));
+const sandbox = await startSandbox({ windowMs: WINDOW_MS });
+try {
+  const token = sandbox.sellers[2]!.token;
+  const common = [
+    '--base-url',
+    sandbox.baseUrl,
+    '--data-dir',
+    join(dir, 'data'),
+    '--window-ms',
+    String(WINDOW_MS),
+  ];
+  const env = { ...process.env, SELLER_DESK_TOKEN: token };
+
+  const rows = ['price_per_step,amount,min_purchase_amount,Realm,Faction,Delivery note'];
+  for (let i = 0; i < OFFERS; i++)
+    rows.push(`${(0.5 + i / 100_000).toFixed(5)},${1000 + i},1,Ashbringer,Horde,lot ${i}`);
+  const csv = join(dir, 'offers.csv');
+  writeFileSync(csv, rows.join('\n'));
+  const sink = { write: () => true };
+  const importStarted = performance.now();
+  const imported = await runCli(
+    ['offers', 'import', csv, '--product', '1', '--delivery-time', '3600000', ...common],
+    {
+      stdout: sink,
+      stderr: sink,
+      env,
+    },
+  );
+  const importMs = performance.now() - importStarted;
+  if (imported !== 0) throw new Error(`import failed with exit code ${imported}`);
+
+  const startups: number[] = [];
+  for (let i = 0; i < 5; i++)
+    startups.push((await runBinary(['status', '--json', ...common], env)).ms);
+  startups.sort((a, b) => a - b);
+
+  const push = await runBinary(['push', '--quiet', ...common], env);
+  if (push.code !== 0) throw new Error(`push failed with exit code ${push.code}: ${push.stderr}`);
+  const onServer = sandbox.control.offers(sandbox.sellers[2]!.id).length;
+  if (onServer !== OFFERS) throw new Error(`the sandbox holds ${onServer} offers, not ${OFFERS}`);
+
+  const windowsToWait = Math.ceil(OFFERS / limits.manageOffersPerWindow) - 1;
+  const minimumMs = windowsToWait * WINDOW_MS;
+  console.log(`import of ${OFFERS} offers (in-process): ${Math.round(importMs)} ms`);
+  console.log(`binary start-up (status, median of 5): ${Math.round(startups[2]!)} ms`);
+  console.log(
+    `push of ${OFFERS} offers (binary, incl. start-up and read-back): ${(push.ms / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `theoretical minimum: ${windowsToWait} windows of ${WINDOW_MS} ms = ${(minimumMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `cli-push-${OFFERS}: ${(push.ms / 1000).toFixed(2)} s (goal ≤ ${((minimumMs * 1.5) / 1000).toFixed(1)} s, 1.5 × the theoretical minimum)`,
+  );
+} finally {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+}
