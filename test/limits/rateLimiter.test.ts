@@ -210,6 +210,7 @@ describe('rate limiter on a fake clock', () => {
     expect(limiter.budget()).toMatchObject({ requestsLeft: 0, nextRoomInMs: 1500 });
     let done = false;
     void limiter.acquire({}).then(() => (done = true));
+    await settle();
     await clock.advanceTo(1499);
     expect(done).toBe(false);
     await clock.advanceTo(1500);

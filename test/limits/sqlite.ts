@@ -5,6 +5,7 @@ import { RATE_LEDGER_DDL, type LedgerDatabase } from '../../electron/core/limits
 export function openLedgerFile(file: string): Database.Database {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(RATE_LEDGER_DDL);
   return db;

@@ -144,14 +144,30 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
     }
   };
 
+  // Acquisitions and answers of one tick share one transaction: a burst of requests costs one
+  // round through the ledger, not one each.
+  const answeredSlots: { id: number; atMs: number }[] = [];
+  let pumpQueued = false;
+  function schedulePump(): void {
+    if (pumpQueued) return;
+    pumpQueued = true;
+    queueMicrotask(() => {
+      pumpQueued = false;
+      pump();
+    });
+  }
+
   function pump(): void {
-    if (closed || waiting.length === 0) return;
+    if (closed || (waiting.length === 0 && answeredSlots.length === 0)) return;
     const now = clock.now();
     const granted: [Waiter, number][] = [];
     const newlyWaiting: [Waiter, WaitEvent][] = [];
     let nextWakeMs = Infinity;
+    const settling = answeredSlots.splice(0);
     try {
       ledger.exclusively(() => {
+        for (const answer of settling) ledger.settle(answer.id, answer.atMs);
+        if (waiting.length === 0) return;
         pruneIfDue(now);
         const live = ledger.entriesAfter(now - windowMs);
         for (let i = 0; i < waiting.length; i++) {
@@ -248,19 +264,15 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       waiting.push(waiter);
-      pump();
+      schedulePump();
     });
   }
 
   function settle(id: number): void {
     if (closed) return;
-    try {
-      ledger.exclusively(() => ledger.settle(id, clock.now()));
-    } catch {
-      // The entry keeps its pessimistic date; the request is still counted, only longer.
-    }
-    // Room may come sooner than the wake we planned from the pessimistic date.
-    pump();
+    answeredSlots.push({ id, atMs: clock.now() });
+    // Room may come sooner than the wake planned from the pessimistic date.
+    schedulePump();
   }
 
   return {
