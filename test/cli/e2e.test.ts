@@ -102,6 +102,61 @@ describe('seller-desk binary', { timeout: 120_000 }, () => {
     expect(status.result.byStatus['2']).toBe(250); // gold offers go Active
   });
 
+  it('refuses a bad file with line and column and queues nothing; --skip-invalid queues the good rows', async () => {
+    const sandbox = await sandboxOn();
+    const target: CliTarget = {
+      baseUrl: sandbox.baseUrl,
+      dataDir: join(dir.path, 'bad'),
+      token: sandbox.sellers[2]!.token,
+    };
+    const file = join(dir.path, 'bad.csv');
+    writeFileSync(
+      file,
+      [
+        'price_per_step,amount,min_purchase_amount,Realm,Faction',
+        '0.5,100,1,Ashbringer,Horde',
+        '0.5,-3,1,Ashbringer,Horde',
+        '0.6,100,1,Ashbringer,Elves',
+      ].join('\n'),
+    );
+    const refused = await runSellerDesk(
+      ['offers', 'import', file, '--product', '1', '--delivery-time', '60000'],
+      target,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/line 3, column amount: /);
+    expect(refused.stderr).toMatch(/line 4, column Faction: .*allowed: Alliance, Horde/);
+    const nothing = jsonOf<{ result: { offers: number; queuedOperations: number } }>(
+      await runInProcess(['status', '--json'], target),
+    );
+    expect(nothing.result).toMatchObject({ offers: 0, queuedOperations: 0 });
+
+    const skipped = await runSellerDesk(
+      [
+        'offers',
+        'import',
+        file,
+        '--product',
+        '1',
+        '--delivery-time',
+        '60000',
+        '--skip-invalid',
+        '--json',
+      ],
+      target,
+    );
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expect(jsonOf<{ result: Record<string, unknown> }>(skipped).result).toMatchObject({
+      created: 1,
+      skipped: 2,
+    });
+    const one = jsonOf<{ result: { offers: number; queuedOperations: number } }>(
+      await runInProcess(['status', '--json'], target),
+    );
+    expect(one.result).toMatchObject({ offers: 1, queuedOperations: 1 });
+  });
+
   it('refuses a token argument, asks for a missing token, and exits 4 on a wrong one without printing it', async () => {
     const sandbox = await sandboxOn();
     const target: CliTarget = {
