@@ -75,6 +75,20 @@ describe('persisted ledger', () => {
     b.close();
   });
 
+  it('two limiters on one connection see each other (the read cache is per connection)', async () => {
+    const clock = new FakeClock(0);
+    const db = open();
+    const a = createRateLimiter({ db, clock, windowMs: W, limits: { requestsPerWindow: 2 } });
+    const b = createRateLimiter({ db, clock, windowMs: W, limits: { requestsPerWindow: 2 } });
+    expect(b.budget().requestsLeft).toBe(2); // b has read the ledger before a writes
+    await a.acquire({});
+    await b.acquire({});
+    expect(a.budget().requestsLeft).toBe(0);
+    expect(b.budget().requestsLeft).toBe(0);
+    a.close();
+    b.close();
+  });
+
   it("a penalty one process received holds back the other's requests", async () => {
     const clock = new FakeClock(0);
     const app = createRateLimiter({ db: open(), clock, windowMs: W });

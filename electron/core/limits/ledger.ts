@@ -34,23 +34,61 @@ export function sqliteLedger(db: LedgerDatabase): Ledger {
   );
   const update = db.prepare('UPDATE rate_ledger SET at_ms = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM rate_ledger WHERE at_ms <= ?');
+  // Changes whenever another connection (another process) commits to the file: until it does,
+  // the rows we read last, plus our own writes, are the ledger, and a pump costs no SELECT.
+  const dataVersion = db.prepare('PRAGMA data_version');
+  // Shared by every limiter on this connection: their writes do not change its data_version.
+  const cached = () => cacheByConnection.get(db);
+
+  const entriesAfter = (sinceMs: number): LedgerEntry[] => {
+    const since = Math.floor(sinceMs);
+    const version = JSON.stringify(dataVersion.all());
+    let cache = cached();
+    if (!cache || cache.version !== version || since < cache.since) {
+      cache = { version, since, entries: selectAfter.all(since) as LedgerEntry[] };
+      cacheByConnection.set(db, cache);
+    }
+    return cache.entries.filter((e) => e.atMs > since).sort(byTime);
+  };
   return {
     exclusively: (fn) => db.transaction(fn).immediate(),
-    entriesAfter: (sinceMs) => selectAfter.all(Math.floor(sinceMs)) as LedgerEntry[],
-    record: (atMs, w) =>
-      Number(insert.run(Math.ceil(atMs), w.requests, w.manageOffers, w.attach).lastInsertRowid),
-    settle: (id, atMs) => void update.run(Math.ceil(atMs), id),
-    prune: (beforeMs) => void remove.run(Math.floor(beforeMs)),
+    entriesAfter,
+    record: (atMs, w) => {
+      const at = Math.ceil(atMs);
+      const id = Number(insert.run(at, w.requests, w.manageOffers, w.attach).lastInsertRowid);
+      cached()?.entries.push({ id, atMs: at, ...w });
+      return id;
+    },
+    settle: (id, atMs) => {
+      const at = Math.ceil(atMs);
+      update.run(at, id);
+      const e = cached()?.entries.find((x) => x.id === id);
+      if (e) e.atMs = at;
+    },
+    prune: (beforeMs) => {
+      const before = Math.floor(beforeMs);
+      remove.run(before);
+      const cache = cached();
+      if (cache) cache.entries = cache.entries.filter((e) => e.atMs > before);
+    },
   };
 }
+
+interface LedgerCache {
+  version: string;
+  since: number;
+  entries: LedgerEntry[];
+}
+const cacheByConnection = new WeakMap<LedgerDatabase, LedgerCache>();
+
+const byTime = (a: LedgerEntry, b: LedgerEntry) => a.atMs - b.atMs || a.id - b.id;
 
 export function memoryLedger(): Ledger {
   let entries: LedgerEntry[] = [];
   let nextId = 1;
   return {
     exclusively: (fn) => fn(),
-    entriesAfter: (sinceMs) =>
-      entries.filter((e) => e.atMs > sinceMs).sort((a, b) => a.atMs - b.atMs || a.id - b.id),
+    entriesAfter: (sinceMs) => entries.filter((e) => e.atMs > sinceMs).sort(byTime),
     record: (atMs, w) => {
       const id = nextId++;
       entries.push({ id, atMs: Math.ceil(atMs), ...w });
