@@ -89,6 +89,7 @@ async function dropOnZone(
     data?: Record<string, string>;
   },
   release = true,
+  selector = '.zone',
 ): Promise<void> {
   const transfer = await p.evaluateHandle((input) => {
     const dt = new (globalThis as unknown as PageGlobals).DataTransfer();
@@ -99,7 +100,7 @@ async function dropOnZone(
     for (const [type, value] of Object.entries(input.data ?? {})) dt.setData(type, value);
     return dt;
   }, payload);
-  const zone = p.locator('.zone');
+  const zone = p.locator(selector);
   await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
   await zone.dispatchEvent('dragover', { dataTransfer: transfer });
   if (release) await zone.dispatchEvent('drop', { dataTransfer: transfer });
@@ -281,6 +282,28 @@ describe('ScreenshotDropZone in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Choose files…' }).isDisabled()).toBe(true);
     expect(await page.locator('.zone .note').textContent()).toContain('back to review');
     await page.locator('#dropzone').screenshot({ path: join(picturesDir, 'dropzone-full.png') });
+  });
+});
+
+describe('a table row as a drop target', () => {
+  it('marks the row while files hover and hands it the dropped files and links', async () => {
+    const p = await openHarness();
+    const files = [{ name: 'row.png', type: 'image/png', text: 'x' }];
+    await dropOnZone(p, { files }, false, '#row');
+    expect(await p.locator('#row').getAttribute('data-screenshot-drop')).toBe('files');
+    await p.locator('#row').dispatchEvent('dragleave');
+    expect(await p.locator('#row').getAttribute('data-screenshot-drop')).toBeNull();
+    await dropOnZone(
+      p,
+      { files, data: { 'text/uri-list': 'https://images.sandbox.test/r.png' } },
+      true,
+      '#row',
+    );
+    await expect
+      .poll(() => calls(p, 'row.drop'))
+      .toEqual([{ files: ['row.png'], urls: ['https://images.sandbox.test/r.png'] }]);
+    expect(await p.locator('#row').getAttribute('data-screenshot-drop')).toBeNull();
+    await p.close();
   });
 });
 

@@ -2,6 +2,10 @@
 // which removals deserve the Draft question.
 import { describe, expect, it } from 'vitest';
 import type { Screenshot } from '../../electron/contract/ipc/models';
+import {
+  addDroppedScreenshots,
+  addPickedScreenshots,
+} from '../../renderer/src/lib/screenshots/addDropped';
 import { shortItem, summarizeAdd } from '../../renderer/src/lib/screenshots/addOutcome';
 import {
   dragPayloadOf,
@@ -169,5 +173,101 @@ describe('add outcome', () => {
     expect(short.length).toBeLessThanOrEqual(30);
     expect(short.startsWith('/home/seller/')).toBe(true);
     expect(short.endsWith('shot.png')).toBe(true);
+  });
+});
+
+describe('adding what was dropped', () => {
+  type AddInput = { localId: number; files?: string[]; urls?: string[] };
+
+  /** Answers like main: refuses any item containing "bad". */
+  function recordingApi(options: { pathless?: string[]; pick?: string[] | 'cancel' } = {}) {
+    const sent: AddInput[] = [];
+    const api = {
+      fileRef: async (file: File) => {
+        if (options.pathless?.includes(file.name)) throw new Error('no path');
+        return `/dropped/${file.name}`;
+      },
+      screenshots: {
+        add: async (input: AddInput) => {
+          sent.push(input);
+          const items = [...(input.files ?? []), ...(input.urls ?? [])];
+          const refused = items
+            .filter((i) => i.includes('bad'))
+            .map((item) => ({ item, reason: 'is not a JPEG or PNG image' }));
+          return {
+            ok: true as const,
+            value: { accepted: items.length - refused.length, refused },
+          };
+        },
+      },
+      dialogs: {
+        pickFiles: async () =>
+          options.pick === 'cancel'
+            ? { ok: false as const, error: { kind: 'cancelled' as const, message: 'Cancelled.' } }
+            : { ok: true as const, value: options.pick ?? [] },
+      },
+    };
+    return { api, sent };
+  }
+  const file = (name: string) => new File(['x'], name, { type: 'image/png' });
+
+  it('sends files as references and ignores the file:// links a file manager adds', async () => {
+    const { api, sent } = recordingApi();
+    const result = await addDroppedScreenshots(
+      api,
+      4,
+      [file('a.png'), file('bad.png')],
+      ['file:///home/me/a.png'],
+    );
+    expect(sent).toEqual([{ localId: 4, files: ['/dropped/a.png', '/dropped/bad.png'], urls: [] }]);
+    expect(result).toEqual({
+      kind: 'added',
+      outcome: {
+        accepted: 1,
+        refused: [{ item: '/dropped/bad.png', reason: 'is not a JPEG or PNG image' }],
+      },
+      sentLinks: false,
+    });
+  });
+
+  it('uses the links when the dropped files have no path (an image dragged from a page)', async () => {
+    const { api, sent } = recordingApi({ pathless: ['img.png'] });
+    const result = await addDroppedScreenshots(api, 4, [file('img.png')], ['https://a.test/i.png']);
+    expect(sent).toEqual([{ localId: 4, files: [], urls: ['https://a.test/i.png'] }]);
+    expect(result).toMatchObject({ kind: 'added', sentLinks: true, outcome: { refused: [] } });
+  });
+
+  it('refuses a pathless file with nothing else to go on, without calling main', async () => {
+    const { api, sent } = recordingApi({ pathless: ['clip.png'] });
+    const result = await addDroppedScreenshots(api, 4, [file('clip.png')], []);
+    expect(sent).toEqual([]);
+    expect(result).toMatchObject({
+      kind: 'added',
+      outcome: { accepted: 0, refused: [{ item: 'clip.png' }] },
+    });
+  });
+
+  it('reports a failed call in words and adds nothing for an empty drop or a cancelled pick', async () => {
+    const { api } = recordingApi({ pick: 'cancel' });
+    const offline = {
+      ...api,
+      screenshots: {
+        add: async () => ({
+          ok: false as const,
+          error: { kind: 'offline' as const, message: 'No connection.' },
+        }),
+      },
+    };
+    const failed = await addDroppedScreenshots(offline, 4, [], ['https://a.test/1.png']);
+    expect(failed).toMatchObject({ kind: 'failed' });
+    expect(failed.kind === 'failed' && failed.message).toMatch(/^No connection\. .*queue/);
+    expect(await addDroppedScreenshots(api, 4, [], [])).toEqual({ kind: 'nothing' });
+    expect(await addPickedScreenshots(api, 4)).toEqual({ kind: 'nothing' });
+  });
+
+  it('sends picked files as they are', async () => {
+    const { api, sent } = recordingApi({ pick: ['/picked/x.png'] });
+    expect(await addPickedScreenshots(api, 9)).toMatchObject({ kind: 'added', sentLinks: false });
+    expect(sent).toEqual([{ localId: 9, files: ['/picked/x.png'], urls: [] }]);
   });
 });
