@@ -144,7 +144,13 @@ export const commandSpecs: CommandSpec[] = [
     name: 'offers import',
     group: 'offers',
     summary: 'queue offers from a CSV file (nothing is sent until push)',
-    args: [{ name: 'FILE', description: 'the CSV file', required: true }],
+    args: [
+      {
+        name: 'FILE',
+        description: 'the CSV file (an XLSX workbook is read the same way)',
+        required: true,
+      },
+    ],
     options: {
       product: {
         type: 'integer',
@@ -169,7 +175,13 @@ export const commandSpecs: CommandSpec[] = [
     name: 'offers export',
     group: 'offers',
     summary: 'write your offers (local changes included) as CSV, in the import format',
-    args: [{ name: 'FILE', description: 'the CSV file to write', required: true }],
+    args: [
+      {
+        name: 'FILE',
+        description: 'the file to write: CSV, or XLSX when it ends in .xlsx',
+        required: true,
+      },
+    ],
     options: {
       product: {
         type: 'integer',

@@ -146,6 +146,15 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
       await runInProcess(['offers', 'import', exported, '--product', '1', '--json'], target),
     );
     expect(reimport.result).toMatchObject({ created: 0, edited: 0, duplicates: 1 });
+    const workbook = join(dir.path, 'export.xlsx');
+    expect(
+      (await runInProcess(['offers', 'export', workbook, '--product', '1'], target)).code,
+    ).toBe(0);
+    expect(readFileSync(workbook).subarray(0, 2).toString()).toBe('PK');
+    const fromWorkbook = jsonOf<{ result: Record<string, unknown> }>(
+      await runInProcess(['offers', 'import', workbook, '--product', '1', '--json'], target),
+    );
+    expect(fromWorkbook.result).toMatchObject({ rows: 1, created: 0, duplicates: 1 });
 
     const badStatus = await runInProcess(['offers', 'set-status', offer.id, '4'], target);
     expect(badStatus.code).toBe(2);

@@ -6,6 +6,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { OfferWrite, Product } from '../../contract/marketplace/wire';
 import {
   exportOffersCsv,
+  exportOffersXlsx,
   readOfferFile,
   type ExportedOffer,
   type OfferSheetRow,
@@ -266,7 +267,7 @@ export const importOffers: CommandHandler = async (ctx, call) => {
   return { data: result, human, exitCode: ExitCode.Done };
 };
 
-function writeAtomically(path: string, text: string): void {
+function writeAtomically(path: string, text: string | Buffer): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, path);
@@ -302,8 +303,11 @@ export const exportOffers: CommandHandler = async (ctx, call) => {
       return detail.serverId !== null ? { id: detail.serverId, ...fields } : fields;
     })
     .reverse();
+  const contents = /\.xlsx$/i.test(file)
+    ? await exportOffersXlsx(offers, product)
+    : exportOffersCsv(offers, product);
   try {
-    writeAtomically(file, exportOffersCsv(offers, product));
+    writeAtomically(file, contents);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unwritable';
     throw new CliError('bad_input', `Cannot write ${file} (${code}).`);
