@@ -112,9 +112,19 @@ for (let i = 0; i < QUERIES; i++) {
 }
 const p = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))]!;
-for (const [kind, xs] of byKind) {
+for (const [kind, xs] of [...byKind].sort((a, b) => a[0] - b[0])) {
   const name = ['status', 'product', 'sync state', 'text', 'none'][kind];
   console.log(`filter ${name}: p50 ${p(xs, 0.5).toFixed(2)} ms, p95 ${p(xs, 0.95).toFixed(2)} ms`);
+}
+for (const q of [randomQuery(0), randomQuery(1), randomQuery(2), randomQuery(3)]) {
+  const plan = store.db
+    .prepare<{ detail: string }>(
+      `EXPLAIN QUERY PLAN SELECT * FROM offers WHERE ${q.status !== undefined ? 'status = 1' : q.productId !== undefined ? 'product_id = 1' : q.syncState ? "sync_state = 'synced'" : '1'} ORDER BY ${q.sort!.column === 'product' ? 'product_title' : q.sort!.column} LIMIT 50`,
+    )
+    .all()
+    .map((r) => r.detail)
+    .join('; ');
+  console.log(`plan ${JSON.stringify(q)}: ${plan}`);
 }
 store.close();
 rmSync(dir, { recursive: true, force: true });

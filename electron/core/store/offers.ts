@@ -32,7 +32,8 @@ export interface LocalChangeRow {
 export function offerRow(ctx: StoreContext, localId: number): OfferRow | undefined {
   return prep<OfferRow>(
     ctx,
-    'SELECT local_id, server_id, product_id, server_json, server_updated_at FROM offers WHERE local_id = ?',
+    `SELECT o.local_id, o.server_id, o.product_id, c.json AS server_json, o.server_updated_at
+     FROM offers o LEFT JOIN server_copies c ON c.local_id = o.local_id WHERE o.local_id = ?`,
   ).get(localId);
 }
 
@@ -169,6 +170,59 @@ const materializedColumns = [
   'search_text',
 ];
 
+/**
+ * A pulled offer the store has never seen: nothing local can be pending on it, so its merged row
+ * is the server copy and it is written once (a first pull brings thousands of these).
+ */
+function insertServerOnlyOffer(ctx: StoreContext, offer: Offer): void {
+  const title =
+    prep<{ title: string }>(ctx, 'SELECT title FROM products WHERE id = ?').get(offer.product_id)
+      ?.title ?? '';
+  const searchText = [offer.outer_name, offer.internal_name, offer.description, title, offer.id]
+    .join(' ')
+    .toLowerCase();
+  const info = prep(
+    ctx,
+    `INSERT INTO offers (server_id, product_id, server_updated_at, product_title,
+       outer_name, internal_name, price_per_step, amount, min_purchase_amount,
+       guarantee_delivery_time, status, sync_state, pending_delete, updated_at, search_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'synced', 0, ?, ?)`,
+  ).run(
+    offer.id,
+    offer.product_id,
+    offer.updated_at,
+    title,
+    text(offer.outer_name),
+    text(offer.internal_name),
+    num(offer.price_per_step),
+    num(offer.amount),
+    num(offer.min_purchase_amount),
+    num(offer.guarantee_delivery_time),
+    offer.status,
+    offer.updated_at,
+    searchText,
+  );
+  const localId = Number(info.lastInsertRowid);
+  writeServerCopy(ctx, localId, offer);
+  prep(ctx, 'INSERT INTO offers_search (rowid, search_text) VALUES (?, ?)').run(
+    localId,
+    searchText,
+  );
+}
+
+/** Replaces (or, with null, forgets) the server's copy of an offer. */
+export function writeServerCopy(ctx: StoreContext, localId: number, offer: Offer | null): void {
+  if (offer === null) {
+    prep(ctx, 'DELETE FROM server_copies WHERE local_id = ?').run(localId);
+    return;
+  }
+  prep(
+    ctx,
+    `INSERT INTO server_copies (local_id, json) VALUES (?, ?)
+     ON CONFLICT (local_id) DO UPDATE SET json = excluded.json`,
+  ).run(localId, JSON.stringify(offer));
+}
+
 export type ApplyResult = 'new' | 'updated' | 'unchanged' | 'conflict';
 
 /**
@@ -179,11 +233,7 @@ export type ApplyResult = 'new' | 'updated' | 'unchanged' | 'conflict';
 export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
   const localId = localIdOfServerId(ctx, offer.id);
   if (localId === undefined) {
-    const info = prep(
-      ctx,
-      'INSERT INTO offers (server_id, product_id, server_json, server_updated_at) VALUES (?, ?, ?, ?)',
-    ).run(offer.id, offer.product_id, JSON.stringify(offer), offer.updated_at);
-    refreshOffer(ctx, Number(info.lastInsertRowid));
+    insertServerOnlyOffer(ctx, offer);
     return 'new';
   }
   const row = offerRow(ctx, localId);
@@ -230,10 +280,12 @@ export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
       ).run(JSON.stringify(newBase), offer.updated_at, JSON.stringify(mine), localId);
     }
   }
-  prep(
-    ctx,
-    'UPDATE offers SET server_json = ?, server_updated_at = ?, product_id = ? WHERE local_id = ?',
-  ).run(JSON.stringify(offer), offer.updated_at, offer.product_id, localId);
+  prep(ctx, 'UPDATE offers SET server_updated_at = ?, product_id = ? WHERE local_id = ?').run(
+    offer.updated_at,
+    offer.product_id,
+    localId,
+  );
+  writeServerCopy(ctx, localId, offer);
   refreshOffer(ctx, localId);
   return result;
 }
@@ -255,9 +307,10 @@ export function applyServerDeletion(ctx: StoreContext, localId: number): 'remove
     ctx,
     "UPDATE outbox SET state = 'failed', last_error = 'The offer was deleted on the marketplace.' WHERE local_id = ?",
   ).run(localId);
-  prep(ctx, 'UPDATE offers SET server_id = NULL, server_json = NULL WHERE local_id = ?').run(
+  prep(ctx, 'UPDATE offers SET server_id = NULL, server_updated_at = NULL WHERE local_id = ?').run(
     localId,
   );
+  writeServerCopy(ctx, localId, null);
   recordOutcome(ctx, localId, {
     ok: false,
     message:

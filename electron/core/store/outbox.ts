@@ -13,6 +13,7 @@ import {
   recordOutcome,
   refreshOffer,
   serverOffer,
+  writeServerCopy,
   type OutcomeInput,
 } from './offers';
 
@@ -300,8 +301,8 @@ export function acceptManage(
       }
       // The real updated_at is unknown until the next pull; leaving it empty makes that pull
       // take the server's copy.
-      prep(ctx, 'UPDATE offers SET server_json = ?, server_updated_at = ? WHERE local_id = ?').run(
-        JSON.stringify(server),
+      writeServerCopy(ctx, localId, server);
+      prep(ctx, 'UPDATE offers SET server_updated_at = ? WHERE local_id = ?').run(
         serverCopy?.updated_at ?? null,
         localId,
       );
@@ -371,10 +372,7 @@ export function patchServerCopy(ctx: StoreContext, localId: number, patch: Parti
       const row = offerRow(ctx, localId);
       const server = serverOffer(row);
       if (!server) return;
-      prep(ctx, 'UPDATE offers SET server_json = ? WHERE local_id = ?').run(
-        JSON.stringify({ ...server, ...patch }),
-        localId,
-      );
+      writeServerCopy(ctx, localId, { ...server, ...patch });
       refreshOffer(ctx, localId);
     })
     .immediate();

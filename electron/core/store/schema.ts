@@ -41,14 +41,13 @@ CREATE TABLE products (
   seen_at INTEGER NOT NULL
 );
 
--- One row per offer the seller has, whether the server knows it yet or not. The server's copy as
--- last seen is kept verbatim (server_json); the columns after it are the merged view (server copy
--- plus local change), materialized so a page over 100k offers is an index walk.
+-- One row per offer the seller has, whether the server knows it yet or not: identity, then the
+-- merged view (server copy plus local change) materialized so a page over 100k offers is an index
+-- walk. The server's copy itself lives in server_copies, keeping these rows small.
 CREATE TABLE offers (
   local_id INTEGER PRIMARY KEY AUTOINCREMENT,
   server_id INTEGER UNIQUE,
   product_id INTEGER NOT NULL,
-  server_json TEXT,
   server_updated_at TEXT,
   product_title TEXT NOT NULL DEFAULT '',
   outer_name TEXT NOT NULL DEFAULT '',
@@ -77,6 +76,12 @@ CREATE VIRTUAL TABLE offers_search USING fts5(
 CREATE TRIGGER offers_search_gone AFTER DELETE ON offers BEGIN
   DELETE FROM offers_search WHERE rowid = old.local_id;
 END;
+
+-- The server's offer as last seen, verbatim (wire JSON).
+CREATE TABLE server_copies (
+  local_id INTEGER PRIMARY KEY REFERENCES offers(local_id) ON DELETE CASCADE,
+  json TEXT NOT NULL
+);
 
 -- The seller's change, as an overlay on a base: 'mine' holds only the fields the seller wrote,
 -- 'base' the server's values of those fields when the change was made (or last rebased).

@@ -57,14 +57,26 @@ export interface PushResult {
   unknown: number;
 }
 
+/** Sends of one operation within one push; past this, it waits for the next sync. */
+const MAX_SENDS_PER_PUSH = 5;
+
 export async function pushOutbox(deps: PushDeps, signal?: AbortSignal): Promise<PushResult> {
   const { ctx } = deps;
   const result: PushResult = { sent: 0, failed: 0, unknown: 0 };
   const initial = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
+  // Attempts each operation had when this push first saw it: its sends in this push are the rest.
+  const attemptsBefore = new Map<number, number>();
   for (;;) {
     signal?.throwIfAborted();
     const now = ctx.clock.now();
-    const { ready, waitingUntil } = readyOps(ctx, now);
+    const candidates = readyOps(ctx, now);
+    const waitingUntil = candidates.waitingUntil;
+    for (const op of candidates.ready) {
+      if (!attemptsBefore.has(op.id)) attemptsBefore.set(op.id, op.attempts);
+    }
+    const ready = candidates.ready.filter(
+      (op) => op.attempts - attemptsBefore.get(op.id)! < MAX_SENDS_PER_PUSH,
+    );
     if (ready.length === 0) {
       if (waitingUntil !== null && waitingUntil - now <= deps.maxInlineWaitMs) {
         await ctx.clock.sleep(waitingUntil - now, signal);
@@ -101,7 +113,11 @@ async function sendManageBatch(
     if (batch.length >= size) break;
     if (first && op.productId !== first.op.productId) continue;
     const item = manageItem(ctx, op);
-    if (!item) continue;
+    if (!item) {
+      // Nothing left to write (the change was taken back): the operation has nothing to send.
+      completeOp(ctx, op.id);
+      continue;
+    }
     first ??= item;
     if (item.guaranteeDeliveryTime !== first.guaranteeDeliveryTime) continue;
     batch.push(item);
@@ -155,9 +171,17 @@ function recordBatchAnswer(
   });
 }
 
+/**
+ * A create is held as "unknown" until my_offers is read back. Anything else is safe to send
+ * again, after the same backoff as any failure: a server answering 5xx must not be hammered.
+ */
 function settleUnknown(deps: PushDeps, op: OutboxOp, message: string): void {
-  if (op.kind === 'manage' && isCreate(deps.ctx, op.localId)) markUnknown(deps.ctx, op.id, message);
-  else requeueOp(deps.ctx, op.id, 0, message);
+  if (op.kind === 'manage' && isCreate(deps.ctx, op.localId)) {
+    markUnknown(deps.ctx, op.id, message);
+    return;
+  }
+  const delay = backoffDelayMs(op.attempts + 1, deps.backoff, deps.random);
+  requeueOp(deps.ctx, op.id, deps.ctx.clock.now() + delay, message);
 }
 
 async function handleBatchFailure(
