@@ -110,6 +110,23 @@ describe('the built main process', () => {
     expect(report.permissionCheck).toBe(false);
   });
 
+  it('runs sandbox mode in process and imports credentials through the bundled worker', () => {
+    expect(report.sandbox).toMatchObject({ ok: true, value: { mode: 'sandbox', tokenSet: true } });
+    expect(report.preview).toMatchObject({
+      ok: true,
+      value: { format: 'lines', totals: { rows: 2, valid: 2 } },
+    });
+    // Masked logins only; the passwords never come back.
+    expect(JSON.stringify(report.preview)).not.toMatch(/secret-one|secret-two|bravo/);
+    expect(report.ownFileRefused).toMatchObject({
+      ok: false,
+      error: { kind: 'bad_input', message: expect.stringMatching(/own data files/) },
+    });
+    expect(report.eventsSent).toEqual(
+      expect.arrayContaining(['seller-desk:session.changed', 'seller-desk:sync.status']),
+    );
+  });
+
   it('has the usual menu, remembers the window, and quits after closing the core', () => {
     expect(report.menuLabels).toEqual(
       expect.arrayContaining(['File', 'Edit', 'View', 'Window', 'Help']),
