@@ -1,10 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../electron/core/limits';
+import { startSandbox } from '../../electron/sandbox';
 import { FakeClock } from './fakeClock';
 import type Database from 'better-sqlite3';
 import { openLedgerFile } from './sqlite';
@@ -137,5 +138,46 @@ describe('persisted ledger', () => {
     // Started together, each alone would be done after one window; sharing the ledger, the 36
     // requests at 10 per window take three.
     expect(grants.at(-1)! - grants[0]!).toBeGreaterThanOrEqual(3 * W);
+  });
+
+  it('two processes with clients on the same ledger never get a 429 from the sandbox', async () => {
+    const file = join(dir, 'desk.sqlite');
+    open();
+    const sb = await startSandbox({ port: 0, windowMs: W });
+    try {
+      const hammer = join(import.meta.dirname, 'clientHammer.ts');
+      const children = [0, 1].map(() =>
+        spawn(process.execPath, ['--import', 'tsx', hammer, file, '100', String(W), sb.baseUrl], {
+          env: { ...process.env, SELLER_DESK_TOKEN: sb.sellers[0]!.token },
+          stdio: ['pipe', 'pipe', 'inherit'],
+        }),
+      );
+      const lines = children.map(
+        (child) =>
+          new Promise<string[]>((resolve) => {
+            let out = '';
+            child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+            child.on('close', () => resolve(out.trim().split('\n')));
+          }),
+      );
+      const ready = children.map(
+        (child) => new Promise<void>((resolve) => child.stdout.once('data', () => resolve())),
+      );
+      await Promise.all(ready);
+      for (const child of children) child.stdin.end('go\n');
+      const outputs = await Promise.all(lines);
+      for (const out of outputs) expect(JSON.parse(out.at(-1)!)).toEqual({ failed: 0 });
+
+      const seen = sb.requests.filter((r) => r.sellerId === 1);
+      expect(seen).toHaveLength(200);
+      expect(seen.filter((r) => r.status !== 200)).toEqual([]);
+      for (const r of seen) {
+        expect(seen.filter((x) => x.at <= r.at && x.at + W > r.at).length).toBeLessThanOrEqual(120);
+      }
+      // 200 reads at 120 per window: the second window was needed, and waited for.
+      expect(seen.at(-1)!.at - seen[0]!.at).toBeGreaterThanOrEqual(W - 50);
+    } finally {
+      await sb.close();
+    }
   });
 });
