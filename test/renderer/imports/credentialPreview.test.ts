@@ -78,6 +78,10 @@ describe('what the seller is told', () => {
     expect(commitSummary({ queued: 2, skipped: 3 }, totals, 'replace')).toContain(
       'queued to replace every credential on this offer',
     );
+    const clean = { rows: 1, valid: 1, invalid: 0, duplicatesInFile: 0, duplicatesUploaded: 0 };
+    expect(commitSummary({ queued: 1, skipped: 0 }, clean, 'add')).toBe(
+      '1 account queued for upload.',
+    );
   });
 
   it('offers Replace all only for credential system 3 (or a new offer, which gets 3)', () => {
@@ -125,6 +129,13 @@ describe('credential refusals from sync', () => {
     ]);
     expect(refusals).toHaveLength(1);
     expect(refusals[0]!.message).toBe('Credentials cannot be modified for a transferred offer.');
+    const [fromClient] = credentialRefusalsFor(7, [
+      problem(
+        7,
+        'POST /external_api/pro/offers/1004/credentials/add_batch: 403 forbidden — Credentials cannot be modified for a transferred offer.',
+      ),
+    ]);
+    expect(fromClient!.message).toBe('Credentials cannot be modified for a transferred offer.');
     expect(refusals[0]!.advice).toContain('This offer was transferred');
   });
 

@@ -126,11 +126,10 @@ export function commitSummary(
     mode === 'replace'
       ? `${count(outcome.queued, 'account')} queued to replace every credential on this offer`
       : `${count(outcome.queued, 'account')} queued for upload`;
-  const rest = [
-    `${count(duplicates, 'duplicate')} skipped`,
-    `${count(totals.invalid, 'row')} not sendable (problems)`,
-  ];
-  return `${queued}; ${rest.join('; ')}.`;
+  const rest = [];
+  if (duplicates) rest.push(`${count(duplicates, 'duplicate')} skipped`);
+  if (totals.invalid) rest.push(`${count(totals.invalid, 'row')} not sendable (problems)`);
+  return `${[queued, ...rest].join('; ')}.`;
 }
 
 /** A credential id the seller typed: a positive whole number, or why not. */

@@ -23,9 +23,15 @@ export function credentialRefusalsFor(
   return problems
     .filter((problem) => problem.localId === localId && ABOUT_CREDENTIALS.test(problem.message))
     .map((problem) => ({
-      message: problem.message,
+      message: withoutRequestLine(problem.message),
       advice: TRANSFERRED.test(problem.message)
-        ? 'This offer was transferred: the marketplace lets nobody change its credentials. The queued accounts stay here until you discard them or the offer changes hands back.'
+        ? 'This offer was transferred: the marketplace lets nobody change its credentials, so these accounts cannot go onto it. Put them on another offer instead.'
         : null,
     }));
+}
+
+/** "POST /external_api/…/add_batch: 403 forbidden — Credentials cannot…" → the marketplace's words. */
+function withoutRequestLine(message: string): string {
+  const match = /^(?:GET|POST|PUT|PATCH|DELETE) \S+: \d{3}[^—]*—\s*(.+)$/s.exec(message);
+  return match ? match[1]! : message;
 }

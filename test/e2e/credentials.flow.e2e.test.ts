@@ -1,0 +1,220 @@
+// An account file dropped on an account offer, in the real renderer through the browser host:
+// the preview shows a bad row and a duplicate (masked, never a password), Add queues the good
+// rows, sync uploads them, and the sandbox holds exactly the good, non-duplicate accounts. The
+// same file again shows them as already on the offer; a transferred offer's refusal comes back
+// to the panel in plain words.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SellerDeskApi } from '../../electron/contract/ipc';
+import type { Offer } from '../../electron/contract/marketplace/wire';
+import type { Harness } from './harness';
+import { openHarness, SCREENS_DIR } from './harness';
+
+let desk: Harness;
+let offer: Offer;
+const tag = `e2e${Date.now().toString(36)}`;
+const login = (name: string) => `${tag}_${name}`;
+
+/** What the page's globals look like to this Node-side file (no DOM library here). */
+type PageGlobals = {
+  DataTransfer: new () => { items: { add(file: unknown): void } };
+  File: new (parts: string[], name: string, options: { type: string }) => unknown;
+};
+
+async function dropFile(page: Page, name: string, text: string) {
+  const transfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const g = globalThis as unknown as PageGlobals;
+      const dt = new g.DataTransfer();
+      dt.items.add(new g.File([text], name, { type: 'text/plain' }));
+      return dt;
+    },
+    { name, text },
+  );
+  const zone = page.locator('[data-testid="credentials-panel"] .zone');
+  await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+  await zone.dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+const counts = (page: Page, which: 'queued' | 'uploaded') =>
+  page.locator(`[data-testid="credential-counts"] [data-count="${which}"]`).textContent();
+
+/** The panel itself (the editor scrolls inside its dialog, so a page shot would miss it). */
+async function shootPanel(page: Page, name: string) {
+  const panel = page.locator('[data-testid="credentials-panel"]');
+  await panel.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: join(SCREENS_DIR, `credentials-${name}.png`) });
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+beforeAll(async () => {
+  desk = await openHarness({ name: 'credentials', viewport: { width: 1280, height: 900 } });
+  const { page, sandbox } = desk;
+  await page.click('button:has-text("Try the sandbox marketplace")');
+  await page.waitForSelector('[data-testid="offers-grid"]');
+  const accountProducts = new Set(
+    sandbox.control
+      .products()
+      .filter((p) => p.marketplace_type === 2)
+      .map((p) => p.id),
+  );
+  const candidate = sandbox.control
+    .offers(1)
+    .find(
+      (o) =>
+        accountProducts.has(o.product_id) &&
+        o.credential_system_type_id === 3 &&
+        o.outer_name.trim() !== '',
+    );
+  if (!candidate) throw new Error('the sandbox seed has no account offer with credentials');
+  offer = candidate;
+}, 60_000);
+
+afterAll(async () => {
+  await desk?.close();
+});
+
+/** The offer's local id, once the first sync brought the demo offers in. */
+function localIdOf(page: Page, serverId: number): Promise<number> {
+  return page.evaluate(async (id) => {
+    const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
+    for (let attempt = 0; attempt < 150; attempt++) {
+      const r = await api.offers.query({
+        sort: { column: 'updated_at', dir: 'desc' },
+        offset: 0,
+        limit: 500,
+      });
+      const row = r.ok ? r.value.rows.find((candidate) => candidate.serverId === id) : undefined;
+      if (row) return row.localId;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    throw new Error(`offer ${id} never arrived`);
+  }, serverId);
+}
+
+async function openEditor(page: Page) {
+  const localId = await localIdOf(page, offer.id);
+  await page.fill('input[aria-label="Search offers"], .filters input.input', offer.outer_name);
+  await page.locator(`[data-local-id="${localId}"]`).dblclick();
+  await page.waitForSelector('[data-testid="credentials-panel"]');
+}
+
+describe('credentials from a file, in Chromium', () => {
+  it('previews a bad row and a duplicate, adds the rest, and the sandbox holds exactly those', async () => {
+    const { page, sandbox } = desk;
+    const before = sandbox.control.credentials(offer.id).map((c) => c.login);
+    await openEditor(page);
+
+    const file = [
+      '# accounts bought on Monday',
+      `${login('alpha')}:Pa55:alpha@mail.test:mailpw`,
+      `${login('beta')}:Secret-beta`,
+      ':password-without-login',
+      `${login('gamma')}:pw3:gamma@mail.test`,
+      `${login('ALPHA')}:another-password`,
+      `${login('delta')}:pw4`,
+      '',
+    ].join('\r\n');
+    await dropFile(page, 'accounts.txt', file);
+
+    const preview = page.locator('[data-testid="credential-preview"]');
+    await preview.waitFor();
+    expect(await page.locator('[data-testid="credential-totals"]').textContent()).toBe(
+      '6 rows: 3 accounts to send, 2 rows with problems, 1 duplicate inside the file.',
+    );
+    const problemRows = preview.locator('tr.problem');
+    expect(await problemRows.count()).toBe(2);
+    expect(await problemRows.nth(0).getAttribute('data-line')).toBe('4');
+    const duplicate = preview.locator('tr.duplicate');
+    expect(await duplicate.count()).toBe(1);
+    expect(await duplicate.getAttribute('data-line')).toBe('6');
+    expect(await duplicate.textContent()).toContain('Duplicate in this file');
+    // Masked in main: neither a password nor a whole login reaches the page.
+    const shown = (await preview.textContent()) ?? '';
+    for (const secret of ['Pa55', 'Secret-beta', 'another-password', login('alpha')]) {
+      expect(shown).not.toContain(secret);
+    }
+    await shootPanel(page, 'preview');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shootPanel(page, 'preview-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.click('[data-testid="credential-preview"] button:has-text("Add 3 accounts")');
+    await expect
+      .poll(() => page.locator('[data-testid="credential-outcome"]').textContent())
+      .toBe('3 accounts queued for upload; 1 duplicate skipped; 2 rows not sendable (problems).');
+
+    // Sync uploads them by itself (a change schedules a run).
+    await expect
+      .poll(
+        () =>
+          sandbox.control
+            .credentials(offer.id)
+            .map((c) => c.login)
+            .filter((l) => !before.includes(l))
+            .sort(),
+        { timeout: 15_000 },
+      )
+      .toEqual([login('alpha'), login('beta'), login('delta')].sort());
+    await expect.poll(() => counts(page, 'uploaded'), { timeout: 10_000 }).toBe('3');
+    expect(await counts(page, 'queued')).toBe('0');
+    await shootPanel(page, 'uploaded');
+
+    // Nothing of the file is left in clear in the data folder (store, logs, staged copies aside).
+    const clear = filesUnder(desk.dataDir)
+      .filter((path) => !path.includes('staged-files'))
+      .filter((path) => readFileSync(path).includes('Secret-beta'));
+    expect(clear).toEqual([]);
+  });
+
+  it('shows the same accounts as already on the offer when the file comes again', async () => {
+    const { page } = desk;
+    await dropFile(
+      page,
+      'again.csv',
+      `login,password\n${login('beta')},Secret-beta\n${login('epsilon')},pw5\n`,
+    );
+    await page.locator('[data-testid="credential-preview"]').waitFor();
+    expect(await page.locator('[data-testid="credential-totals"]').textContent()).toBe(
+      '2 rows: 1 account to send, 1 account already on this offer.',
+    );
+    expect(await page.locator('tr.duplicate').textContent()).toContain('Already on this offer');
+
+    // Replace all says what it removes, and Cancel keeps everything.
+    await page.click('button:has-text("Replace all…")');
+    const confirm = page.locator('dialog[aria-label="Replace every credential on this offer?"]');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(
+      'Every credential now on this offer will be removed',
+    );
+    expect(await confirm.textContent()).toContain('replaced by the 1 account of this file');
+    await desk.screenshot('replace-confirm');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirm.count()).toBe(0);
+    await page.click('button:has-text("Discard preview")');
+    await page.locator('[data-testid="credentials-panel"] .zone').waitFor();
+  });
+
+  it("shows a transferred offer's refusal plainly", async () => {
+    const { page, sandbox } = desk;
+    sandbox.control.setTransferred(offer.id, true);
+    await dropFile(page, 'more.txt', `${login('zeta')}:pw6\n`);
+    await page.click('[data-testid="credential-preview"] button:has-text("Add 1 account")');
+    const refusal = page.locator('[data-testid="credentials-panel"] .refusal');
+    await refusal.waitFor({ timeout: 15_000 });
+    expect(await refusal.textContent()).toContain('transferred');
+    expect(await refusal.textContent()).toContain('lets nobody change its credentials');
+    expect(await counts(page, 'queued')).toBe('1');
+    expect(sandbox.control.credentials(offer.id).map((c) => c.login)).not.toContain(login('zeta'));
+    await shootPanel(page, 'transferred');
+  });
+});
