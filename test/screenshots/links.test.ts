@@ -5,6 +5,7 @@ import {
   attachScreenshotLinks,
   batchUrls,
   explainFailedUrl,
+  failedLinksMessage,
   normalizeScreenshotUrls,
   planScreenshotAdd,
   waitUntilVisible,
@@ -86,6 +87,21 @@ describe('explainFailedUrl', () => {
   it('gives both causes when the approved domains are unknown', () => {
     expect(explainFailedUrl('https://x.example/a.png', null)).toMatch(
       /^either x\.example is not approved .* or the image could not be downloaded$/,
+    );
+  });
+});
+
+describe('failedLinksMessage', () => {
+  it('lists every failed link with its reason, in one line for the offer', () => {
+    const message = failedLinksMessage(
+      ['https://pics.example.org/1.png', 'https://cdn.sandbox.test/fail/2.png'],
+      10,
+      approved,
+    );
+    expect(message).toMatch(/^2 of 10 screenshot links could not be attached: /);
+    expect(message).toContain('https://pics.example.org/1.png — pics.example.org is not approved');
+    expect(message).toContain(
+      'https://cdn.sandbox.test/fail/2.png — the marketplace could not download',
     );
   });
 });

@@ -167,3 +167,13 @@ export function visibilityRetryDelayMs(
 ): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt));
 }
+
+/** One line for the offer's outcome after an attach: each failed link with its likely reason. */
+export function failedLinksMessage(
+  failed: readonly string[],
+  sent: number,
+  approvedDomains: readonly string[] | null = null,
+): string {
+  const reasons = failed.map((url) => `${url} — ${explainFailedUrl(url, approvedDomains)}`);
+  return `${failed.length} of ${sent} screenshot links could not be attached: ${reasons.join('; ')}`;
+}

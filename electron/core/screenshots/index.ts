@@ -9,6 +9,7 @@ export {
   attachEditSendsBackToReview,
   batchUrls,
   explainFailedUrl,
+  failedLinksMessage,
   normalizeScreenshotUrls,
   removingLastScreenshotSendsToDraft,
   screenshotWarnings,
