@@ -40,7 +40,7 @@ const exitCodeLines = [
   `  ${ExitCode.Unreachable}  the marketplace could not be reached; the queue is kept`,
 ];
 
-function commandList(specs: CommandSpec[]): string[] {
+function commandList(specs: Pick<CommandSpec, 'name' | 'summary'>[]): string[] {
   const width = Math.max(...specs.map((s) => s.name.length));
   return specs.map((s) => `  ${s.name.padEnd(width)}  ${s.summary}`);
 }
@@ -53,8 +53,7 @@ export function helpText(topic: string[]): string {
       'Usage: seller-desk COMMAND [ARGS] [OPTIONS]',
       '',
       'Commands:',
-      ...commandList(commandSpecs),
-      '  help [COMMAND]  help for a command',
+      ...commandList([...commandSpecs, { name: 'help [COMMAND]', summary: 'help for a command' }]),
       '',
       'Options for every command:',
       ...optionLines(globalOptions),

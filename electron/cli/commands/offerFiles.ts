@@ -30,7 +30,7 @@ function readInputFile(path: string): Buffer {
   }
 }
 
-/** Local ids of every offer of a product, newest first (the store pages at most 500 at a time). */
+/** Every offer of a product (list rows, newest first), read 500 at a time as the store pages. */
 function offersOfProduct(store: Store, productId?: number) {
   const rows = [];
   for (let offset = 0; ; offset += PAGE) {
