@@ -154,9 +154,7 @@ describe('offers from a spreadsheet, in Chromium', () => {
     await menu.waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
-      'Template…',
-    );
+    expect((await page.locator(':focus').textContent())?.trim()).toBe('Template…');
     await page.keyboard.press('Enter');
     await menu.locator('[role="menuitem"]:has-text("Template as Excel")').click();
     await expect
