@@ -212,4 +212,35 @@ describe('sync flows', () => {
     await desk.engine.sync();
     expect(sb.control.offers(3).find((o) => o.id === detail.serverId)!.screenshots).toEqual([]);
   });
+
+  it('a cancelled push leaves the outbox consistent: the next sync sends each offer once', async () => {
+    desk = openDesk(sb, dir.file('g.db'), { sellerId: 3 });
+    await desk.engine.pull({ catalogue: true });
+    desk.store.db.transaction(() => {
+      for (let i = 0; i < 250; i++) {
+        desk!.store.createOffer({
+          productId: 1,
+          guaranteeDeliveryTime: 60_000,
+          fields: goldOffer(300 + i / 100),
+        });
+      }
+    })();
+    const mark = sb.requests.length;
+    const controller = new AbortController();
+    const watch = setInterval(() => {
+      if (sb.requests.slice(mark).some((r) => r.path.endsWith('/offers/manage'))) {
+        clearInterval(watch);
+        controller.abort();
+      }
+    }, 1);
+    const cancelled = await desk.engine.push(controller.signal);
+    clearInterval(watch);
+    expect(cancelled.cancelled).toBe(true);
+    expect(cancelled.pending).toBeGreaterThan(0);
+    const done = await desk.engine.sync();
+    expect(done).toMatchObject({ pending: 0, error: null });
+    const mine = sb.control.offers(3).filter((o) => o.price_per_step >= 300);
+    expect(mine).toHaveLength(250);
+    expect(new Set(mine.map((o) => o.price_per_step)).size).toBe(250);
+  });
 });
