@@ -104,4 +104,9 @@ await sb.close();
 db.close();
 rmSync(dir, { recursive: true, force: true });
 const ratio = elapsed / theoretical;
-console.log(`limits: ${ratio.toFixed(3)} ratio (goal ≤ 1.03, 0 × 429; got ${tooMany} × 429)`);
+// A workload that did not complete has no figure worth printing.
+if (failures > 0 || errors > 0) {
+  console.error(`the workload failed: ${failures} offers not created, ${errors} errors`);
+  process.exit(1);
+}
+console.log(`limits: ${ratio.toFixed(3)} ratio (goal ≤ 1.03, 0 × 429)`);
