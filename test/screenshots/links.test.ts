@@ -53,6 +53,15 @@ describe('normalizeScreenshotUrls', () => {
     expect(JSON.stringify(result)).not.toContain('secret');
   });
 
+  it('keeps commas inside a link and splits on commas between links', () => {
+    const cdn = 'https://res.cdn.sandbox.test/image/upload/w_100,h_100/shot.jpg';
+    expect(
+      normalizeScreenshotUrls([
+        `${cdn},https://images.sandbox.test/a.png; https://images.sandbox.test/b.png,`,
+      ]).urls,
+    ).toEqual([cdn, 'https://images.sandbox.test/a.png', 'https://images.sandbox.test/b.png']);
+  });
+
   it('refuses an overlong link without echoing all of it', () => {
     const long = `https://images.sandbox.test/${'x'.repeat(3000)}.png`;
     const { urls, refused } = normalizeScreenshotUrls([long]);

@@ -55,11 +55,14 @@ const maxUrlLength = 2048;
 
 export type UrlRefusal = { item: string; reason: string };
 
-/** Splits text that may hold several links (newlines, spaces, commas) into candidate items. */
+/**
+ * Splits text that may hold several links (newlines, spaces, or commas between links) into
+ * candidate items. A comma inside a link stays: image CDNs use them in paths (`w_100,h_100`).
+ */
 export function splitUrlText(text: string): string[] {
   return text
-    .split(/[\s,;]+/)
-    .map((part) => part.trim())
+    .split(/\s+|[,;](?=\s*https?:\/\/)/i)
+    .map((part) => part.trim().replace(/[,;]+$/, ''))
     .filter((part) => part.length > 0);
 }
 
