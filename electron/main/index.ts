@@ -32,11 +32,12 @@ import {
 } from './appProtocol';
 import { createNativeDialogs } from './dialogs';
 import { EXTERNAL_LINK_HOSTS, isAllowedExternalUrl } from './externalLinks';
-import { createFileRefResolver } from './fileRefs';
+import { createFileGrants, createFileRefResolver, FILE_GRANT_CHANNEL } from './fileRefs';
 import { forwardEvents, registerIpcHandlers } from './ipcBridge';
 import { menuTemplate } from './menu';
 import { electronSqliteBinding } from './nativeBinding';
 import { withPlainTextAcceptance } from './plainTextAcceptance';
+import type { IpcSenderLike } from './senderCheck';
 import { checkSender } from './senderCheck';
 import { createSafeStorageTokenVault } from './tokenVault';
 import { denyAllPermissions, guardWebContents } from './webContentsGuards';
@@ -166,6 +167,16 @@ async function start(): Promise<void> {
   );
 
   const vault = createSafeStorageTokenVault(safeStorage, userData);
+  const grants = createFileGrants();
+  const isTrustedSender = (event: IpcSenderLike) =>
+    checkSender(event, {
+      origin: APP_ORIGIN,
+      isOurWindow: (id) => [...windows].some((w) => !w.isDestroyed() && w.webContents.id === id),
+    });
+  const nativeDialogs = createNativeDialogs(
+    dialog,
+    () => BrowserWindow.getFocusedWindow() ?? mainWindow,
+  );
   core = await createAppCore({
     dataDir: userData,
     tokenVault: vault,
@@ -174,12 +185,19 @@ async function start(): Promise<void> {
       decrypt: (sealed) => safeStorage.decryptString(sealed),
       path: credentialsKeyFile(userData, 'keychain'),
     }),
-    dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
+    dialogs: {
+      async pickFiles(purpose) {
+        const picked = await nativeDialogs.pickFiles(purpose);
+        picked.forEach((path) => grants.grant(path));
+        return picked;
+      },
+      saveFile: (defaultName) => nativeDialogs.saveFile(defaultName),
+    },
     openExternal: openInBrowser,
     notify(title, body) {
       if (Notification.isSupported()) new Notification({ title, body }).show();
     },
-    resolveFileRef: createFileRefResolver([userData]),
+    resolveFileRef: createFileRefResolver([userData], grants),
     sandbox: createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),
     log: (message) => log(message),
   });
@@ -187,12 +205,14 @@ async function start(): Promise<void> {
   registerIpcHandlers({
     ipcMain,
     handlers: withPlainTextAcceptance(core.handlers, vault),
-    isTrustedSender: (event) =>
-      checkSender(event, {
-        origin: APP_ORIGIN,
-        isOurWindow: (id) => [...windows].some((w) => !w.isDestroyed() && w.webContents.id === id),
-      }),
+    isTrustedSender,
     log,
+  });
+  // A file dropped on our window: the preload reports its path before handing it to the page.
+  ipcMain.handle(FILE_GRANT_CHANNEL, (event, path: unknown) => {
+    if (!isTrustedSender(event).trusted || typeof path !== 'string') return false;
+    grants.grant(path);
+    return true;
   });
   forwardEvents(core, () => [...windows].map((w) => w.webContents));
 

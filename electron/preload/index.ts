@@ -5,6 +5,9 @@ import type { IpcRendererEvent } from 'electron';
 import { buildApi, ipcChannel } from '../contract/ipc';
 import type { Transport } from '../contract/ipc';
 
+/** Must equal FILE_GRANT_CHANNEL in electron/main/fileRefs.ts (test/shell/apiSurface.test.ts). */
+const FILE_GRANT_CHANNEL = 'seller-desk-private:grant-file';
+
 const transport: Transport = {
   invoke: (channel, input) => ipcRenderer.invoke(ipcChannel(channel), input),
   subscribe(event, listener) {
@@ -18,6 +21,10 @@ const transport: Transport = {
   async fileRef(file) {
     const path = webUtils.getPathForFile(file);
     if (!path) throw new Error('This file has no path on disk (it was not dropped or picked).');
+    // Main accepts only paths the seller handed over (electron/main/fileRefs.ts).
+    if ((await ipcRenderer.invoke(FILE_GRANT_CHANNEL, path)) !== true) {
+      throw new Error('Seller Desk did not accept this file.');
+    }
     return path;
   },
 };

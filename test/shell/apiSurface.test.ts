@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SellerDeskApi, Transport } from '../../electron/contract/ipc';
 import { buildApi, channelNames, channels, eventNames, events } from '../../electron/contract/ipc';
+import { FILE_GRANT_CHANNEL } from '../../electron/main/fileRefs';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -155,6 +156,8 @@ describe('window.sellerDesk', () => {
     await expect(api.fileRef({ path: '/home/s/creds.txt' } as unknown as File)).resolves.toBe(
       '/home/s/creds.txt',
     );
+    // The path was granted to main over the private channel main listens on.
+    expect(fake.invoked.at(-1)).toEqual([FILE_GRANT_CHANNEL, '/home/s/creds.txt']);
     await expect(api.fileRef({} as File)).rejects.toThrow(/no path/);
   });
 });

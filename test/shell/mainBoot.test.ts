@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelNames } from '../../electron/contract/ipc';
 import { contentSecurityPolicy } from '../../electron/host/contentSecurityPolicy';
+import { FILE_GRANT_CHANNEL } from '../../electron/main/fileRefs';
 
 const root = resolve(import.meta.dirname, '../..');
 const bundle = join(root, 'out/main/index.cjs');
@@ -57,6 +58,8 @@ afterAll(() => rmSync(userData, { recursive: true, force: true }));
 describe('the built main process', () => {
   it('handles exactly the contract channels, prefixed', () => {
     expect([...report.channels].sort()).toEqual(channelNames.map((c) => `seller-desk:${c}`).sort());
+    // Plus the preload's private file grant, which the page cannot reach.
+    expect(report.privateChannels).toEqual([FILE_GRANT_CHANNEL]);
   });
 
   it('opens its window isolated, sandboxed, without Node, on app://', () => {
@@ -112,6 +115,12 @@ describe('the built main process', () => {
 
   it('runs sandbox mode in process and imports credentials through the bundled worker', () => {
     expect(report.sandbox).toMatchObject({ ok: true, value: { mode: 'sandbox', tokenSet: true } });
+    expect(report.previewUngranted).toMatchObject({
+      ok: false,
+      error: { kind: 'bad_input', message: expect.stringMatching(/not given it/) },
+    });
+    expect(report.grantForged).toBe(false);
+    expect(report.grantTrusted).toBe(true);
     expect(report.preview).toMatchObject({
       ok: true,
       value: { format: 'lines', totals: { rows: 2, valid: 2 } },

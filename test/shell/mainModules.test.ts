@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../electron/contract/ipc';
 import { contentTypeOf, resolveAppAsset } from '../../electron/main/appProtocol';
 import { isAllowedExternalUrl, marketplaceSiteOf } from '../../electron/main/externalLinks';
-import { createFileRefResolver } from '../../electron/main/fileRefs';
+import { createFileGrants, createFileRefResolver } from '../../electron/main/fileRefs';
 import { menuTemplate } from '../../electron/main/menu';
 import { electronSqliteBinding } from '../../electron/main/nativeBinding';
 import {
@@ -108,12 +108,26 @@ describe('external links', () => {
 });
 
 describe('file references from the renderer', () => {
-  it('accepts an existing regular file by absolute path, and returns its real path', async () => {
-    const resolve = createFileRefResolver([join(dir, 'userData')]);
+  /** Grants everything it is given, like a seller who picks each of these files. */
+  function grantedAll(refs: string[]) {
+    const grants = createFileGrants();
+    refs.forEach((ref) => grants.grant(ref));
+    return grants;
+  }
+
+  it('accepts a granted regular file by absolute path, and returns its real path', async () => {
     writeFileSync(join(dir, 'offers.csv'), 'a,b\n');
     symlinkSync(join(dir, 'offers.csv'), join(dir, 'link.csv'));
+    const grants = grantedAll([join(dir, 'offers.csv'), join(dir, 'link.csv')]);
+    const resolve = createFileRefResolver([join(dir, 'userData')], grants);
     await expect(resolve(join(dir, 'offers.csv'))).resolves.toBe(join(dir, 'offers.csv'));
     await expect(resolve(join(dir, 'link.csv'))).resolves.toBe(join(dir, 'offers.csv'));
+  });
+
+  it('refuses a path the seller never picked or dropped, even a real file', async () => {
+    writeFileSync(join(dir, 'id_rsa'), 'PRIVATE KEY');
+    const resolve = createFileRefResolver([join(dir, 'userData')], createFileGrants());
+    await expect(resolve(join(dir, 'id_rsa'))).rejects.toThrow(/was not given it/);
   });
 
   it('refuses relative paths, folders, missing files and our own data files', async () => {
@@ -121,15 +135,16 @@ describe('file references from the renderer', () => {
     mkdirSync(userData);
     writeFileSync(join(userData, 'token.enc'), 'sealed');
     symlinkSync(join(userData, 'token.enc'), join(dir, 'innocent.txt'));
-    const resolve = createFileRefResolver([userData]);
-    for (const ref of [
+    const refs = [
       'offers.csv',
       dir,
       join(dir, 'missing.csv'),
       join(userData, 'token.enc'),
       join(dir, 'innocent.txt'),
       `${dir}/a\0b`,
-    ]) {
+    ];
+    const resolve = createFileRefResolver([userData], grantedAll(refs));
+    for (const ref of refs) {
       await expect(resolve(ref), ref).rejects.toSatisfy(
         (e) => e instanceof AppFailure && e.kind === 'bad_input',
       );
