@@ -30,7 +30,9 @@ const importCredentials: CommandHandler = async (ctx, call) => {
   }
   const parsed = await parseCredentialFile(bytes, { fileName: basename(file) });
   const known = store.knownCredentialHashes(localId);
-  // A replace starts the offer's list afresh: only duplicates within the file count then.
+  // A replace starts the offer's list afresh: only duplicates within the file count then. The
+  // store keeps login and email hashes as two sets; the index matches on either, so each set is
+  // passed on its own ('' is no login hash: sha256 hex is never empty).
   const uploaded = replace
     ? []
     : [
