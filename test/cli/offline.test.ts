@@ -130,6 +130,18 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
     expect(offer).toMatchObject({ syncState: 'local', pricePerStep: 0.5 });
     expect(offer.id).toMatch(/^L\d+$/);
 
+    const found = (text: string) =>
+      runInProcess(['offers', 'list', '--search', text, '--json'], target).then(
+        (r) => jsonOf<{ result: { total: number } }>(r).result.total,
+      );
+    expect(await found('classic era')).toBe(1); // the product's title
+    expect(await found('retail')).toBe(0);
+    expect(
+      jsonOf<{ result: { total: number } }>(
+        await runInProcess(['offers', 'list', '--status', '2', '--json'], target),
+      ).result.total,
+    ).toBe(0); // not on the marketplace yet: no server status
+
     const shown = await runInProcess(['offers', 'show', offer.id], target);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/price_per_step:\s+0\.5/);
