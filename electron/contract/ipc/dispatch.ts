@@ -1,7 +1,7 @@
 // The one place where a call from the renderer meets a handler, used by Electron main and by the
 // browser host alike: the input is validated before the handler runs, a thrown failure becomes a
 // typed error, and nothing else (no stack, no internals) crosses back.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ChannelName, Channels } from './channels';
 import { channels } from './channels';
 import type { ErrorKind, FieldProblemDto, Result } from './result';
