@@ -47,9 +47,13 @@ const APP_CSP = contentSecurityPolicy({ connect: "'none'" });
 const PRELOAD_SCRIPT = join(__dirname, '../preload/index.cjs');
 const log = (message: string) => console.log(`[seller-desk] ${message}`);
 
-// Must happen before `ready`: our scheme behaves like https (origin, secure context).
+// Must happen before `ready`: our scheme behaves like https (origin, secure context), and module
+// scripts (vite emits `<script type="module" crossorigin>`) load from it in CORS mode.
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: false } },
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, corsEnabled: true, supportFetchAPI: false },
+  },
 ]);
 
 const windows = new Set<BrowserWindow>();
