@@ -22,6 +22,29 @@ function localIdOf(serverId: number): number {
     .get(serverId)!.local_id;
 }
 
+/** The trigger-kept totals agree with counting the rows. */
+function expectCountsMatchRows() {
+  const counts = store.countOffers();
+  const byStatus = Object.fromEntries(
+    store.db
+      .prepare<{ s: string; n: number }>(
+        "SELECT coalesce(status, 'none') AS s, count(*) AS n FROM offers GROUP BY status",
+      )
+      .all()
+      .map((r) => [r.s, r.n]),
+  );
+  expect(counts.byStatus).toEqual(byStatus);
+  const bySync = store.db
+    .prepare<{ s: string; n: number }>(
+      'SELECT sync_state AS s, count(*) AS n FROM offers GROUP BY sync_state',
+    )
+    .all();
+  for (const r of bySync) expect(counts.bySyncState[r.s as 'synced']).toBe(r.n);
+  expect(counts.total).toBe(
+    store.db.prepare<{ n: number }>('SELECT count(*) AS n FROM offers').get()!.n,
+  );
+}
+
 describe('read model', () => {
   it('filters, sorts, pages and searches the merged view', () => {
     for (let i = 1; i <= 30; i++) {
@@ -64,6 +87,17 @@ describe('read model', () => {
     expect(counts.byStatus).toEqual({ '2': 20, '3': 10 });
     expect(counts.bySyncState).toMatchObject({ synced: 29, local: 1 });
     expect(counts.outbox).toBe(1);
+    store.changeStatus(localIdOf(110), 3);
+    store.deleteOffer(localIdOf(111));
+    store.createOffer({
+      productId: 10,
+      guaranteeDeliveryTime: 1,
+      fields: { price_per_step: 1, amount: 10, min_purchase_amount: 5, data: { '101': 'Thrall' } },
+    });
+    expectCountsMatchRows();
+    expect(store.queryOffers({ status: 3 }).total).toBe(
+      store.queryOffers({ status: 3, productId: 10 }).total,
+    );
   });
 
   it('rebases a local change on a pulled copy and raises a conflict only where both changed', () => {
@@ -125,6 +159,7 @@ describe('read model', () => {
     expect(applyServerDeletion(store, localIdOf(300))).toBe('removed');
     expect(applyServerDeletion(store, changed)).toBe('attention');
     expect(store.countOffers().total).toBe(1);
+    expectCountsMatchRows();
     const detail = store.getOffer(changed)!;
     expect(detail.syncState).toBe('attention');
     expect(detail.fields.price_per_step).toBe(42);

@@ -127,10 +127,25 @@ export function queryOffers(
   )
     .all(...params, limit, offset)
     .map(toListRow);
-  const total = prep<{ n: number }>(ctx, `SELECT count(*) AS n FROM offers ${whereSql}`).get(
-    ...params,
-  )!.n;
+  const total =
+    countedTotal(ctx, q, text) ??
+    prep<{ n: number }>(ctx, `SELECT count(*) AS n FROM offers ${whereSql}`).get(...params)!.n;
   return { rows, total };
+}
+
+/** The total of a single-filter (or unfiltered) query, from the trigger-kept counts. */
+function countedTotal(ctx: StoreContext, q: OfferQuery, text: string | undefined): number | null {
+  if (text) return null;
+  const filters: [string, string][] = [];
+  if (q.status !== undefined) filters.push(['status', String(q.status)]);
+  if (q.productId !== undefined) filters.push(['product', String(q.productId)]);
+  if (q.syncState !== undefined) filters.push(['sync', q.syncState]);
+  if (filters.length > 1) return null;
+  const [dim, key] = filters[0] ?? ['all', ''];
+  return (
+    prep<{ n: number }>(ctx, 'SELECT n FROM offer_counts WHERE dim = ? AND key = ?').get(dim, key)
+      ?.n ?? 0
+  );
 }
 
 export interface OfferCounts {
@@ -142,12 +157,11 @@ export interface OfferCounts {
 
 export function countOffers(ctx: StoreContext): OfferCounts {
   const byStatus: Record<string, number> = {};
-  for (const r of prep<{ status: number | null; n: number }>(
+  const counted = prep<{ dim: string; key: string; n: number }>(
     ctx,
-    'SELECT status, count(*) AS n FROM offers GROUP BY status',
-  ).all()) {
-    byStatus[String(r.status ?? 'none')] = r.n;
-  }
+    "SELECT dim, key, n FROM offer_counts WHERE dim IN ('status', 'sync') AND n > 0",
+  ).all();
+  for (const r of counted.filter((c) => c.dim === 'status')) byStatus[r.key] = r.n;
   const bySyncState: Record<SyncState, number> = {
     synced: 0,
     local: 0,
@@ -155,12 +169,7 @@ export function countOffers(ctx: StoreContext): OfferCounts {
     attention: 0,
     conflict: 0,
   };
-  for (const r of prep<{ sync_state: SyncState; n: number }>(
-    ctx,
-    'SELECT sync_state, count(*) AS n FROM offers GROUP BY sync_state',
-  ).all()) {
-    bySyncState[r.sync_state] = r.n;
-  }
+  for (const r of counted.filter((c) => c.dim === 'sync')) bySyncState[r.key as SyncState] = r.n;
   const total = Object.values(bySyncState).reduce((a, b) => a + b, 0);
   const outbox = prep<{ n: number }>(ctx, 'SELECT count(*) AS n FROM outbox').get()!.n;
   return { total, byStatus, bySyncState, outbox };

@@ -18,8 +18,11 @@ export type FailureAction =
 
 export function failureAction(error: unknown): FailureAction {
   if (!isMarketplaceError(error)) {
-    if (error instanceof Error && error.name === 'AbortError') return 'cancelled';
-    return 'retry';
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'AbortError' || name === 'RateLimiterClosedError') return 'cancelled';
+    // A local failure (a screenshot file gone, credentials sealed under another key) does not
+    // heal by itself: the seller sees it instead of a retry loop.
+    return 'refuse';
   }
   switch (error.kind) {
     case 'unauthorized':
