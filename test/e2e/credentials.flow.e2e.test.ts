@@ -59,6 +59,8 @@ function filesUnder(dir: string): string[] {
 beforeAll(async () => {
   desk = await openHarness({ name: 'credentials', viewport: { width: 1280, height: 900 } });
   const { page, sandbox } = desk;
+  // A missing element fails with its locator well before the test's own timeout.
+  page.setDefaultTimeout(8000);
   await page.click('button:has-text("Try the sandbox marketplace")');
   await page.waitForSelector('[data-testid="offers-grid"]');
   const accountProducts = new Set(
@@ -189,6 +191,15 @@ describe('credentials from a file, in Chromium', () => {
     );
     expect(await page.locator('tr.duplicate').textContent()).toContain('Already on this offer');
 
+    // The seller's encoding choice reads the file again, and the preview says which was used.
+    await page.getByLabel('Encoding').selectOption('windows-1251');
+    await expect
+      .poll(() => page.locator('[data-testid="credential-preview"] .preview-head').textContent())
+      .toContain('read as windows-1251');
+    expect(await page.locator('[data-testid="credential-totals"]').textContent()).toBe(
+      '2 rows: 1 account to send, 1 account already on this offer.',
+    );
+
     // Replace all says what it removes, and Cancel keeps everything.
     await page.click('button:has-text("Replace all…")');
     const confirm = page.locator('dialog[aria-label="Replace every credential on this offer?"]');
@@ -202,6 +213,46 @@ describe('credentials from a file, in Chromium', () => {
     await expect.poll(() => confirm.count()).toBe(0);
     await page.click('button:has-text("Discard preview")');
     await page.locator('[data-testid="credentials-panel"] .zone').waitFor();
+
+    // A binary file gets a clear answer, not a frozen window or a table of garbage.
+    await dropFile(page, 'photo.txt', 'PNG\u0000\u0000\u0001binary');
+    const alert = page.locator('[data-testid="credentials-panel"] [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('binary file');
+    expect(await page.locator('[data-testid="credential-preview"]').count()).toBe(0);
+  });
+
+  it('replaces and deletes one credential by its id, straight on the marketplace', async () => {
+    const { page, sandbox } = desk;
+    const beta = sandbox.control.credentials(offer.id).find((c) => c.login === login('beta'))!;
+    const alpha = sandbox.control.credentials(offer.id).find((c) => c.login === login('alpha'))!;
+    const panel = page.locator('[data-testid="credentials-panel"]');
+    await panel.locator('summary:has-text("Change or delete one credential")').click();
+    expect(await panel.locator('details [role="note"]').textContent()).toContain(
+      "does not give out the list of an offer's credentials",
+    );
+    await panel.getByLabel('Credential id').fill(String(beta.id));
+    await panel.getByLabel('Login', { exact: true }).fill(login('beta2'));
+    await panel.getByLabel('Password', { exact: true }).fill('New-secret');
+    await panel.locator('button:has-text("Replace credential")').click();
+    await expect
+      .poll(() => panel.locator('details [role="status"]').textContent())
+      .toBe(`Credential ${beta.id} updated.`);
+    expect(sandbox.control.credentials(offer.id).find((c) => c.id === beta.id)?.login).toBe(
+      login('beta2'),
+    );
+    // The typed password does not linger in the form.
+    expect(await panel.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+
+    await panel.getByLabel('Credential id').fill(String(alpha.id));
+    await panel.locator('button:has-text("Delete credential")').click();
+    const confirm = page.locator('dialog[aria-label="Delete this credential?"]');
+    await confirm.locator('button:has-text("Delete credential")').click();
+    await expect
+      .poll(() => panel.locator('details [role="status"]').textContent())
+      .toBe(`Credential ${alpha.id} deleted.`);
+    expect(sandbox.control.credentials(offer.id).map((c) => c.id)).not.toContain(alpha.id);
+    await panel.locator('summary:has-text("Change or delete one credential")').click();
   });
 
   it("shows a transferred offer's refusal plainly", async () => {

@@ -50,6 +50,8 @@ function exported(suffix: string): string {
 beforeAll(async () => {
   desk = await openHarness({ name: 'offer-import', viewport: { width: 1280, height: 860 } });
   const { page, sandbox } = desk;
+  // A missing element fails with its locator well before the test's own timeout.
+  page.setDefaultTimeout(8000);
   const mine = sandbox.control.offers(1);
   const gold = sandbox.control
     .products()
