@@ -44,8 +44,15 @@ import { denyAllPermissions, guardWebContents } from './webContentsGuards';
 import { loadWindowState, saveWindowState, WINDOW_MIN_SIZE } from './windowState';
 
 const APP_CSP = contentSecurityPolicy({ connect: "'none'" });
+/** Must equal `build.appId` in package.json (test/shell/builder-config.test.ts). */
+const APP_ID = 'com.sellerdesk.app';
 const PRELOAD_SCRIPT = join(__dirname, '../preload/index.cjs');
 const log = (message: string) => console.log(`[seller-desk] ${message}`);
+
+// Every renderer sandboxed, whatever a window's own preferences say (defence in depth).
+app.enableSandbox();
+// Windows shows notifications only for an app with an identity (the installer's app id).
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 // Must happen before `ready`: our scheme behaves like https (origin, secure context), and module
 // scripts (vite emits `<script type="module" crossorigin>`) load from it in CORS mode.
@@ -137,6 +144,12 @@ function createMainWindow(stateFile: string): BrowserWindow {
   windows.add(window);
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
+  // A crashed or killed renderer loses nothing (the core holds the data): load the page again.
+  window.webContents.on('render-process-gone', (_event, details) => {
+    log(`The window's renderer stopped (${details.reason}); reloading it.`);
+    if (details.reason !== 'clean-exit' && !window.isDestroyed())
+      void window.loadURL(APP_ENTRY_URL);
+  });
   window.on('close', () => {
     saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() });
   });

@@ -50,6 +50,10 @@ describe('electron-builder configuration', () => {
 
   it('builds the installers of each OS', () => {
     expect(config.appId).toMatch(/^[a-z]+(\.[a-z0-9-]+)+$/);
+    // Windows notifications need main to use the installer's app id.
+    expect(readFileSync(join(root, 'electron/main/index.ts'), 'utf8')).toContain(
+      `const APP_ID = '${config.appId}';`,
+    );
     expect(config.productName).toBe('Seller Desk');
     expect(targetsOf(config.win)).toEqual(['nsis']);
     expect(targetsOf(config.mac)).toEqual(expect.arrayContaining(['dmg', 'zip']));

@@ -75,6 +75,8 @@ describe('the built main process', () => {
     });
     expect(report.webPreferences.preload).toBe(join(root, 'out/preload/index.cjs'));
     expect(report.loaded).toBe('app://seller-desk/index.html');
+    expect(report.sandboxEnabled).toBe(true);
+    expect(report.reloadedAfterCrash).toBe(true);
     expect(report.privileged[0]).toMatchObject({
       scheme: 'app',
       privileges: { standard: true, secure: true },
