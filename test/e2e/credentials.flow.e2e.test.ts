@@ -176,6 +176,7 @@ describe('credentials from a file, in Chromium', () => {
       .filter((path) => !path.includes('staged-files'))
       .filter((path) => readFileSync(path).includes('Secret-beta'));
     expect(clear).toEqual([]);
+    expect(desk.console.join('\n')).not.toContain('Secret-beta');
   });
 
   it('shows the same accounts as already on the offer when the file comes again', async () => {

@@ -148,6 +148,27 @@ describe('offers from a spreadsheet, in Chromium', () => {
     expect(sandbox.control.offers(1).length).toBe(before + 2);
   });
 
+  it('takes a file from "Choose file…" too (the page\'s own picker in the browser host)', async () => {
+    const { page } = desk;
+    await page.click('button:has-text("Import offers…")');
+    const dialog = page.locator('dialog[aria-label^="Import offers"]');
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.locator('button:has-text("Choose file…")').click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'empty.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('price_per_step,amount\r\n'),
+    });
+    await expect
+      .poll(() => dialog.locator('[data-testid="offer-import-summary"]').textContent())
+      .toBe('The file holds no offer rows.');
+    expect(await dialog.locator('button:has-text("Import 0 offers")').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
   it('downloads the template as a real XLSX from the keyboard, Escape closing the menu', async () => {
     const { page } = desk;
     await page.locator('button:has-text("Template…")').focus();
