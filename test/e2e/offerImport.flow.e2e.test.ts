@@ -186,5 +186,13 @@ describe('offers from a spreadsheet, in Chromium', () => {
     // An XLSX is a ZIP: it starts with "PK".
     expect(readFileSync(exported('template.xlsx')).subarray(0, 2).toString()).toBe('PK');
     await desk.screenshot('catalogue');
+
+    // The offers view offers the same once one product is chosen in its filter.
+    await page.click('nav button:has-text("Offers")');
+    const toolbar = page.locator('header.toolbar');
+    expect(await toolbar.locator('button:has-text("Import offers…")').count()).toBe(0);
+    await page.getByLabel('Filter by product').selectOption(String(product.id));
+    await toolbar.locator('button:has-text("Import offers…")').waitFor();
+    await desk.screenshot('offers-view');
   });
 });
