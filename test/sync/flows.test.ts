@@ -155,7 +155,10 @@ describe('sync flows', () => {
     sb.control.deleteOfferAsServer(gone!.id);
     await desk.engine.pull();
     expect(desk.store.countOffers().total).toBe(before);
-    await desk.engine.pull({ full: true });
+    // sync() reconciles in full once the last full pull is old enough (here: always).
+    await desk.close();
+    desk = openDesk(sb, dir.file('d.db'), { sellerId: 2, fullReconcileEveryMs: 0 });
+    await desk.engine.sync();
     expect(desk.store.countOffers().total).toBe(before - 1);
     const local = desk.store.queryOffers({ limit: 500 }).rows.find((r) => r.serverId === mine!.id)!;
     expect(desk.store.deleteOffer(local.localId)).toBe('queued');

@@ -27,7 +27,12 @@ export const secretBox = createSecretBox(randomBytes(32));
 export function openDesk(
   sandbox: Sandbox,
   file: string,
-  opts: { sellerId?: number; token?: () => string; timeoutMs?: number } = {},
+  opts: {
+    sellerId?: number;
+    token?: () => string;
+    timeoutMs?: number;
+    fullReconcileEveryMs?: number;
+  } = {},
 ): Desk {
   const seller = sandbox.sellers.find((s) => s.id === (opts.sellerId ?? 3))!;
   const store = openStore(file, { secretBox });
@@ -47,6 +52,7 @@ export function openDesk(
     secretBox,
     backoff: { baseMs: 20, maxMs: 200 },
     maxInlineWaitMs: 1000,
+    fullReconcileEveryMs: opts.fullReconcileEveryMs,
     onProgress: (p) => progress.push(p),
   });
   return {

@@ -12,7 +12,8 @@
  *   - `push(signal?)` — sends the outbox (manage batches per product and delivery time, ≤ 100,
  *     sized to the limiter's offers budget; dependents after their offer's id; credentials in
  *     chunks of ≤ 1000; screenshots uploaded then attached); outcomes and field errors per offer.
- *   - `sync(signal?)` — pull, push, then a cheap pull.
+ *   - `sync(signal?)` — pull, push, then a cheap pull. Its first pull is a full reconcile when
+ *     the last one is older than `fullReconcileEveryMs` (default 6 h; a fresh store counts as due).
  *   Each returns a `SyncSummary { sent, failed, conflicts, needsAttention, unauthorized, ... }`
  *   and is logged in the store's sync runs. A 401 stops the run and keeps everything queued
  *   (`unauthorized: true`); cancelling through the signal leaves the outbox consistent.
@@ -26,6 +27,7 @@ import type { MarketplaceClient } from '../api';
 import type { RateLimiter, WaitReason } from '../limits';
 import type { StoreContext } from '../store/context';
 import type { SecretBox } from '../store/drafts';
+import { getMeta, setMeta } from '../store/meta';
 import { finishSyncRun, startSyncRun } from '../store/syncRuns';
 import type { Clock } from '../util/clock';
 import { failureAction, failureMessage, SyncStopped } from './failures';
@@ -38,6 +40,8 @@ export { mapManageFieldErrors } from './fieldErrors';
 export type { OfferFieldError } from './fieldErrors';
 export { fingerprintOffer } from '../store/offerFields';
 export { HIGH_WATER_KEY } from './pull';
+
+const LAST_FULL_PULL_KEY = 'offers_last_full_pull_at';
 
 export type SyncPhase = 'resolve' | 'catalogue' | 'offers' | 'push';
 
@@ -82,6 +86,8 @@ export interface SyncEngineOptions {
   backoff?: { baseMs: number; maxMs: number };
   /** Within one push, wait out a backoff this short; longer ones are left for a later sync. */
   maxInlineWaitMs?: number;
+  /** sync() pulls in full (noticing deletions) when the last full pull is older than this. */
+  fullReconcileEveryMs?: number;
   onProgress?: (p: SyncProgress) => void;
 }
 
@@ -174,7 +180,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   async function pullBody(
     summary: SyncSummary,
-    o: { full?: boolean; catalogue?: boolean },
+    o: { full?: boolean; catalogue?: boolean; reconcileIfDue?: boolean },
     signal?: AbortSignal,
   ) {
     await resolve(summary, signal);
@@ -182,12 +188,17 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     if (o.catalogue || o.full || noCatalogue) {
       await pullCatalogue(ctx, opts.client, (_p, d, t) => progress('catalogue', d, t), signal);
     }
-    const pulled = await (o.full ? pullOffersFull : pullOffersIncremental)(
+    const lastFull = Number(getMeta(ctx, LAST_FULL_PULL_KEY) ?? 0);
+    const full =
+      o.full ||
+      (o.reconcileIfDue && clock.now() - lastFull > (opts.fullReconcileEveryMs ?? 6 * 3_600_000));
+    const pulled = await (full ? pullOffersFull : pullOffersIncremental)(
       ctx,
       opts.client,
       (_p, d, t) => progress('offers', d, t),
       signal,
     );
+    if (full) setMeta(ctx, LAST_FULL_PULL_KEY, String(clock.now()));
     summary.pullRequests += pulled.requests;
   }
 
@@ -217,7 +228,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       runLogged(
         'sync',
         async (s) => {
-          await pullBody(s, {}, signal);
+          await pullBody(s, { reconcileIfDue: true }, signal);
           await pushBody(s, signal);
           if (s.sent > 0 || s.adopted > 0) await pullBody(s, {}, signal);
         },
