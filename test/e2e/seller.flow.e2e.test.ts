@@ -13,6 +13,7 @@ const FLOW_TIMEOUT = 45_000;
 /** Runs a flow on a fresh harness and always closes it. */
 async function withDesk(name: string, flow: (desk: Harness) => Promise<void>) {
   const desk = await openHarness({ name: `flow-${name}` });
+  desk.page.setDefaultTimeout(20_000);
   try {
     await flow(desk);
   } finally {
@@ -230,8 +231,10 @@ describe('the seller workspace in Chromium', () => {
         await conflicts.first().waitFor({ timeout: 20_000 });
         await desk.screenshot('choices');
         await conflicts.locator('[data-conflict="price_per_step"] button:has-text("Keep")').click();
+        await page.locator('[data-conflict="price_per_step"]').waitFor({ state: 'detached' });
         await conflicts.locator('[data-conflict="amount"] button:has-text("Take")').click();
-        await page.click('button:has-text("Sync now")');
+        await page.locator('[data-conflict]').first().waitFor({ state: 'detached' });
+        // Resolving is a local change like any other: the background sync sends it.
         await expect
           .poll(() => sandbox.control.offers(1).find((o) => o.id === 1001), { timeout: 20_000 })
           .toMatchObject({ price_per_step: 0.06, amount: 700000 });
