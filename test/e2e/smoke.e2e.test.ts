@@ -7,10 +7,16 @@ import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { Harness } from './harness';
 import { openHarness } from './harness';
 
-declare global {
-  interface Window {
-    sellerDesk?: SellerDeskApi;
-  }
+/**
+ * What the page's globals look like from here (the test program has no DOM library). Callbacks
+ * run in the browser, so each one reaches them through `globalThis` itself.
+ */
+interface PageGlobals {
+  sellerDesk: SellerDeskApi;
+  document: { getElementById(id: string): { childElementCount: number } | null };
+  location: { hash: string };
+  File: new (parts: string[], name: string) => unknown;
+  setTimeout(fn: () => void, ms: number): unknown;
 }
 
 let desk: Harness;
@@ -28,18 +34,24 @@ describe('Seller Desk in the browser host', () => {
     await expect(desk.page).toBeDefined();
     expect(await desk.page.title()).toBe('Seller Desk');
     await desk.page.waitForFunction(
-      () => (document.getElementById('app')?.childElementCount ?? 0) > 0,
+      () =>
+        ((globalThis as unknown as PageGlobals).document.getElementById('app')?.childElementCount ??
+          0) > 0,
     );
-    expect(await desk.page.evaluate(() => location.hash)).not.toContain(desk.host.secret);
+    expect(
+      await desk.page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash),
+    ).not.toContain(desk.host.secret);
     expect(desk.page.url()).not.toContain(desk.host.secret);
   });
 
   it('answers window.sellerDesk over the bridge and streams its events', async () => {
-    const before = await desk.page.evaluate(() => window.sellerDesk!.session.status());
+    const before = await desk.page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).sellerDesk.session.status(),
+    );
     expect(before).toMatchObject({ ok: true, value: { mode: 'none', tokenSet: false } });
 
     const seen = await desk.page.evaluate(async () => {
-      const api = window.sellerDesk!;
+      const api = (globalThis as unknown as PageGlobals).sellerDesk;
       const events: unknown[] = [];
       const got = new Promise<void>((done) => {
         const off = api.on('session.changed', (payload) => {
@@ -55,26 +67,28 @@ describe('Seller Desk in the browser host', () => {
     expect(seen.connected).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
     expect(seen.events[0]).toMatchObject({ mode: 'sandbox' });
 
-    const counts = await desk.page.evaluate(async () => {
+    const expected = desk.sandbox.control.offers(1).length;
+    const counts = await desk.page.evaluate(async (want) => {
       // The first sync of the sandbox's demo offers runs in the background.
-      for (let i = 0; i < 100; i++) {
-        const result = await window.sellerDesk!.offers.counts();
-        if (result.ok && result.value.total > 0) return result;
-        await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 150; i++) {
+        const result = await (globalThis as unknown as PageGlobals).sellerDesk.offers.counts();
+        if (result.ok && result.value.total === want) return result;
+        await new Promise<void>((r) => (globalThis as unknown as PageGlobals).setTimeout(r, 100));
       }
-      return window.sellerDesk!.offers.counts();
-    });
-    expect(counts.ok && counts.value.total).toBe(desk.sandbox.control.offers(1).length);
+      return (globalThis as unknown as PageGlobals).sellerDesk.offers.counts();
+    }, expected);
+    expect(expected).toBeGreaterThan(0);
+    expect(counts.ok && counts.value.total).toBe(expected);
   });
 
   it('refuses a malformed call with bad_input, and the token never comes back', async () => {
     const results = await desk.page.evaluate(async () => {
-      const api = window.sellerDesk! as unknown as {
+      const api = (globalThis as unknown as PageGlobals).sellerDesk as unknown as {
         offers: { get(input: unknown): Promise<unknown> };
       };
       return [
         await api.offers.get({ localId: 'seven' }),
-        await window.sellerDesk!.session.status(),
+        await (globalThis as unknown as PageGlobals).sellerDesk.session.status(),
       ];
     });
     expect(results[0]).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
@@ -85,7 +99,12 @@ describe('Seller Desk in the browser host', () => {
 
   it('hands a file from the page to the core as a staged reference', async () => {
     const ref = await desk.page.evaluate(() =>
-      window.sellerDesk!.fileRef(new File(['login;password\nacc;pw\n'], 'accounts.csv')),
+      (globalThis as unknown as PageGlobals).sellerDesk.fileRef(
+        new (globalThis as unknown as PageGlobals).File(
+          ['login;password\nacc;pw\n'],
+          'accounts.csv',
+        ) as File,
+      ),
     );
     expect(ref).toMatch(/^staged:[0-9a-f]{32}$/);
     const path = await desk.staging.resolveFileRef(ref);
@@ -95,9 +114,13 @@ describe('Seller Desk in the browser host', () => {
   it('keeps working after the host restarts, and shows no CSP violation', async () => {
     await desk.restartHost();
     await desk.page.waitForFunction(
-      () => (document.getElementById('app')?.childElementCount ?? 0) > 0,
+      () =>
+        ((globalThis as unknown as PageGlobals).document.getElementById('app')?.childElementCount ??
+          0) > 0,
     );
-    const status = await desk.page.evaluate(() => window.sellerDesk!.session.status());
+    const status = await desk.page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).sellerDesk.session.status(),
+    );
     expect(status).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
     expect(desk.console.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
   });
