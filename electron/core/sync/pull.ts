@@ -25,7 +25,14 @@ export async function pullCatalogue(
   while (offset < total) {
     const page = await client.listProducts({ offset, limit: pageSizes.productList }, signal);
     total = page.total;
-    saveProducts(ctx, page.result);
+    // A list entry without its fields cannot validate an offer: ask for the product's details.
+    const products = [];
+    for (const product of page.result) {
+      products.push(
+        product.product_fields.length > 0 ? product : await client.getProduct(product.id, signal),
+      );
+    }
+    saveProducts(ctx, products);
     offset += page.result.length;
     progress('catalogue', Math.min(offset, total), total);
     if (page.result.length === 0) break;

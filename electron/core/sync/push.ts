@@ -3,6 +3,7 @@
 // wait for their offer's id; each offer's outcome is kept; failures back off per operation, with
 // the next attempt time persisted.
 import { limits } from '../../contract/marketplace/limits';
+import { failedLinksMessage } from '../../contract/rules/screenshots';
 import type { CredentialInput, SellerStatusValue } from '../../contract/marketplace/wire';
 import type { MarketplaceClient } from '../api';
 import type { RateLimiter } from '../limits';
@@ -298,7 +299,7 @@ async function runOp(
         if (answer.failed.length > 0) {
           noteOutcome(ctx, op.localId, {
             ok: false,
-            message: `${answer.failed.length} of ${urls.length} screenshot links could not be attached: ${answer.failed.join(', ')}`,
+            message: failedLinksMessage(answer.failed, urls.length),
           });
         }
         break;
