@@ -77,6 +77,11 @@ describe('read model', () => {
     });
     expect(second.rows.map((r) => r.pricePerStep)).toEqual([26, 25, 23]);
     expect(store.queryOffers({ text: 'dragon' }).rows.map((r) => r.serverId)).toEqual([107]);
+    expect(store.queryOffers({ text: 'DRAGON Mo' }).total).toBe(1);
+    expect(store.queryOffers({ text: 'y d' }).rows.map((r) => r.serverId)).toEqual([107]);
+    expect(store.queryOffers({ text: 'offer 2', status: 2 }).total).toBe(
+      [2, 20, 22, 23, 25, 26, 28, 29].length,
+    );
     expect(store.queryOffers({ syncState: 'local' }).total).toBe(1);
     expect(store.queryOffers({ productId: 10 }).total).toBe(30);
     expect(

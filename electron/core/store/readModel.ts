@@ -89,6 +89,7 @@ function toListRow(r: RawRow): OfferListRow {
 }
 
 export const MAX_PAGE = 500;
+const COMMON_TEXT_MATCHES = 2000;
 
 export function queryOffers(
   ctx: StoreContext,
@@ -109,9 +110,25 @@ export function queryOffers(
     params.push(q.syncState);
   }
   const text = q.text?.trim().toLowerCase();
+  let textMatches: number | null = null;
   if (text) {
-    where.push('instr(search_text, ?) > 0');
-    params.push(text);
+    // A rare term is an index lookup in the trigram table. A common one (thousands of matches)
+    // is faster found by walking the sort order and testing each row: the page fills at once.
+    const phrase = `"${text.replace(/"/g, '""')}"`;
+    textMatches =
+      text.length >= 3
+        ? prep<{ n: number }>(
+            ctx,
+            'SELECT count(*) AS n FROM offers_search WHERE offers_search MATCH ?',
+          ).get(phrase)!.n
+        : null;
+    if (textMatches !== null && textMatches <= COMMON_TEXT_MATCHES) {
+      where.push('local_id IN (SELECT rowid FROM offers_search WHERE offers_search MATCH ?)');
+      params.push(phrase);
+    } else {
+      where.push('instr(search_text, ?) > 0');
+      params.push(text);
+    }
   }
   const sort = q.sort ?? { column: 'updated_at', dir: 'desc' };
   const column = offerSortColumns[sort.column];
@@ -127,7 +144,9 @@ export function queryOffers(
   )
     .all(...params, limit, offset)
     .map(toListRow);
+  const onlyText = q.status === undefined && q.productId === undefined && q.syncState === undefined;
   const total =
+    (text && onlyText ? textMatches : null) ??
     countedTotal(ctx, q, text) ??
     prep<{ n: number }>(ctx, `SELECT count(*) AS n FROM offers ${whereSql}`).get(...params)!.n;
   return { rows, total };
