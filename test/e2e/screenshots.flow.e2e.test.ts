@@ -1,0 +1,194 @@
+// Screenshots end to end: the real renderer in Chromium, through the browser host, on the real
+// core, against the sandbox. Two image files dropped on an account offer's drop zone show as
+// queued tiles at once, are uploaded and attached on sync, and the sandbox holds exactly the
+// dropped bytes; a renamed non-image is refused with its reason; removing down to the last
+// screenshot asks first and, once confirmed, the offer is Draft on the marketplace; a link from a
+// domain the account may not use shows its likely reason after sync.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Offer } from '../../electron/contract/marketplace/wire';
+import { OfferStatus } from '../../electron/contract/marketplace/wire';
+import { jpegBytes, pngBytes } from '../screenshots/images';
+import type { Harness } from './harness';
+import { openHarness } from './harness';
+
+// Seller 1's Fortnite account offer: Active, one screenshot (electron/sandbox/seed.ts).
+const OFFER_NAME = '44 skins, PC';
+
+let desk: Harness;
+let offerId: number;
+
+type PageGlobals = {
+  DataTransfer: new () => { items: { add(file: unknown): void } };
+  File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+  Uint8Array: Uint8ArrayConstructor;
+  atob(text: string): string;
+};
+
+interface DroppedFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** A real drag of files onto `target`: dragenter, dragover, drop, with a page-built DataTransfer. */
+async function dropFiles(page: Page, target: Locator, files: DroppedFile[]) {
+  const transfer = await page.evaluateHandle(
+    (list) => {
+      const g = globalThis as unknown as PageGlobals;
+      const dt = new g.DataTransfer();
+      for (const f of list) {
+        const raw = g.atob(f.base64);
+        const bytes = g.Uint8Array.from(raw, (c) => c.charCodeAt(0));
+        dt.items.add(new g.File([bytes], f.name, { type: f.type }));
+      }
+      return dt;
+    },
+    files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })),
+  );
+  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+function sandboxOffer(): Offer {
+  const offer = desk.sandbox.control.offers(1).find((o) => o.id === offerId);
+  if (!offer) throw new Error(`the sandbox lost offer ${offerId}`);
+  return offer;
+}
+
+beforeAll(async () => {
+  desk = await openHarness({ name: 'screenshots', viewport: { width: 1280, height: 900 } });
+  const { page, sandbox } = desk;
+  page.setDefaultTimeout(8000);
+  const seeded = sandbox.control.offers(1).find((o) => o.outer_name === OFFER_NAME);
+  if (!seeded || seeded.status !== OfferStatus.Active || seeded.screenshots.length !== 1) {
+    throw new Error('the sandbox seed no longer has the active account offer with one screenshot');
+  }
+  offerId = seeded.id;
+  await page.fill('#token-input', sandbox.sellers[0]!.token);
+  await page.click('form button[type=submit]');
+  await page.waitForSelector('[data-testid="offers-grid"]');
+}, 60_000);
+
+afterAll(async () => {
+  await desk?.close();
+});
+
+describe('screenshots of an account offer, in Chromium', () => {
+  it('drops files, sends them, refuses a non-image, removes to Draft and explains a bad link', async () => {
+    const { page, sandbox } = desk;
+    const before = sandboxOffer().screenshots;
+    await page.locator('[data-local-id]', { hasText: OFFER_NAME }).dblclick();
+    const editor = page.locator('[data-testid="offer-editor"]');
+    const strip = editor.locator('section[aria-label="Screenshots"]');
+    const tiles = strip.locator('[data-state]');
+    const zone = editor.locator('.zone[aria-label="Add screenshots"]');
+    await expect.poll(() => tiles.count()).toBe(1);
+    expect(await tiles.first().getAttribute('data-state')).toBe('attached');
+
+    // Sync may send the files within a few hundred ms; record every state a tile ever shows.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (globalThis as unknown as { seenTileStates: Set<string> }).seenTileStates = seen;
+      const record = () => {
+        for (const el of document.querySelectorAll(
+          'section[aria-label="Screenshots"] [data-state]',
+        ))
+          seen.add(
+            `${el.getAttribute('data-state')}:${document.querySelectorAll('section[aria-label="Screenshots"] [data-state]').length}`,
+          );
+      };
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+    });
+    const png = pngBytes('e2e-dropped-png');
+    const jpeg = jpegBytes();
+    await dropFiles(page, zone, [
+      { name: 'inventory.png', type: 'image/png', bytes: png },
+      { name: 'lobby.jpg', type: 'image/jpeg', bytes: jpeg },
+    ]);
+    await expect.poll(() => zone.locator('.summary').textContent()).toBe('2 screenshots added.');
+    await expect.poll(() => tiles.count()).toBe(3);
+    const seenQueued = await page.evaluate(() =>
+      [...(globalThis as unknown as { seenTileStates: Set<string> }).seenTileStates].filter((s) =>
+        s.startsWith('queued:3'),
+      ),
+    );
+    expect(seenQueued.length).toBeGreaterThan(0);
+    await desk.screenshot('1-dropped');
+
+    // After sync: three attached tiles whose images loaded, and the sandbox holds the bytes.
+    await expect
+      .poll(() => tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))), {
+        timeout: 15_000,
+      })
+      .toEqual(['attached', 'attached', 'attached']);
+    const after = sandboxOffer().screenshots;
+    expect(after).toHaveLength(3);
+    expect(after.slice(0, 1)).toEqual(before);
+    const added = after.slice(1).map((path) => sandbox.control.screenshotBytes(path));
+    expect(added.map((b) => b?.toString('base64'))).toEqual([
+      png.toString('base64'),
+      jpeg.toString('base64'),
+    ]);
+    await expect
+      .poll(
+        () =>
+          strip
+            .locator('img')
+            .evaluateAll((imgs) =>
+              imgs.map(
+                (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+              ),
+            ),
+        { timeout: 10_000 },
+      )
+      .toEqual([true, true, true]);
+    await desk.screenshot('2-attached');
+
+    // A text file renamed to .png is refused by its bytes, with the reason, and nothing is queued.
+    await dropFiles(page, zone, [
+      { name: 'not-a-picture.png', type: 'image/png', bytes: Buffer.from('just some notes\n') },
+    ]);
+    const refusal = zone.locator('.refusals li');
+    await expect.poll(() => refusal.count()).toBe(1);
+    expect(await refusal.locator('.item').textContent()).toContain('not-a-picture.png');
+    expect(await refusal.locator('.reason').textContent()).toMatch(/JPEG|PNG/);
+    expect(await zone.locator('.summary').textContent()).toBe('Nothing added: 1 item was refused.');
+    expect(await tiles.count()).toBe(3);
+    await desk.screenshot('3-refused');
+
+    // Remove two without a question, then the last one asks about Draft.
+    const dialog = page.locator('dialog[aria-label="Remove the last screenshot?"]');
+    for (const left of [2, 1]) {
+      await tiles.last().locator('button[aria-label^="Remove"]').click();
+      await expect.poll(() => tiles.count()).toBe(left);
+      expect(await dialog.count()).toBe(0);
+    }
+    await tiles.first().locator('button[aria-label^="Remove"]').click();
+    await dialog.waitFor();
+    await desk.screenshot('4-draft-question');
+    await dialog.locator('button:has-text("Remove and move to Draft")').click();
+    await expect.poll(() => tiles.count()).toBe(0);
+    await expect
+      .poll(() => [sandboxOffer().status, sandboxOffer().screenshots.length], { timeout: 15_000 })
+      .toEqual([OfferStatus.Draft, 0]);
+
+    // A link from a domain the account may not use: its likely reason after sync.
+    await zone.getByLabel('Image links').fill('https://unapproved.example/shots/lobby.png');
+    await zone.locator('button:has-text("Add links")').click();
+    await expect.poll(() => zone.locator('.summary').textContent()).toBe('1 screenshot added.');
+    const attention = editor.locator('.box.attention');
+    await expect
+      .poll(() => attention.textContent(), { timeout: 15_000 })
+      .toMatch(/unapproved\.example.*ask marketplace support to approve unapproved\.example/);
+    expect(sandboxOffer().screenshots).toHaveLength(0);
+    await desk.screenshot('5-unapproved-link');
+    expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+  }, 45_000);
+});
