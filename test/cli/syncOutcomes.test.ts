@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../electron/core/util/clock';
-import { withRunLock } from '../../electron/cli/runLock';
+import { withRunLock } from '../../electron/core/sync/runLock';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { jsonOf, runInProcess, tempDir, WINDOW_MS, type CliTarget } from './harness';
 

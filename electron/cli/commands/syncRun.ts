@@ -1,13 +1,12 @@
 // `pull` and `push` through the sync engine: one run per profile at a time (runLock), progress
 // on the terminal, and the run's summary turned into the exit code a script acts on.
-import { join, dirname, basename } from 'node:path';
 import { createSyncEngine, type SyncSummary } from '../../core/sync';
 import { CliError } from '../cliError';
 import type { CommandContext, CommandHandler } from '../commandTypes';
 import { ExitCode, type ExitCodeValue } from '../exitCodes';
 import { offerLabel } from '../offerRefs';
 import { watchReachability } from '../reachability';
-import { withRunLock } from '../runLock';
+import { syncLockFile, withRunLock } from '../../core/sync/runLock';
 import { formatFields } from '../table';
 
 const phaseLabels = {
@@ -63,7 +62,7 @@ async function runSync(
       ctx.progress.update(p.done, p.total);
     },
   });
-  const lockFile = join(dirname(profile.file), `${basename(profile.file)}.sync.lock`);
+  const lockFile = syncLockFile(profile.file);
   const summary = await withRunLock(
     {
       file: lockFile,

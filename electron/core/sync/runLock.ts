@@ -3,7 +3,7 @@
 // send it, and the API has no idempotency key. A lock file next to the profile, holding the
 // owner's pid, makes a second run wait for the first; a lock whose owner died is taken over.
 import { openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
-import type { Clock } from '../core/util/clock';
+import type { Clock } from '../util/clock';
 
 interface LockOwner {
   pid: number;
@@ -90,4 +90,9 @@ function unlinkQuietly(file: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+}
+
+/** The lock file of a profile's sync runs, shared by the desktop app and the command line. */
+export function syncLockFile(profileFile: string): string {
+  return `${profileFile}.sync.lock`;
 }
