@@ -12,18 +12,18 @@ import { openHarness } from '../e2e/harness';
 const OFFERS = Number(process.env.UI_BENCH_OFFERS ?? 100_000);
 const OPENS = 7;
 const words = ['dragon', 'gold', 'epic', 'mount', 'rare', 'legend', 'fast', 'cheap', 'max', 'pvp'];
-/** [already typed, the measured keystroke]: a first letter, then narrowing a word to a number. */
+/** [already typed, the measured keystroke]: a first letter, or narrowing one word by the next. */
 const keystrokes: [string, string][] = [
   ['', 'g'],
-  ['gold-', '1'],
+  ['gold-', 'e'],
   ['', 'e'],
-  ['epic-', '2'],
-  ['', 'm'],
-  ['mount-', '3'],
+  ['epic-', 'm'],
   ['', 'r'],
-  ['rare-', '4'],
+  ['rare-', 'l'],
+  ['', 'f'],
+  ['fast-', 'c'],
   ['', 'p'],
-  ['pvp-', '5'],
+  ['max-', 'p'],
 ];
 
 type Marked = { __firstRowsMs?: number };
@@ -73,7 +73,7 @@ try {
         credential_system_type_id: 3,
         description: '',
         outer_name: account ? `${words[i % 10]} ${words[(i * 7) % 10]} account #${i}` : '',
-        internal_name: `${words[(i * 3) % 10]}-${i}`,
+        internal_name: `${words[(i * 3) % 10]}-${words[Math.floor(i / 10) % 10]}-${i}`,
         comment_for_reviewer: '',
         image: '',
         is_enabled: true,
@@ -158,7 +158,7 @@ try {
     const ms = (await page.evaluate(`new Promise((resolve) => {
       const total = document.querySelector('[data-testid="offers-total"]');
       const grid = document.querySelector('[data-testid="offers-grid"]');
-      const state = () => total.textContent + '|' + (grid.querySelector('[data-local-id]')?.dataset.localId ?? '');
+      const state = () => total.dataset.total + '|' + (grid.querySelector('[data-local-id]')?.dataset.localId ?? '');
       const before = state();
       const seen = new MutationObserver(() => {
         if (state() !== before) {

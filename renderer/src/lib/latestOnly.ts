@@ -7,6 +7,12 @@ export interface Scheduler {
   clearTimeout(handle: unknown): void;
 }
 
+/** The platform's timers, for the app; tests pass a hand-driven scheduler. */
+export const platformTimers: Scheduler = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
+};
+
 export function leadingDebounce<A extends unknown[]>(
   fn: (...args: A) => void,
   waitMs: number,
