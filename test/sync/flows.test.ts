@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { hashCredential } from '../../electron/core/credentials/hash';
 import type { Sandbox } from '../../electron/sandbox';
 import { placeholderPng } from '../../electron/sandbox/png';
+import { createSyncEngine } from '../../electron/core/sync';
 import { goldOffer, openDesk, sandbox as startSandbox, tempDir, type Desk } from './harness';
 
 let sb: Sandbox;
@@ -245,5 +246,32 @@ describe('sync flows', () => {
     const mine = sb.control.offers(3).filter((o) => o.price_per_step >= 300);
     expect(mine).toHaveLength(250);
     expect(new Set(mine.map((o) => o.price_per_step)).size).toBe(250);
+  });
+
+  it('lets one process sync a profile at a time, and takes over from a process that died', async () => {
+    desk = openDesk(sb, dir.file('h.db'), { sellerId: 3 });
+    await desk.engine.pull({ catalogue: true });
+    desk.store.createOffer({ productId: 1, guaranteeDeliveryTime: 1000, fields: goldOffer(400) });
+    const lockHeldBy = (pid: number) =>
+      desk!.store.db
+        .prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_lock', ?)")
+        .run(JSON.stringify({ pid, at: 0 }));
+    // Another live process holds the lock (this test's own pid stands in for it).
+    const other = createSyncEngine({
+      store: desk.store,
+      client: desk.client,
+      processId: process.pid + 1,
+    });
+    lockHeldBy(process.pid);
+    const refused = await other.sync();
+    expect(refused.error).toMatch(/Another Seller Desk process/);
+    expect(desk.store.countOffers().outbox).toBe(1);
+    // The holder died: its lock is taken over.
+    lockHeldBy(2 ** 22 + 4321);
+    const done = await other.sync();
+    expect(done).toMatchObject({ error: null, pending: 0, sent: 1 });
+    expect(
+      desk.store.db.prepare("SELECT value FROM meta WHERE key = 'sync_lock'").get(),
+    ).toBeUndefined();
   });
 });

@@ -14,6 +14,8 @@
  *     chunks of ≤ 1000; screenshots uploaded then attached); outcomes and field errors per offer.
  *   - `sync(signal?)` — pull, push, then a cheap pull. Its first pull is a full reconcile when
  *     the last one is older than `fullReconcileEveryMs` (default 6 h; a fresh store counts as due).
+ *   Only one process syncs a store file at a time (a lock with the holder's pid, taken over
+ *   when that process is gone); a refused run returns with `error` set and sends nothing.
  *   Each returns a `SyncSummary { sent, failed, conflicts, needsAttention, unauthorized, ... }`
  *   and is logged in the store's sync runs. A 401 stops the run and keeps everything queued
  *   (`unauthorized: true`); cancelling through the signal leaves the outbox consistent.
@@ -33,6 +35,7 @@ import type { Clock } from '../util/clock';
 import { failureAction, failureMessage, SyncStopped } from './failures';
 import { pullCatalogue, pullOffersFull, pullOffersIncremental } from './pull';
 import { pushOutbox } from './push';
+import { acquireSyncLock, defaultIsProcessAlive, releaseSyncLock } from './syncLock';
 import { resolveUnknownOutcomes } from './resolveUnknown';
 
 export { resolveUnknownOutcomes } from './resolveUnknown';
@@ -89,6 +92,9 @@ export interface SyncEngineOptions {
   /** sync() pulls in full (noticing deletions) when the last full pull is older than this. */
   fullReconcileEveryMs?: number;
   onProgress?: (p: SyncProgress) => void;
+  /** Who holds the store's sync lock (tests simulate other processes with these). */
+  processId?: number;
+  isProcessAlive?: (pid: number) => boolean;
 }
 
 export interface SyncEngine {
@@ -101,6 +107,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const clock = opts.clock ?? opts.store.clock;
   const ctx: StoreContext = { db: opts.store.db, clock };
   const random = opts.random ?? Math.random;
+  const owner = {
+    processId: opts.processId ?? process.pid,
+    isProcessAlive: opts.isProcessAlive ?? defaultIsProcessAlive,
+  };
   let phase: SyncPhase = 'resolve';
   let last = { done: 0, total: 0 };
   const emit = (p: SyncProgress) => opts.onProgress?.(p);
@@ -138,6 +148,12 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     running = new Promise<void>((r) => (release = r));
     await previous.catch(() => undefined);
     const summary = emptySummary();
+    const lock = acquireSyncLock(ctx, owner);
+    if (lock.heldBy !== null) {
+      release();
+      summary.error = `Another Seller Desk process (pid ${lock.heldBy}) is syncing this profile; try again when it is done.`;
+      return summary;
+    }
     const runId = startSyncRun(ctx, kind);
     try {
       await body(summary, signal);
@@ -165,6 +181,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       summary.needsAttention = counts.find((c) => c.sync_state === 'attention')?.n ?? 0;
       summary.pending = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
       finishSyncRun(ctx, runId, summary);
+      releaseSyncLock(ctx, owner);
       release();
     }
     return summary;
