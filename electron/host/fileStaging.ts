@@ -38,6 +38,8 @@ export interface FileStaging {
   stage(name: string, body: Readable): Promise<string>;
   /** The staged file's absolute path, or AppFailure('bad_input') for anything else. */
   resolveFileRef(ref: string): Promise<string>;
+  /** Deletes a staged file once the app is done with it (account files must not linger). */
+  release(ref: string): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -67,6 +69,10 @@ export function createFileStaging(
         throw error;
       }
       return `${STAGED_REF_PREFIX}${id}`;
+    },
+    async release(ref) {
+      const id = typeof ref === 'string' && ref.startsWith(STAGED_REF_PREFIX) ? ref.slice(7) : '';
+      if (ID_PATTERN.test(id)) await rm(join(dir, id), { recursive: true, force: true });
     },
     async resolveFileRef(ref) {
       const id = typeof ref === 'string' && ref.startsWith(STAGED_REF_PREFIX) ? ref.slice(7) : '';

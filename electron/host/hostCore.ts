@@ -66,6 +66,7 @@ export async function createHostCore(options: HostCoreOptions): Promise<AppCore>
     },
     notify: (title, body) => log(`${title}: ${body}`),
     resolveFileRef: (ref) => options.staging.resolveFileRef(ref),
+    releaseFileRef: (ref) => options.staging.release(ref),
     log: (message, error) =>
       log(error instanceof Error ? `${message}: ${error.name}: ${error.message}` : message),
   });

@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox';
 let sandbox: Sandbox;
 let core: AppCore;
 let dataDir: string;
+let released: string[];
 
 function vault(dir: string) {
   const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
@@ -53,6 +54,7 @@ async function syncNow() {
 beforeEach(async () => {
   sandbox = await startSandbox({ port: 0, windowMs: 1000 });
   dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-core-'));
+  released = [];
   core = await createAppCore({
     dataDir,
     baseUrl: sandbox.baseUrl,
@@ -61,6 +63,7 @@ beforeEach(async () => {
     dialogs: { pickFiles: async () => [], saveFile: async () => null },
     openExternal: async () => {},
     resolveFileRef: async (ref) => ref,
+    releaseFileRef: async (ref) => void released.push(ref),
     windowMs: 1000,
     syncIntervalMs: 3_600_000,
     syncDebounceMs: 3_600_000,
@@ -205,6 +208,7 @@ describe('app core', () => {
       mode: 'add',
     });
     expect(committed.queued).toBe(3);
+    expect(released).toEqual([file]);
     await syncNow();
     const logins = sandbox.control.credentials(offer.id).map((c) => c.login);
     expect(logins).toEqual(

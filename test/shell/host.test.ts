@@ -273,4 +273,17 @@ describe('the bridge', () => {
     ).rejects.toThrow(/larger than/);
     expect(readdirSync(join(dir, 'chunked'))).toEqual([]);
   });
+
+  it('deletes a staged file when the app releases it, and nothing else', async () => {
+    const staging = createFileStaging(join(dir, 'release'));
+    const ref = await staging.stage('accounts.txt', Readable.from([Buffer.from('a:b\n')]));
+    const outside = join(dir, 'outside-release.txt');
+    writeFileSync(outside, 'keep');
+    await staging.resolveFileRef(ref);
+    await staging.release(ref);
+    await staging.release(outside);
+    await expect(staging.resolveFileRef(ref)).rejects.toBeInstanceOf(AppFailure);
+    expect(readdirSync(join(dir, 'release'))).toEqual([]);
+    expect(readFileSync(outside, 'utf8')).toBe('keep');
+  });
 });

@@ -25,6 +25,12 @@ export interface AppCoreOptions {
   notify?(title: string, body: string): void;
   /** A renderer file reference → a checked absolute path; throws AppFailure('bad_input'). */
   resolveFileRef(ref: string): Promise<string>;
+  /**
+   * The app is done with a file reference. The browser host deletes its staged copy (an account
+   * file must not linger in clear); Electron reads the seller's own file in place and has nothing
+   * to release.
+   */
+  releaseFileRef?(ref: string): Promise<void>;
   sandbox?: SandboxPort;
   clock?: Clock;
   /** A shorter rate-limit window (tests, benchmarks against a scaled sandbox). */

@@ -10,6 +10,7 @@ import { createPreviewCache } from '../previews';
 
 interface PendingCredentials {
   localId: number;
+  file: string;
   credentials: CredentialInput[];
   skipped: number;
 }
@@ -64,6 +65,7 @@ export function credentialHandlers(
       const credentials = credentialsToSend(result);
       const previewId = pending.put({
         localId,
+        file,
         credentials,
         skipped: result.totals.rows - credentials.length,
       });
@@ -85,6 +87,7 @@ export function credentialHandlers(
     async 'credentials.commit'({ previewId, mode }) {
       const { store } = ctx.profile();
       const preview = pending.take(previewId);
+      await ctx.options.releaseFileRef?.(preview.file);
       if (preview.credentials.length === 0) {
         throw new AppFailure('validation', 'No row of this file can be sent.');
       }
