@@ -25,6 +25,12 @@ type PageGlobals = {
   atob(text: string): string;
 };
 
+/** The part of an <img> the test reads (this file is compiled without the DOM types). */
+interface ImageLike {
+  complete: boolean;
+  naturalWidth: number;
+}
+
 interface DroppedFile {
   name: string;
   type: string;
@@ -84,28 +90,23 @@ describe('screenshots of an account offer, in Chromium', () => {
     const strip = editor.locator('section[aria-label="Screenshots"]');
     const tiles = strip.locator('[data-state]');
     const zone = editor.locator('.zone[aria-label="Add screenshots"]');
+    // The editor scrolls inside its dialog: bring the Screenshots section into the picture.
+    const shoot = async (name: string) => {
+      await editor.locator('[data-testid="offer-screenshots"]').scrollIntoViewIfNeeded();
+      await desk.screenshot(name);
+    };
     await expect.poll(() => tiles.count()).toBe(1);
     expect(await tiles.first().getAttribute('data-state')).toBe('attached');
 
-    // Sync may send the files within a few hundred ms; record every state a tile ever shows.
-    await page.evaluate(() => {
-      const seen = new Set<string>();
-      (globalThis as unknown as { seenTileStates: Set<string> }).seenTileStates = seen;
-      const record = () => {
-        for (const el of document.querySelectorAll(
-          'section[aria-label="Screenshots"] [data-state]',
-        ))
-          seen.add(
-            `${el.getAttribute('data-state')}:${document.querySelectorAll('section[aria-label="Screenshots"] [data-state]').length}`,
-          );
-      };
-      new MutationObserver(record).observe(document.body, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        attributeFilter: ['data-state'],
-      });
-    });
+    // Sync may send the files within a few hundred ms, so the page records every tile state it
+    // shows, with the tile count, from before the drop (a script string: this file has no DOM types).
+    await page.evaluate(`(() => {
+      const tiles = () => document.querySelectorAll('section[aria-label="Screenshots"] [data-state]');
+      const seen = (window.seenTileStates = new Set());
+      new MutationObserver(() => {
+        for (const tile of tiles()) seen.add(tile.getAttribute('data-state') + ':' + tiles().length);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    })()`);
     const png = pngBytes('e2e-dropped-png');
     const jpeg = jpegBytes();
     await dropFiles(page, zone, [
@@ -120,7 +121,7 @@ describe('screenshots of an account offer, in Chromium', () => {
       ),
     );
     expect(seenQueued.length).toBeGreaterThan(0);
-    await desk.screenshot('1-dropped');
+    await shoot('1-dropped');
 
     // After sync: three attached tiles whose images loaded, and the sandbox holds the bytes.
     await expect
@@ -143,13 +144,15 @@ describe('screenshots of an account offer, in Chromium', () => {
             .locator('img')
             .evaluateAll((imgs) =>
               imgs.map(
-                (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+                (i) =>
+                  (i as unknown as ImageLike).complete &&
+                  (i as unknown as ImageLike).naturalWidth > 0,
               ),
             ),
         { timeout: 10_000 },
       )
       .toEqual([true, true, true]);
-    await desk.screenshot('2-attached');
+    await shoot('2-attached');
 
     // A text file renamed to .png is refused by its bytes, with the reason, and nothing is queued.
     await dropFiles(page, zone, [
@@ -161,7 +164,7 @@ describe('screenshots of an account offer, in Chromium', () => {
     expect(await refusal.locator('.reason').textContent()).toMatch(/JPEG|PNG/);
     expect(await zone.locator('.summary').textContent()).toBe('Nothing added: 1 item was refused.');
     expect(await tiles.count()).toBe(3);
-    await desk.screenshot('3-refused');
+    await shoot('3-refused');
 
     // Remove two without a question, then the last one asks about Draft.
     const dialog = page.locator('dialog[aria-label="Remove the last screenshot?"]');
@@ -188,7 +191,34 @@ describe('screenshots of an account offer, in Chromium', () => {
       .poll(() => attention.textContent(), { timeout: 15_000 })
       .toMatch(/unapproved\.example.*ask marketplace support to approve unapproved\.example/);
     expect(sandboxOffer().screenshots).toHaveLength(0);
+    await attention.scrollIntoViewIfNeeded();
     await desk.screenshot('5-unapproved-link');
     expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+    await page.locator('dialog[aria-label^="Offer "] button:has-text("Close")').click();
   }, 45_000);
+
+  it('takes a file dropped on an offers-table row and says so in a notice', async () => {
+    const { page, sandbox } = desk;
+    const target = sandbox.control.offers(1).find((o) => o.outer_name === 'Starter account');
+    if (!target) throw new Error('the sandbox seed has no "Starter account" offer');
+    const before = target.screenshots.length;
+    const row = page.locator('[data-local-id]', { hasText: 'Starter account' });
+    const png = pngBytes('e2e-row-drop');
+    await dropFiles(page, row, [{ name: 'starter.png', type: 'image/png', bytes: png }]);
+    await expect
+      .poll(() => page.locator('.notices').textContent())
+      .toContain('Starter account: 1 screenshot added.');
+    expect(await row.getAttribute('data-screenshot-drop')).toBeNull();
+    await desk.screenshot('6-row-drop');
+    await expect
+      .poll(() => sandbox.control.offers(1).find((o) => o.id === target.id)?.screenshots.length, {
+        timeout: 15_000,
+      })
+      .toBe(before + 1);
+    const path = sandbox.control
+      .offers(1)
+      .find((o) => o.id === target.id)!
+      .screenshots.at(-1)!;
+    expect(sandbox.control.screenshotBytes(path)?.equals(png)).toBe(true);
+  });
 });
