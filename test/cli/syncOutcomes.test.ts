@@ -4,8 +4,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../electron/core/util/clock';
-import { withRunLock } from '../../electron/core/sync/runLock';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { jsonOf, runInProcess, tempDir, WINDOW_MS, type CliTarget } from './harness';
 
@@ -94,41 +92,5 @@ describe('pull and push outcomes', { timeout: 60_000 }, () => {
     const human = await runInProcess(['push'], target);
     expect(human.code).toBe(3);
     expect(human.stdout).toContain(`${mine.id} (attention)`);
-  });
-});
-
-describe('run lock', () => {
-  it('makes a second run wait for the first, and takes over a lock whose owner died', async () => {
-    const file = join(dir.path, 'profile.sync.lock');
-    const order: string[] = [];
-    let waitedFor: number | null = null;
-    const first = withRunLock({ file, clock: systemClock, pollMs: 20 }, async () => {
-      order.push('first start');
-      await systemClock.sleep(150);
-      order.push('first end');
-    });
-    const second = withRunLock(
-      {
-        file,
-        clock: systemClock,
-        pollMs: 20,
-        pid: process.pid + 1_000_000,
-        onWaiting: (pid) => (waitedFor = pid),
-      },
-      async () => {
-        order.push('second');
-      },
-    );
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first start', 'first end', 'second']);
-    expect(waitedFor).toBe(process.pid);
-
-    // A pid that cannot exist: its lock is stale.
-    writeFileSync(file, JSON.stringify({ pid: 2 ** 22 + 12345, since: 0 }));
-    let ran = false;
-    await withRunLock({ file, clock: systemClock, pollMs: 20 }, async () => {
-      ran = true;
-    });
-    expect(ran).toBe(true);
   });
 });

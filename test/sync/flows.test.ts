@@ -248,28 +248,40 @@ describe('sync flows', () => {
     expect(new Set(mine.map((o) => o.price_per_step)).size).toBe(250);
   });
 
-  it('lets one process sync a profile at a time, and takes over from a process that died', async () => {
+  it('makes a second process wait for the one syncing a profile, and takes over from one that died', async () => {
     desk = openDesk(sb, dir.file('h.db'), { sellerId: 3 });
     await desk.engine.pull({ catalogue: true });
     desk.store.createOffer({ productId: 1, guaranteeDeliveryTime: 1000, fields: goldOffer(400) });
-    const lockHeldBy = (pid: number) =>
-      desk!.store.db
-        .prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_lock', ?)")
-        .run(JSON.stringify({ pid, at: 0 }));
+    const lockHeldBy = (pid: number | null) =>
+      pid === null
+        ? desk!.store.db.prepare("DELETE FROM meta WHERE key = 'sync_lock'").run()
+        : desk!.store.db
+            .prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_lock', ?)")
+            .run(JSON.stringify({ pid, at: 0 }));
+    const waitedFor: number[] = [];
     // Another live process holds the lock (this test's own pid stands in for it).
     const other = createSyncEngine({
       store: desk.store,
       client: desk.client,
       processId: process.pid + 1,
+      onLockWait: (pid) => waitedFor.push(pid),
     });
     lockHeldBy(process.pid);
-    const refused = await other.sync();
-    expect(refused.error).toMatch(/Another Seller Desk process/);
+    let finished = false;
+    const waiting = other.sync().finally(() => (finished = true));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(finished).toBe(false);
+    expect(waitedFor).toEqual([process.pid]);
     expect(desk.store.countOffers().outbox).toBe(1);
-    // The holder died: its lock is taken over.
+    lockHeldBy(null);
+    expect(await waiting).toMatchObject({ error: null, pending: 0, sent: 1 });
+
+    // A holder that died: its lock is taken over at once.
+    desk.store.createOffer({ productId: 1, guaranteeDeliveryTime: 1000, fields: goldOffer(401) });
     lockHeldBy(2 ** 22 + 4321);
     const done = await other.sync();
     expect(done).toMatchObject({ error: null, pending: 0, sent: 1 });
+    expect(waitedFor).toHaveLength(1);
     expect(
       desk.store.db.prepare("SELECT value FROM meta WHERE key = 'sync_lock'").get(),
     ).toBeUndefined();

@@ -1,12 +1,11 @@
 // `pull` and `push` through the sync engine: one run per profile at a time (runLock), progress
 // on the terminal, and the run's summary turned into the exit code a script acts on.
-import { createSyncEngine, type SyncSummary } from '../../core/sync';
+import { createSyncEngine, type SyncEngine, type SyncSummary } from '../../core/sync';
 import { CliError } from '../cliError';
 import type { CommandContext, CommandHandler } from '../commandTypes';
 import { ExitCode, type ExitCodeValue } from '../exitCodes';
 import { offerLabel } from '../offerRefs';
 import { watchReachability } from '../reachability';
-import { syncLockFile, withRunLock } from '../../core/sync/runLock';
 import { formatFields } from '../table';
 
 const phaseLabels = {
@@ -37,6 +36,14 @@ function offersNeedingAttention(ctx: CommandContext) {
   });
 }
 
+/** A push, then what the marketplace made of it (statuses it chose, ids): a cheap pull. */
+async function pushThenRead(engine: SyncEngine, signal: AbortSignal): Promise<SyncSummary> {
+  const pushed = await engine.push(signal);
+  if (pushed.sent === 0 || pushed.error || pushed.unauthorized || pushed.cancelled) return pushed;
+  const pulled = await engine.pull({}, signal);
+  return { ...pulled, sent: pushed.sent, failed: pushed.failed, adopted: pushed.adopted };
+}
+
 async function runSync(
   ctx: CommandContext,
   kind: 'pull' | 'push',
@@ -53,6 +60,10 @@ async function runSync(
     secretBox: profile.secretBox(),
     limiter: profile.limiter(),
     clock: ctx.clock,
+    onLockWait: (pid) =>
+      ctx.output.note(
+        `Another Seller Desk process (pid ${pid}) is syncing this data; waiting for it.`,
+      ),
     onProgress: (p) => {
       if (p.waitingMs !== undefined) return; // the limiter's own hook draws waits
       if (p.phase !== phase) {
@@ -62,28 +73,11 @@ async function runSync(
       ctx.progress.update(p.done, p.total);
     },
   });
-  const lockFile = syncLockFile(profile.file);
-  const summary = await withRunLock(
-    {
-      file: lockFile,
-      clock: ctx.clock,
-      signal: ctx.signal,
-      onWaiting: (pid) =>
-        ctx.output.note(
-          `Another seller-desk run (pid ${pid}) is syncing this data; waiting for it.`,
-        ),
-    },
-    async () => {
-      if (kind === 'pull') return engine.pull({ full, catalogue: true }, signal);
-      const pushed = await engine.push(signal);
-      if (pushed.sent === 0 || pushed.error || pushed.unauthorized || pushed.cancelled) {
-        return pushed;
-      }
-      // What the marketplace made of it (statuses it chose, ids): a cheap incremental pull.
-      const pulled = await engine.pull({}, signal);
-      return { ...pulled, sent: pushed.sent, failed: pushed.failed, adopted: pushed.adopted };
-    },
-  );
+  const summary =
+    kind === 'pull'
+      ? await engine.pull({ full, catalogue: true }, signal)
+      : await pushThenRead(engine, signal);
+
   ctx.progress.finish();
 
   if (summary.unauthorized || watched.unauthorized) {

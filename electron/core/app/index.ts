@@ -13,7 +13,6 @@ import { AppFailure } from '../../contract/ipc';
 import { isMarketplaceError } from '../api';
 import { openSecretBox, type SecretBox } from '../secrets';
 import type { SyncProgressEvent } from '../sync';
-import { syncLockFile, withRunLock } from '../sync/runLock';
 import { systemClock } from '../util/clock';
 import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
@@ -99,14 +98,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     live.running = true;
     publishStatus();
     const notActiveBefore = profile.store.countOffers().byStatus['3'] ?? 0;
-    const signal = cancelRun.signal;
     try {
-      // The command line may be syncing the same profile: one run at a time, or an operation
-      // could be picked and sent by both.
-      const summary = await withRunLock(
-        { file: syncLockFile(profile.store.file), clock, signal },
-        () => profile.engine.sync(signal),
-      );
+      const summary = await profile.engine.sync(cancelRun.signal);
       setOnline(true);
       if (summary.unauthorized) {
         session.markTokenInvalid();

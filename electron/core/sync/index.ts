@@ -45,6 +45,8 @@ export { fingerprintOffer } from '../store/offerFields';
 export { HIGH_WATER_KEY } from './pull';
 
 const LAST_FULL_PULL_KEY = 'offers_last_full_pull_at';
+/** How often a run waiting for another process's sync looks at the lock again. */
+const LOCK_POLL_MS = 200;
 
 export type SyncPhase = 'resolve' | 'catalogue' | 'offers' | 'push';
 
@@ -92,6 +94,8 @@ export interface SyncEngineOptions {
   /** sync() pulls in full (noticing deletions) when the last full pull is older than this. */
   fullReconcileEveryMs?: number;
   onProgress?: (p: SyncProgress) => void;
+  /** Told once when another live process holds the profile's sync lock and this run waits. */
+  onLockWait?: (holderPid: number) => void;
   /** Who holds the store's sync lock (tests simulate other processes with these). */
   processId?: number;
   isProcessAlive?: (pid: number) => boolean;
@@ -148,11 +152,22 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     running = new Promise<void>((r) => (release = r));
     await previous.catch(() => undefined);
     const summary = emptySummary();
-    const lock = acquireSyncLock(ctx, owner);
-    if (lock.heldBy !== null) {
-      release();
-      summary.error = `Another Seller Desk process (pid ${lock.heldBy}) is syncing this profile; try again when it is done.`;
-      return summary;
+    // Another process (the CLI beside the app, a second CLI) syncing this profile: wait for it
+    // rather than fail, so a cron push and the app's timer simply take turns.
+    let toldWaiting = false;
+    for (;;) {
+      const lock = acquireSyncLock(ctx, owner);
+      if (lock.heldBy === null) break;
+      if (!toldWaiting) opts.onLockWait?.(lock.heldBy);
+      toldWaiting = true;
+      try {
+        await clock.sleep(LOCK_POLL_MS, signal);
+      } catch {
+        release();
+        summary.cancelled = true;
+        summary.error = `Cancelled while another Seller Desk process (pid ${lock.heldBy}) was syncing this profile.`;
+        return summary;
+      }
     }
     const runId = startSyncRun(ctx, kind);
     try {
