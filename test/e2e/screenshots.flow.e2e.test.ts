@@ -37,9 +37,8 @@ interface DroppedFile {
   bytes: Buffer;
 }
 
-/** A real drag of files onto `target`: dragenter, dragover, drop, with a page-built DataTransfer. */
-async function dropFiles(page: Page, target: Locator, files: DroppedFile[]) {
-  const transfer = await page.evaluateHandle(
+function dataTransferOf(page: Page, files: DroppedFile[]) {
+  return page.evaluateHandle(
     (list) => {
       const g = globalThis as unknown as PageGlobals;
       const dt = new g.DataTransfer();
@@ -52,6 +51,18 @@ async function dropFiles(page: Page, target: Locator, files: DroppedFile[]) {
     },
     files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })),
   );
+}
+
+/** Files dragged over `target` and held there (dragenter, dragover), not dropped. */
+async function dragOver(page: Page, target: Locator, files: DroppedFile[]) {
+  const transfer = await dataTransferOf(page, files);
+  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+}
+
+/** A real drag of files onto `target`: dragenter, dragover, drop, with a page-built DataTransfer. */
+async function dropFiles(page: Page, target: Locator, files: DroppedFile[]) {
+  const transfer = await dataTransferOf(page, files);
   await target.dispatchEvent('dragenter', { dataTransfer: transfer });
   await target.dispatchEvent('dragover', { dataTransfer: transfer });
   await target.dispatchEvent('drop', { dataTransfer: transfer });
@@ -97,6 +108,8 @@ describe('screenshots of an account offer, in Chromium', () => {
     };
     await expect.poll(() => tiles.count()).toBe(1);
     expect(await tiles.first().getAttribute('data-state')).toBe('attached');
+    // A live account offer: the seller is told before dropping that it goes back to review.
+    expect(await zone.locator('[role="note"]').textContent()).toMatch(/back to review/);
 
     // Sync may send the files within a few hundred ms, so the page records every tile state it
     // shows, with the tile count, from before the drop (a script string: this file has no DOM types).
@@ -204,12 +217,17 @@ describe('screenshots of an account offer, in Chromium', () => {
     const before = target.screenshots.length;
     const row = page.locator('[data-local-id]', { hasText: 'Starter account' });
     const png = pngBytes('e2e-row-drop');
-    await dropFiles(page, row, [{ name: 'starter.png', type: 'image/png', bytes: png }]);
+    const file = { name: 'starter.png', type: 'image/png', bytes: png };
+    // While files hover, the row is marked (and outlined) as the drop target.
+    await dragOver(page, row, [file]);
+    expect(await row.getAttribute('data-screenshot-drop')).toBe('files');
+    await desk.screenshot('6-row-hover');
+    await dropFiles(page, row, [file]);
     await expect
       .poll(() => page.locator('.notices').textContent())
       .toContain('Starter account: 1 screenshot added.');
     expect(await row.getAttribute('data-screenshot-drop')).toBeNull();
-    await desk.screenshot('6-row-drop');
+    await desk.screenshot('7-row-drop');
     await expect
       .poll(() => sandbox.control.offers(1).find((o) => o.id === target.id)?.screenshots.length, {
         timeout: 15_000,
