@@ -128,4 +128,52 @@ describe('PagedRows', () => {
     expect(rows.isLoaded(1900)).toBe(true);
     expect(rows.isLoaded(0)).toBe(false);
   });
+
+  it("narrowing shows the loaded rows that still match at once, then the core's answer", async () => {
+    let text = '';
+    const all = Array.from({ length: 30 }, (_, i) => `row${i}`);
+    const answers: { resolve: (p: Page<string>) => void }[] = [];
+    const rows = new PagedRows<string>(
+      (offset, limit) => {
+        const matching = all.filter((r) => r.includes(text));
+        if (text === '')
+          return Promise.resolve({
+            rows: matching.slice(offset, offset + limit),
+            total: matching.length,
+          });
+        return new Promise((resolve) =>
+          answers.push({
+            resolve: () =>
+              resolve({ rows: matching.slice(offset, offset + limit), total: matching.length }),
+          }),
+        );
+      },
+      10,
+      () => {},
+    );
+    await rows.ensure(0, 30);
+    text = '2';
+    rows.narrow((r) => r.includes('2'));
+    expect(rows.rowAt(0)).toBe('row2');
+    expect(rows.rowAt(1)).toBe('row12');
+    expect(rows.total).toBe(12);
+    expect(rows.currentRowAt(0)).toBeUndefined();
+    const fetching = rows.ensure(0, 10);
+    answers[0]!.resolve({ rows: [], total: 0 });
+    await fetching;
+    expect(rows.currentRowAt(0)).toBe('row2');
+    expect(rows.total).toBe(12);
+  });
+
+  it('narrowing a partly loaded answer leaves the count to the core', async () => {
+    const rows = new PagedRows<string>(
+      async (offset, limit) => ({ rows: range(offset, limit, 1000), total: 1000 }),
+      10,
+      () => {},
+    );
+    await rows.ensure(0, 10);
+    rows.narrow((r) => r.endsWith('5'));
+    expect(rows.rowAt(0)).toBe('5');
+    expect(rows.total).toBeNull();
+  });
 });

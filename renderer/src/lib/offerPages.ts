@@ -61,10 +61,51 @@ export class PagedRows<Row> {
     this.replacing = true;
   }
 
+  /**
+   * A narrower query (the seller typed one more letter). Until its answer arrives, the rows
+   * already loaded that still match are shown, in the same order: every one of them belongs to
+   * the new answer, so the table narrows at once instead of waiting for the core.
+   */
+  narrow(keep: (row: Row) => boolean): void {
+    const loaded: Row[] = [];
+    let complete = false;
+    for (let p = 0; ; p++) {
+      const slot = this.pages.get(p);
+      if (!slot) break;
+      loaded.push(...slot.rows);
+      if (
+        slot.rows.length < this.pageSize ||
+        (this.total !== null && loaded.length >= this.total)
+      ) {
+        complete = true;
+        break;
+      }
+    }
+    const kept = loaded.filter(keep);
+    this.reset();
+    this.pages.clear();
+    for (let i = 0; i < kept.length; i += this.pageSize) {
+      // Generation -1: shown, but fetched again like any stale page.
+      this.pages.set(i / this.pageSize, {
+        rows: kept.slice(i, i + this.pageSize),
+        generation: -1,
+        usedAt: ++this.tick,
+      });
+    }
+    // Only a fully loaded old answer gives the exact count; otherwise the core tells it shortly.
+    this.total = complete ? kept.length : null;
+    this.onChange();
+  }
+
   /** Same query, data changed: keep showing the old rows, refetch what is asked for next. */
   invalidate(): void {
     this.generation++;
     this.inFlight.clear();
+  }
+
+  /** True while the rows shown are a stand-in for an answer the core has not given yet. */
+  get pending(): boolean {
+    return this.replacing;
   }
 
   /** True when row `index` is known for the current query (not a leftover of the last one). */
