@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../electron/sandbox';
 import { openHarness, type Harness } from './harness';
 
-const FLOW_TIMEOUT = 45_000;
+const FLOW_TIMEOUT = 60_000;
 
 /** Runs a flow on a fresh harness and always closes it. */
 async function withDesk(name: string, flow: (desk: Harness) => Promise<void>) {
@@ -195,7 +195,7 @@ describe('the seller workspace in Chromium', () => {
         await expect
           .poll(() => page.textContent('[data-testid="selected-count"]'))
           .toMatch(/50 offers/);
-        await page.click('button:has-text("Change price")');
+        await page.click('button[aria-label="Change price of the selected offers"]');
         await page.fill('[data-testid="price-change-value"]', '10');
         await page.click('dialog button:has-text("Change prices")');
         await expect.poll(() => rowWithPrice(page, '0.11').count()).toBeGreaterThan(10);
