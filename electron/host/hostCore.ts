@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { AppFailure } from '../contract/ipc';
 import type { AppCore, SandboxPort } from '../core/app';
 import { createAppCore, createEncryptedTokenVault, credentialsKeyFile } from '../core/app';
+import { stagedScreenshotsDir } from '../core/screenshots';
 import { createKeyFileProtector, openSecretBox } from '../core/secrets';
 import type { Clock } from '../core/util/clock';
 import type { FileStaging } from './fileStaging';
+import { stagedScreenshotPath } from './stagedScreenshotRoute';
 
 export interface HostCoreOptions {
   dataDir: string;
@@ -23,7 +25,10 @@ export interface HostCoreOptions {
   log?(message: string): void;
 }
 
-export async function createHostCore(options: HostCoreOptions): Promise<AppCore> {
+/** The core, and the folder of staged screenshot copies the host serves as thumbnails. */
+export type HostAppCore = AppCore & { readonly stagedScreenshotsDir: string };
+
+export async function createHostCore(options: HostCoreOptions): Promise<HostAppCore> {
   const log = options.log ?? (() => {});
   const keyProtector = createKeyFileProtector(credentialsKeyFile(options.dataDir, 'file'));
   const box = openSecretBox(keyProtector);
@@ -36,7 +41,8 @@ export async function createHostCore(options: HostCoreOptions): Promise<AppCore>
     join(options.dataDir, 'token.sealed'),
   );
   let exportCount = 0;
-  return createAppCore({
+  const screenshotsDir = stagedScreenshotsDir(options.dataDir);
+  const core = await createAppCore({
     dataDir: options.dataDir,
     tokenVault,
     keyProtector,
@@ -67,7 +73,10 @@ export async function createHostCore(options: HostCoreOptions): Promise<AppCore>
     notify: (title, body) => log(`${title}: ${body}`),
     resolveFileRef: (ref) => options.staging.resolveFileRef(ref),
     releaseFileRef: (ref) => options.staging.release(ref),
+    // Relative to the page's own origin: the host serves these (startHost).
+    stagedScreenshotUrl: (path) => stagedScreenshotPath(path, screenshotsDir),
     log: (message, error) =>
       log(error instanceof Error ? `${message}: ${error.name}: ${error.message}` : message),
   });
+  return Object.assign(core, { stagedScreenshotsDir: screenshotsDir });
 }

@@ -14,6 +14,12 @@ import { contentSecurityPolicy } from './contentSecurityPolicy';
 import type { FileStaging } from './fileStaging';
 import { createFileStaging, StagingTooLarge } from './fileStaging';
 import { checkBridgeRequest, checkHost } from './requestGuards';
+import {
+  readStagedScreenshot,
+  resolveStagedScreenshot,
+  STAGED_SCREENSHOTS_ROUTE,
+  stagedScreenshotHeaders,
+} from './stagedScreenshotRoute';
 import { contentTypeOf, resolveStaticPath } from './staticFiles';
 
 export const SECRET_HEADER = 'x-seller-desk-secret';
@@ -24,6 +30,8 @@ const HEARTBEAT_MS = 15_000;
 export interface HostedCore {
   handlers: Handlers;
   on?(event: EventName, listener: (payload: unknown) => void): () => void;
+  /** Where the core stages screenshot copies; the host serves them as queued thumbnails. */
+  stagedScreenshotsDir?: string;
 }
 
 export interface HostOptions {
@@ -122,6 +130,29 @@ export async function startHost(options: HostOptions): Promise<Host> {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  // Staged copies are served without the bridge secret: an <img> cannot send a header, and the
+  // names are random UUIDs handed only to our page. The Host check (above) still stops a
+  // rebinding page, a cross-site fetch is refused, and CORP keeps other origins from embedding.
+  async function serveStagedScreenshot(req: IncomingMessage, res: ServerResponse, path: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const fetchSite = req.headers['sec-fetch-site'];
+    if (fetchSite !== undefined && fetchSite !== 'same-origin') {
+      return refuse(res, 403, 'This image is only for the Seller Desk page.');
+    }
+    const dir = core.stagedScreenshotsDir;
+    const staged = dir ? resolveStagedScreenshot(path, dir) : null;
+    const body = staged ? await readStagedScreenshot(staged.file) : null;
+    if (!staged || !body) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    res.writeHead(200, stagedScreenshotHeaders(staged.contentType));
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
   async function invoke(req: IncomingMessage, res: ServerResponse, channel: string) {
     if (req.method !== 'POST') return refuse(res, 405, 'Use POST.');
     // JSON only: a cross-site form (text/plain, urlencoded) never gets this far.
@@ -214,6 +245,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     if (!hostCheck.allowed) {
       log(`Refused a request: ${hostCheck.reason}.`);
       return refuse(res, hostCheck.status, 'Wrong host.');
+    }
+    if (url.pathname.startsWith(STAGED_SCREENSHOTS_ROUTE)) {
+      return serveStagedScreenshot(req, res, url.pathname);
     }
     if (!url.pathname.startsWith('/bridge/')) return serveStatic(req, res, url.pathname);
 

@@ -1,5 +1,6 @@
 // The renderer is served from `app://seller-desk/` rather than file://, so that it has an origin
 // of its own (the sender check and the CSP rely on it) and can read nothing but the built renderer.
+import { resolveStagedScreenshot } from '../host/stagedScreenshotRoute';
 import { contentTypeOf, resolveStaticPath } from '../host/staticFiles';
 
 export const APP_SCHEME = 'app';
@@ -14,12 +15,25 @@ export { contentTypeOf };
  * an encoded separator, or a path that climbs out of the renderer folder.
  */
 export function resolveAppAsset(requestUrl: string, rendererDir: string): string | null {
+  const url = ourUrl(requestUrl);
+  return url ? resolveStaticPath(url.pathname, rendererDir) : null;
+}
+
+/**
+ * The staged screenshot copy (under `stagedDir`) that a request to our scheme asks for, as
+ * `app://seller-desk/staged-screenshots/<uuid>.<jpg|png>`, or null for anything else.
+ */
+export function resolveAppStagedScreenshot(requestUrl: string, stagedDir: string) {
+  const url = ourUrl(requestUrl);
+  return url ? resolveStagedScreenshot(url.pathname, stagedDir) : null;
+}
+
+function ourUrl(requestUrl: string): URL | null {
   let url: URL;
   try {
     url = new URL(requestUrl);
   } catch {
     return null;
   }
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return null;
-  return resolveStaticPath(url.pathname, rendererDir);
+  return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST ? url : null;
 }

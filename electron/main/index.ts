@@ -20,15 +20,22 @@ import { AppFailure } from '../contract/ipc';
 import type { AppCore } from '../core/app';
 import { createAppCore, credentialsKeyFile } from '../core/app';
 import { createEncryptedKeyProtector } from '../core/secrets';
+import { stagedScreenshotsDir } from '../core/screenshots';
 import { useSqliteNativeBinding } from '../core/store/database';
 import { contentSecurityPolicy } from '../host/contentSecurityPolicy';
 import { createSandboxPort } from '../host/sandboxPort';
+import {
+  readStagedScreenshot,
+  stagedScreenshotHeaders,
+  stagedScreenshotPath,
+} from '../host/stagedScreenshotRoute';
 import {
   APP_ENTRY_URL,
   APP_ORIGIN,
   APP_SCHEME,
   contentTypeOf,
   resolveAppAsset,
+  resolveAppStagedScreenshot,
 } from './appProtocol';
 import { createNativeDialogs } from './dialogs';
 import { EXTERNAL_LINK_HOSTS, isAllowedExternalUrl } from './externalLinks';
@@ -86,8 +93,16 @@ app.on('web-contents-created', (_event, contents) =>
   }),
 );
 
-function serveRenderer(rendererDir: string): void {
+/** The built renderer, and staged screenshot copies so that queued files show as thumbnails. */
+function serveRenderer(rendererDir: string, stagedDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
+    const staged = resolveAppStagedScreenshot(request.url, stagedDir);
+    if (staged) {
+      const image = await readStagedScreenshot(staged.file);
+      return image
+        ? new Response(image, { headers: stagedScreenshotHeaders(staged.contentType) })
+        : new Response('Not found', { status: 404 });
+    }
     const file = resolveAppAsset(request.url, rendererDir);
     const body = file ? await readFile(file).catch(() => null) : null;
     if (!file || !body) return new Response('Not found', { status: 404 });
@@ -170,7 +185,8 @@ async function start(): Promise<void> {
       exists: existsSync,
     }),
   );
-  serveRenderer(join(app.getAppPath(), 'out', 'renderer'));
+  const screenshotsDir = stagedScreenshotsDir(userData);
+  serveRenderer(join(app.getAppPath(), 'out', 'renderer'), screenshotsDir);
   denyAllPermissions(session.defaultSession);
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -215,6 +231,10 @@ async function start(): Promise<void> {
       if (Notification.isSupported()) new Notification({ title, body }).show();
     },
     resolveFileRef: createFileRefResolver([userData], grants),
+    stagedScreenshotUrl: (path) => {
+      const route = stagedScreenshotPath(path, screenshotsDir);
+      return route ? APP_ORIGIN + route : null;
+    },
     sandbox: createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),
     log: (message) => log(message),
   });

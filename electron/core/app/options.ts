@@ -31,6 +31,12 @@ export interface AppCoreOptions {
    * to release.
    */
   releaseFileRef?(ref: string): Promise<void>;
+  /**
+   * The address the renderer loads a staged screenshot copy (`<dataDir>/screenshots/…`) from, so
+   * a queued file shows as a thumbnail before the sync uploads it; null when the platform will not
+   * serve that file. Absent: queued files show no preview.
+   */
+  stagedScreenshotUrl?(stagedPath: string): string | null;
   sandbox?: SandboxPort;
   clock?: Clock;
   /** A shorter rate-limit window (tests, benchmarks against a scaled sandbox). */

@@ -40,10 +40,32 @@ export function screenshotUrl(baseUrl: string, ref: string): string {
   return /^https?:\/\//i.test(ref) ? ref : new URL(ref, baseUrl).toString();
 }
 
-function screenshotsView(list: readonly string[], baseUrl: string): Screenshot[] {
+/**
+ * Where the renderer loads each queued file's staged copy from, by placeholder ref. Empty when the
+ * platform serves no staged copies (then a queued tile shows "No preview" until the upload).
+ */
+export function queuedThumbnailUrls(
+  store: Pick<Store, 'queuedScreenshotFiles'>,
+  localId: number,
+  stagedScreenshotUrl: ((stagedPath: string) => string | null) | undefined,
+): Map<string, string> {
+  const urls = new Map<string, string>();
+  if (!stagedScreenshotUrl) return urls;
+  for (const [ref, path] of store.queuedScreenshotFiles(localId)) {
+    const url = stagedScreenshotUrl(path);
+    if (url) urls.set(ref, url);
+  }
+  return urls;
+}
+
+function screenshotsView(
+  list: readonly string[],
+  baseUrl: string,
+  queuedThumbnails: ReadonlyMap<string, string>,
+): Screenshot[] {
   return list.map((ref) =>
     ref.startsWith(QUEUED_SCREENSHOT_PREFIX)
-      ? { ref, thumbnailUrl: null, state: 'queued', problem: null }
+      ? { ref, thumbnailUrl: queuedThumbnails.get(ref) ?? null, state: 'queued', problem: null }
       : { ref, thumbnailUrl: screenshotUrl(baseUrl, ref), state: 'attached', problem: null },
   );
 }
@@ -68,6 +90,7 @@ export function offerDetailView(
   detail: OfferDetail,
   product: Product,
   baseUrl: string,
+  queuedThumbnails: ReadonlyMap<string, string> = new Map(),
 ): OfferDetailDto {
   const { guarantee_delivery_time: deliveryTime, ...fields } = detail.fields;
   const server = detail.server;
@@ -93,7 +116,7 @@ export function offerDetailView(
     deliveryTimeMs: deliveryTime ?? null,
     problems: problemsView(detail),
     conflicts: detail.conflicts,
-    screenshots: screenshotsView(fields.screenshots ?? [], baseUrl),
+    screenshots: screenshotsView(fields.screenshots ?? [], baseUrl, queuedThumbnails),
     credentials: {
       queued: detail.queuedCredentials,
       uploadedHashes: detail.uploadedCredentialHashes,

@@ -19,7 +19,8 @@
  * - Read model: `queryOffers({ status?, productId?, syncState?, text?, sort, offset, limit })`
  *   → `{ rows, total }`, `countOffers()` (by status, by sync state, outbox size),
  *   `getOffer(localId)` (merged fields, server copy, changed fields, conflicts, outcome, pending
- *   ops), `knownCredentialHashes(localId)`, `recentSyncRuns()`.
+ *   ops), `knownCredentialHashes(localId)`, `queuedScreenshotFiles(localId)` (placeholder → staged
+ *   copy), `recentSyncRuns()`.
  * - `close()`.
  * The sync engine (electron/core/sync) uses the lower-level modules of this folder directly.
  */
@@ -56,6 +57,7 @@ import {
   type OfferListRow,
   type OfferQuery,
 } from './readModel';
+import { queuedScreenshotFiles } from './queuedScreenshots';
 import { recentSyncRuns, type SyncRunRecord } from './syncRuns';
 
 export { StoreError, DraftRejected } from './errors';
@@ -103,6 +105,8 @@ export interface Store extends StoreContext {
   countOffers(): OfferCounts;
   getOffer(localId: number): OfferDetail | null;
   knownCredentialHashes(localId: number): { loginHashes: Set<string>; emailHashes: Set<string> };
+  /** Placeholder ref (`queued-screenshot:<id>`) → the staged copy's path, for queued files. */
+  queuedScreenshotFiles(localId: number): Map<string, string>;
   recentSyncRuns(limit?: number): SyncRunRecord[];
   close(): void;
 }
@@ -136,6 +140,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     countOffers: () => countOffers(ctx),
     getOffer: (id) => getOffer(ctx, id),
     knownCredentialHashes: (id) => knownCredentialHashes(ctx, id),
+    queuedScreenshotFiles: (id) => queuedScreenshotFiles(ctx, id),
     recentSyncRuns: (limit) => recentSyncRuns(ctx, limit),
     close: () => {
       if (db.open) db.close();

@@ -6,7 +6,7 @@ import { statusAfterManage, validateOfferWrite } from '../../../contract/rules';
 import { DraftRejected, StoreError, type OfferDraft, type Store } from '../../store';
 import { QUEUED_SCREENSHOT_PREFIX } from '../../store';
 import type { AppContext } from '../context';
-import { offerDetailView, offerRowView, productOfRow } from '../views';
+import { offerDetailView, offerRowView, productOfRow, queuedThumbnailUrls } from '../views';
 
 type OfferHandlers = Pick<
   Handlers,
@@ -34,7 +34,12 @@ export function detailOf(ctx: AppContext, localId: number) {
   const profile = ctx.profile();
   const detail = profile.store.getOffer(localId);
   if (!detail) throw new AppFailure('not_found', 'This offer no longer exists.');
-  return offerDetailView(detail, requireProduct(profile.store, detail.productId), profile.baseUrl);
+  return offerDetailView(
+    detail,
+    requireProduct(profile.store, detail.productId),
+    profile.baseUrl,
+    queuedThumbnailUrls(profile.store, localId, ctx.options.stagedScreenshotUrl),
+  );
 }
 
 /** Runs a change on each offer; one refused offer does not stop the rest. */
