@@ -1,9 +1,10 @@
 // Screenshots end to end: the real renderer in Chromium, through the browser host, on the real
 // core, against the sandbox. Two image files dropped on an account offer's drop zone show as
-// queued tiles at once, are uploaded and attached on sync, and the sandbox holds exactly the
-// dropped bytes; a renamed non-image is refused with its reason; removing down to the last
-// screenshot asks first and, once confirmed, the offer is Draft on the marketplace; a link from a
-// domain the account may not use shows its likely reason after sync.
+// queued tiles with their pictures at once (served from the staged copies), are uploaded and
+// attached on sync, and the sandbox holds exactly the dropped bytes; a renamed non-image is
+// refused with its reason; removing down to the last screenshot asks first and, once confirmed,
+// the offer is Draft on the marketplace; a link from a domain the account may not use shows its
+// likely reason after sync.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Offer } from '../../electron/contract/marketplace/wire';
@@ -122,6 +123,8 @@ describe('screenshots of an account offer, in Chromium', () => {
     })()`);
     const png = pngBytes('e2e-dropped-png');
     const jpeg = jpegBytes();
+    // A slow marketplace holds the uploads back, so the queued tiles can be looked at.
+    sandbox.setFaults({ latencyMs: 2500 });
     await dropFiles(page, zone, [
       { name: 'inventory.png', type: 'image/png', bytes: png },
       { name: 'lobby.jpg', type: 'image/jpeg', bytes: jpeg },
@@ -134,7 +137,31 @@ describe('screenshots of an account offer, in Chromium', () => {
       ),
     );
     expect(seenQueued.length).toBeGreaterThan(0);
+    // Shown at once: each queued tile's image is its staged copy, loaded before any upload, and
+    // still marked Queued.
+    const queuedTiles = strip.locator('[data-state="queued"]');
+    await expect.poll(() => queuedTiles.count()).toBe(2);
+    await expect
+      .poll(() =>
+        queuedTiles.locator('img').evaluateAll((imgs) =>
+          imgs.map((i) => {
+            const img = i as unknown as ImageLike & { currentSrc: string };
+            return (
+              img.complete &&
+              img.naturalWidth > 0 &&
+              img.currentSrc.includes('/staged-screenshots/')
+            );
+          }),
+        ),
+      )
+      .toEqual([true, true]);
+    expect(await queuedTiles.locator('.queued-badge').allTextContents()).toEqual([
+      'Queued',
+      'Queued',
+    ]);
+    expect(sandboxOffer().screenshots).toEqual(before);
     await shoot('1-dropped');
+    sandbox.resetFaults();
 
     // After sync: three attached tiles whose images loaded, and the sandbox holds the bytes.
     await expect
@@ -207,6 +234,7 @@ describe('screenshots of an account offer, in Chromium', () => {
     await attention.scrollIntoViewIfNeeded();
     await desk.screenshot('5-unapproved-link');
     expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+    expect(desk.console.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
     await page.locator('dialog[aria-label^="Offer "] button:has-text("Close")').click();
   }, 45_000);
 
