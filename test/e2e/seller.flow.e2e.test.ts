@@ -241,4 +241,31 @@ describe('the seller workspace in Chromium', () => {
       }),
     FLOW_TIMEOUT,
   );
+
+  it(
+    'the keyboard: Ctrl+F searches, Delete asks first, Escape backs out',
+    () =>
+      withDesk('keys', async (desk) => {
+        const { page, sandbox } = desk;
+        await connect(page, sandbox.sellers[0]!.token);
+        await page.keyboard.press('Control+f');
+        expect(await page.evaluate('document.activeElement.dataset.testid')).toBe('offers-search');
+        const row = rowWithPrice(page, '0.0009');
+        await row.click();
+        await page.keyboard.press('Delete');
+        const confirm = page.locator('dialog[open]');
+        await expect.poll(() => confirm.textContent()).toMatch(/Delete 1 offer\?/);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => confirm.count()).toBe(0);
+        expect(await row.count()).toBe(1);
+        await page.keyboard.press('Delete');
+        await desk.screenshot('confirm-delete');
+        await page.click('dialog[open] button:has-text("Delete")');
+        await expect.poll(() => row.count()).toBe(0);
+        await expect
+          .poll(() => sandbox.control.offers(1).some((o) => o.id === 1003), { timeout: 20_000 })
+          .toBe(false);
+      }),
+    FLOW_TIMEOUT,
+  );
 });
