@@ -56,7 +56,16 @@ try {
     return seed / 0x7fffffff;
   };
   const seeding = performance.now();
+  // The offers table has an index per sort column and filter; building them once after the rows
+  // are in is several times faster than keeping 40 of them up to date row by row. They are
+  // recreated from their own SQL, so the schema ends exactly as the store made it.
+  const indexes = store.db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'offers' AND sql IS NOT NULL",
+    )
+    .all() as { name: string; sql: string }[];
   store.db.transaction(() => {
+    for (const index of indexes) store.db.exec(`DROP INDEX "${index.name}"`);
     for (let i = 1; i <= OFFERS; i++) {
       const product = products[i % products.length]!;
       const account = product.marketplace_type === 2;
@@ -92,6 +101,7 @@ try {
       };
       applyServerOffer(store, offer);
     }
+    for (const index of indexes) store.db.exec(index.sql);
   })();
   store.db.exec('ANALYZE');
   store.close();
