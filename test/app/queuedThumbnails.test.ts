@@ -129,6 +129,9 @@ describe('thumbnails of queued screenshots', () => {
     const sent = after.slice(-2).map((s) => s.thumbnailUrl!);
     expect(sent.every((url) => url.startsWith(sandbox.baseUrl))).toBe(true);
     expect(after.map((s) => s.ref).join(' ')).not.toContain('queued-screenshot:');
+    // Once the marketplace holds the images, their staged copies are gone.
+    const gone = await Promise.all(urls.map((url) => fetchFromHost(url!)));
+    expect(gone.map((s) => s.status)).toEqual([404, 404]);
   });
 
   it('leaves a queued tile without a preview on a platform that serves no staged copies', async () => {

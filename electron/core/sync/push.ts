@@ -2,6 +2,7 @@
 // and guarantee_delivery_time (≤ 100, sized to the limiter's offers budget); dependent operations
 // wait for their offer's id; each offer's outcome is kept; failures back off per operation, with
 // the next attempt time persisted.
+import { rm } from 'node:fs/promises';
 import { limits } from '../../contract/marketplace/limits';
 import { failedLinksMessage } from '../../contract/rules/screenshots';
 import type { CredentialInput, SellerStatusValue } from '../../contract/marketplace/wire';
@@ -266,6 +267,8 @@ async function runOp(
         }
         const uploaded = await client.uploadScreenshot(file, signal);
         acceptUpload(ctx, op.id, queuedId, uploaded.path);
+        // The copy only had to outlive the original until the marketplace held the image.
+        await rm(file, { force: true }).catch(() => undefined);
         break;
       }
       case 'status': {
