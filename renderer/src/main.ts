@@ -2,7 +2,9 @@ import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
 import { connectToCore } from './lib/api';
+import { prefetchFirstOffers } from './lib/firstOffers';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('The page has no #app element.');
-mount(App, { target, props: { api: connectToCore() } });
+const api = connectToCore();
+mount(App, { target, props: { api, firstOffers: api ? prefetchFirstOffers(api) : null } });

@@ -176,4 +176,26 @@ describe('PagedRows', () => {
     expect(rows.rowAt(0)).toBe('5');
     expect(rows.total).toBeNull();
   });
+
+  it('a first page asked for earlier is used instead of asking again, or asked for if it failed', async () => {
+    const asked: number[] = [];
+    const fetchPage = async (offset: number, limit: number) => {
+      asked.push(offset);
+      return { rows: range(offset, limit, 50), total: 50 };
+    };
+    const primed = new PagedRows<string>(fetchPage, 10, () => {});
+    primed.prime(Promise.resolve({ rows: ['early'], total: 50 }));
+    const ensured = primed.ensure(0, 5);
+    await ensured;
+    await Promise.resolve();
+    expect(asked).toEqual([]);
+    expect(primed.rowAt(0)).toBe('early');
+
+    const failed = new PagedRows<string>(fetchPage, 10, () => {});
+    failed.prime(Promise.resolve(null));
+    await failed.ensure(0, 5);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual([0]);
+    expect(failed.rowAt(0)).toBe('0');
+  });
 });

@@ -52,6 +52,27 @@ export class PagedRows<Row> {
   }
 
   /**
+   * Page 0 of the current query is already on its way (asked for before this object existed).
+   * If it does not come, the page is fetched the ordinary way.
+   */
+  prime(first: Promise<Page<Row> | null>): void {
+    const generation = this.generation;
+    this.inFlight.set(0, generation);
+    void first.then((page) => {
+      if (generation !== this.generation) return;
+      if (this.inFlight.get(0) === generation) this.inFlight.delete(0);
+      if (page === null) {
+        void this.load(0);
+        return;
+      }
+      this.pages.set(0, { rows: page.rows, generation, usedAt: ++this.tick });
+      this.total = page.total;
+      this.error = null;
+      this.onChange();
+    });
+  }
+
+  /**
    * A different query. The old rows stay on screen until the first page of the new query
    * arrives (then all of them go at once), so typing in the search box never blanks the table.
    */
