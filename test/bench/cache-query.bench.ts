@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Offer } from '../../electron/contract/marketplace/wire';
 import { openStore, type OfferQuery } from '../../electron/core/store';
 import { applyServerOffer } from '../../electron/core/store/offers';
+import { serverOffer } from '../store/fixtures';
 
 const OFFERS = Number(process.env.CACHE_QUERY_OFFERS ?? 100_000);
 const QUERIES = 400;
@@ -44,7 +44,7 @@ const started = performance.now();
 store.db.transaction(() => {
   for (let i = 1; i <= OFFERS; i++) {
     const productId = 1 + Math.floor(random() * products.length);
-    const offer: Offer = {
+    const offer = serverOffer({
       id: i,
       product_id: productId,
       user_id: 1,
@@ -54,26 +54,11 @@ store.db.transaction(() => {
       status: ([1, 2, 3, 4, 5, 6, 8] as const)[Math.floor(random() * 7)]!,
       marketplace_type: products[productId - 1]!.marketplace_type,
       guarantee_delivery_time: 60_000 * (1 + Math.floor(random() * 120)),
-      credential_system_type_id: 3,
-      description: '',
       outer_name: `${words[i % 10]} ${words[(i * 7) % 10]} #${i}`,
       internal_name: `int-${i}`,
-      comment_for_reviewer: '',
-      image: '',
-      is_enabled: true,
-      is_auto_activate_status: false,
       data: {},
-      screenshots: [],
-      original_import_price: 0,
-      commission_percent: 0,
-      import_status: 0,
-      purchased_amount: 0,
-      last_review_comment: '',
-      credentials_recorded: false,
-      created_at: '2026-01-01T00:00:00.000Z',
       updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-      deleted_at: null,
-    };
+    });
     applyServerOffer(store, offer);
   }
 })();

@@ -3,10 +3,10 @@
 // renderer, browser host and core (goals ≤ 300 ms and ≤ 50 ms). The marketplace is kept
 // unreachable while measuring, so that no sync competes with the view.
 import { performance } from 'node:perf_hooks';
-import type { Offer } from '../../electron/contract/marketplace/wire';
 import { profileFile } from '../../electron/core/app';
 import { openStore } from '../../electron/core/store';
 import { applyServerOffer } from '../../electron/core/store/offers';
+import { serverOffer } from '../store/fixtures';
 import { openHarness } from '../e2e/harness';
 
 const OFFERS = Number(process.env.UI_BENCH_OFFERS ?? 100_000);
@@ -69,7 +69,7 @@ try {
     for (let i = 1; i <= OFFERS; i++) {
       const product = products[i % products.length]!;
       const account = product.marketplace_type === 2;
-      const offer: Offer = {
+      const offer = serverOffer({
         id: 500_000 + i,
         product_id: product.id,
         user_id: seller.id,
@@ -79,26 +79,11 @@ try {
         status: ([1, 2, 3, 4, 5, 6, 8] as const)[Math.floor(random() * 7)]!,
         marketplace_type: product.marketplace_type,
         guarantee_delivery_time: 60_000 * (1 + Math.floor(random() * 120)),
-        credential_system_type_id: 3,
-        description: '',
         outer_name: account ? `${words[i % 10]} ${words[(i * 7) % 10]} account #${i}` : '',
         internal_name: `${words[(i * 3) % 10]}-${words[Math.floor(i / 10) % 10]}-${i}`,
-        comment_for_reviewer: '',
-        image: '',
-        is_enabled: true,
-        is_auto_activate_status: false,
         data: {},
-        screenshots: [],
-        original_import_price: 0,
-        commission_percent: 0,
-        import_status: 0,
-        purchased_amount: 0,
-        last_review_comment: '',
-        credentials_recorded: false,
-        created_at: '2026-01-01T00:00:00.000Z',
         updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-        deleted_at: null,
-      };
+      });
       applyServerOffer(store, offer);
     }
     for (const index of indexes) store.db.exec(index.sql);
