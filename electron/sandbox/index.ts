@@ -3,9 +3,8 @@
 // client, the sync engine and the CLI are coded against it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Offer, Product } from '../contract/marketplace/wire';
 import { systemClock, type Clock } from '../core/util/clock';
-import { sandboxControl } from './control';
+import { sandboxControl, type SandboxControl } from './control';
 import { FaultInjector, type Faults } from './faults';
 import { RateLimits } from './rateLimits';
 import type { RecordedRequest } from './record';
@@ -18,6 +17,7 @@ import { MarketState } from './state';
 
 export type { Faults } from './faults';
 export type { RecordedRequest } from './record';
+export type { SandboxControl } from './control';
 
 export interface SandboxOptions {
   /** 0 / absent = a free port. */
@@ -49,24 +49,7 @@ export interface Sandbox {
   /** Replaces the faults; setFaults({}) clears them. */
   setFaults(f: Partial<Faults>): void;
   resetFaults(): void;
-  control: {
-    offers(sellerId: number): Offer[];
-    products(): Product[];
-    credentials(offerId: number): {
-      id: number;
-      login: string;
-      email: string | null;
-      status: number;
-      login_hash: string;
-      email_hash: string | null;
-    }[];
-    simulatePurchase(offerId: number): void;
-    setTransferred(offerId: number, transferred: boolean): void;
-    approveDomain(sellerId: number, domain: string): void;
-    editOfferAsServer(offerId: number, patch: Partial<Offer>): void;
-    deleteOfferAsServer(offerId: number): void;
-    screenshotBytes(path: string): Buffer | null;
-  };
+  control: SandboxControl;
   saveSnapshot(file?: string): Promise<void>;
   close(): Promise<void>;
 }
