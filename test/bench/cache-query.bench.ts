@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { offerSortColumns } from '../../electron/contract/ipc/models';
 import { openStore, type OfferQuery } from '../../electron/core/store';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { serverOffer } from '../store/fixtures';
@@ -66,18 +67,7 @@ for (const index of listIndexes) store.db.exec(index.sql);
 store.db.exec('ANALYZE');
 console.log(`seeded ${OFFERS} offers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const columns = [
-  'product',
-  'outer_name',
-  'internal_name',
-  'price_per_step',
-  'amount',
-  'min_purchase_amount',
-  'guarantee_delivery_time',
-  'status',
-  'sync_state',
-  'updated_at',
-] as const;
+const columns = offerSortColumns;
 function randomQuery(i: number): OfferQuery {
   const q: OfferQuery = {
     sort: { column: columns[i % columns.length]!, dir: i % 2 === 0 ? 'asc' : 'desc' },

@@ -120,33 +120,33 @@ export function refreshOffer(ctx: StoreContext, localId: number): void {
   ]
     .join(' ')
     .toLowerCase();
-  const values = [
-    title,
-    text(merged.outer_name),
-    text(merged.internal_name),
-    num(merged.price_per_step),
-    num(merged.amount),
-    num(merged.min_purchase_amount),
-    num(merged.guarantee_delivery_time),
+  // The merged view's materialized columns, in one statement's order.
+  const mergedRow = {
+    product_title: title,
+    outer_name: text(merged.outer_name),
+    internal_name: text(merged.internal_name),
+    price_per_step: num(merged.price_per_step),
+    amount: num(merged.amount),
+    min_purchase_amount: num(merged.min_purchase_amount),
+    guarantee_delivery_time: num(merged.guarantee_delivery_time),
     status,
-    syncStateOf(ctx, localId),
-    pendingDelete,
-    updatedAt,
-    searchText,
-  ];
-  const current = prep(
-    ctx,
-    `SELECT ${materializedColumns.join(', ')} FROM offers WHERE local_id = ?`,
-  )
+    sync_state: syncStateOf(ctx, localId),
+    pending_delete: pendingDelete,
+    updated_at: updatedAt,
+    search_text: searchText,
+  };
+  const columns = Object.keys(mergedRow);
+  const values = Object.values(mergedRow);
+  const current = prep(ctx, `SELECT ${columns.join(', ')} FROM offers WHERE local_id = ?`)
     .raw()
     .get(localId) as unknown[] | undefined;
   // Most refreshes change nothing visible; skipping them spares the list's many indexes.
   if (current && current.every((v, i) => v === values[i])) return;
   prep(
     ctx,
-    `UPDATE offers SET ${materializedColumns.map((c) => `${c} = ?`).join(', ')} WHERE local_id = ?`,
+    `UPDATE offers SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE local_id = ?`,
   ).run(...values, localId);
-  if (current?.[11] !== searchText) {
+  if (current?.[columns.indexOf('search_text')] !== searchText) {
     prep(ctx, 'DELETE FROM offers_search WHERE rowid = ?').run(localId);
     prep(ctx, 'INSERT INTO offers_search (rowid, search_text) VALUES (?, ?)').run(
       localId,
@@ -154,21 +154,6 @@ export function refreshOffer(ctx: StoreContext, localId: number): void {
     );
   }
 }
-
-const materializedColumns = [
-  'product_title',
-  'outer_name',
-  'internal_name',
-  'price_per_step',
-  'amount',
-  'min_purchase_amount',
-  'guarantee_delivery_time',
-  'status',
-  'sync_state',
-  'pending_delete',
-  'updated_at',
-  'search_text',
-];
 
 /**
  * A pulled offer the store has never seen: nothing local can be pending on it, so its merged row

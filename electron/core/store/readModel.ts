@@ -2,23 +2,13 @@
 // state, filtered, sorted and paged in SQL over the materialized columns of `offers`.
 import { parseJson, type StoreContext, prep } from './context';
 import { StoreError } from './errors';
+import { listColumnOf } from './listColumns';
 import { mergedFields, localChange, offerRow, serverOffer, type SyncState } from './offers';
 import { unflattenDraft, type FlatFields, type OfferDraft } from './offerFields';
 import type { Offer } from '../../contract/marketplace/wire';
 
-export const offerSortColumns = {
-  product: 'product_title',
-  outer_name: 'outer_name',
-  internal_name: 'internal_name',
-  price_per_step: 'price_per_step',
-  amount: 'amount',
-  min_purchase_amount: 'min_purchase_amount',
-  guarantee_delivery_time: 'guarantee_delivery_time',
-  status: 'status',
-  sync_state: 'sync_state',
-  updated_at: 'updated_at',
-} as const;
-export type OfferSortColumn = keyof typeof offerSortColumns;
+export const offerSortColumns = listColumnOf;
+export type OfferSortColumn = keyof typeof listColumnOf;
 
 export interface OfferQuery {
   status?: number;

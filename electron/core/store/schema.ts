@@ -1,22 +1,11 @@
 // The store's tables, by migration. Each migration runs in one transaction together with the
 // `user_version` bump, so a crash leaves the file at the previous version, never in between.
 import { RATE_LEDGER_DDL } from '../limits/ledgerSchema';
+import { listSortColumns } from './listColumns';
 
 // The list sorts by any of its columns, optionally filtered by status, product or sync state: one
 // index per (filter, sort column) pair lets SQLite walk straight to a page instead of sorting
 // thousands of rows (100k offers, p95 ≤ 10 ms; see test/bench/cache-query.bench.ts).
-const listSortColumns = [
-  'product_title',
-  'outer_name',
-  'internal_name',
-  'price_per_step',
-  'amount',
-  'min_purchase_amount',
-  'guarantee_delivery_time',
-  'status',
-  'sync_state',
-  'updated_at',
-];
 const listIndexes = listSortColumns
   .flatMap((column) => [
     `CREATE INDEX offers_by_${column} ON offers(${column}, local_id);`,
