@@ -1,54 +1,29 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/core/store';
-import {
-  goldOffer,
-  openDesk,
-  sandbox as startSandbox,
-  tempDir,
-  WINDOW_MS,
-  type Desk,
-} from './harness';
+import { goldOffer, openDesk, WINDOW_MS, useSyncWorld } from './harness';
 
-let sb: Sandbox;
-let dir: ReturnType<typeof tempDir>;
-let desk: Desk | null = null;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(async () => {
-  await desk?.close();
-  desk = null;
-  dir.cleanup();
-});
+const w = useSyncWorld();
 
 describe('push within the limits', () => {
   it('sends batches of at most 100, within the offers budget, waiting instead of hitting a 429', async () => {
-    desk = openDesk(sb, dir.file('budget.db'), { sellerId: 3 });
-    await desk.engine.pull({ catalogue: true });
-    desk.store.db.transaction(() => {
+    w.desk = openDesk(w.sb, w.dir.file('budget.db'), { sellerId: 3 });
+    await w.desk.engine.pull({ catalogue: true });
+    w.desk.store.db.transaction(() => {
       for (let i = 0; i < 330; i++) {
-        desk!.store.createOffer({
+        w.desk!.store.createOffer({
           productId: 1,
           guaranteeDeliveryTime: 60_000,
           fields: goldOffer(50 + i / 100),
         });
       }
     })();
-    const mark = sb.requests.length;
-    const summary = await desk.engine.push();
+    const mark = w.sb.requests.length;
+    const summary = await w.desk.engine.push();
     expect(summary).toMatchObject({ sent: 330, failed: 0, pending: 0 });
-    const manage = sb.requests.slice(mark).filter((r) => r.path.endsWith('/offers/manage'));
+    const manage = w.sb.requests.slice(mark).filter((r) => r.path.endsWith('/offers/manage'));
     expect(manage.every((r) => r.manageOffers <= 100)).toBe(true);
     expect(manage.reduce((n, r) => n + r.manageOffers, 0)).toBe(330);
-    expect(sb.requests.slice(mark).some((r) => r.status === 429)).toBe(false);
+    expect(w.sb.requests.slice(mark).some((r) => r.status === 429)).toBe(false);
     // No rolling window ever held more than the 200 offers the marketplace allows.
     for (const r of manage) {
       const inWindow = manage
@@ -57,15 +32,15 @@ describe('push within the limits', () => {
       expect(inWindow).toBeLessThanOrEqual(200);
     }
     // The wait was reported as progress, with its reason.
-    const waits = desk.progress.filter((p) => (p.waitingMs ?? 0) > 0);
+    const waits = w.desk.progress.filter((p) => (p.waitingMs ?? 0) > 0);
     expect(waits.some((p) => p.waitReason === 'manage_offers')).toBe(true);
-    expect(desk.progress.some((p) => p.phase === 'push' && p.done === 330)).toBe(true);
+    expect(w.desk.progress.some((p) => p.phase === 'push' && p.done === 330)).toBe(true);
   });
 
   it('replaces a set of 1500 credentials in chunks of 1000, keeping only their hashes', async () => {
-    desk = openDesk(sb, dir.file('creds.db'), { sellerId: 3 });
-    await desk.engine.pull({ catalogue: true });
-    const id = desk.store.createOffer({
+    w.desk = openDesk(w.sb, w.dir.file('creds.db'), { sellerId: 3 });
+    await w.desk.engine.pull({ catalogue: true });
+    const id = w.desk.store.createOffer({
       productId: 10,
       guaranteeDeliveryTime: 600_000,
       fields: {
@@ -75,44 +50,44 @@ describe('push within the limits', () => {
         data: { '1001': 'Iron', '1002': 'EU', '1003': 'PC', '1005': 10, '1006': 'Bulk' },
       },
     });
-    desk.store.queueCredentials(id, [{ login: 'old-1', game_password: 'x-1' }], 'add');
-    await desk.engine.sync();
+    w.desk.store.queueCredentials(id, [{ login: 'old-1', game_password: 'x-1' }], 'add');
+    await w.desk.engine.sync();
     const creds = Array.from({ length: 1500 }, (_, i) => ({
       login: `bulk-${i}`,
       game_password: `pw-${i}`,
     }));
-    desk.store.queueCredentials(id, creds, 'replace');
-    const mark = sb.requests.length;
-    const summary = await desk.engine.push();
+    w.desk.store.queueCredentials(id, creds, 'replace');
+    const mark = w.sb.requests.length;
+    const summary = await w.desk.engine.push();
     expect(summary).toMatchObject({ failed: 0, pending: 0 });
-    const calls = sb.requests.slice(mark).map((r) => `${r.method} ${r.path.split('/').pop()}`);
+    const calls = w.sb.requests.slice(mark).map((r) => `${r.method} ${r.path.split('/').pop()}`);
     expect(calls).toEqual(['PUT replace_all', 'POST add_batch']);
-    const serverId = desk.store.getOffer(id)!.serverId!;
-    const onServer = sb.control.credentials(serverId);
+    const serverId = w.desk.store.getOffer(id)!.serverId!;
+    const onServer = w.sb.control.credentials(serverId);
     expect(onServer).toHaveLength(1500);
     expect(onServer.some((c) => c.login === 'old-1')).toBe(false);
-    const detail = desk.store.getOffer(id)!;
+    const detail = w.desk.store.getOffer(id)!;
     expect(detail.queuedCredentials).toBe(0);
     expect(detail.uploadedCredentialHashes).toBe(1500);
   });
 
   it('persists the backoff of a failing operation, and sends it once the marketplace recovers', async () => {
-    const file = dir.file('backoff.db');
-    desk = openDesk(sb, file, { sellerId: 3 });
-    await desk.engine.pull({ catalogue: true });
-    const id = desk.store.createOffer({
+    const file = w.dir.file('backoff.db');
+    w.desk = openDesk(w.sb, file, { sellerId: 3 });
+    await w.desk.engine.pull({ catalogue: true });
+    const id = w.desk.store.createOffer({
       productId: 1,
       guaranteeDeliveryTime: 60_000,
       fields: goldOffer(77.7),
     });
-    await desk.engine.sync();
-    desk.store.editOffer(id, { price_per_step: 78.8 });
-    sb.setFaults({ errorRate: 1, seed: 3 });
-    const failed = await desk.engine.push();
-    sb.resetFaults();
+    await w.desk.engine.sync();
+    w.desk.store.editOffer(id, { price_per_step: 78.8 });
+    w.sb.setFaults({ errorRate: 1, seed: 3 });
+    const failed = await w.desk.engine.push();
+    w.sb.resetFaults();
     expect(failed.pending).toBe(1);
-    await desk.close();
-    desk = null;
+    await w.desk.close();
+    w.desk = null;
     const reopened = openStore(file);
     const op = reopened.db
       .prepare<{ state: string; attempts: number; next_attempt_at: number; last_error: string }>(
@@ -124,10 +99,10 @@ describe('push within the limits', () => {
     expect(op.attempts).toBeGreaterThanOrEqual(1);
     expect(op.next_attempt_at).toBeGreaterThan(0);
     expect(op.last_error).toMatch(/50\d/);
-    desk = openDesk(sb, file, { sellerId: 3 });
-    const summary = await desk.engine.sync();
+    w.desk = openDesk(w.sb, file, { sellerId: 3 });
+    const summary = await w.desk.engine.sync();
     expect(summary.pending).toBe(0);
-    const serverId = desk.store.getOffer(id)!.serverId!;
-    expect(sb.control.offers(3).find((o) => o.id === serverId)!.price_per_step).toBe(78.8);
+    const serverId = w.desk.store.getOffer(id)!.serverId!;
+    expect(w.sb.control.offers(3).find((o) => o.id === serverId)!.price_per_step).toBe(78.8);
   });
 });

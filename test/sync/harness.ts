@@ -10,6 +10,7 @@ import { createSecretBox } from '../../electron/core/secrets';
 import { openStore, type Store } from '../../electron/core/store';
 import { createSyncEngine, type SyncEngine, type SyncProgress } from '../../electron/core/sync';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const WINDOW_MS = 1000;
 
@@ -104,4 +105,31 @@ export async function syncUntilDone(desk: Desk, maxRuns = 30) {
     if (last.pending === 0 && !last.error) break;
   }
   return { ...last!, adopted, runs };
+}
+
+/**
+ * One sandbox per test file, a fresh folder per test, and the test's desk closed after it: the
+ * lifecycle every sync suite shares. Register it at the top level of a test file.
+ */
+export function useSyncWorld() {
+  const world = {
+    sb: undefined as unknown as Sandbox,
+    dir: undefined as unknown as ReturnType<typeof tempDir>,
+    desk: null as Desk | null,
+  };
+  beforeAll(async () => {
+    world.sb = await sandbox();
+  });
+  afterAll(async () => {
+    await world.sb.close();
+  });
+  beforeEach(() => {
+    world.dir = tempDir();
+  });
+  afterEach(async () => {
+    await world.desk?.close();
+    world.desk = null;
+    world.dir.cleanup();
+  });
+  return world;
 }
