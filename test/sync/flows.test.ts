@@ -251,7 +251,7 @@ describe('sync flows', () => {
             .desk!.store.db.prepare(
               "INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_lock', ?)",
             )
-            .run(JSON.stringify({ pid, at: 0 }));
+            .run(JSON.stringify({ pid, at: Date.now() + 60_000 })); // a heartbeat that stays fresh
     const waitedFor: number[] = [];
     // Another live process holds the lock (this test's own pid stands in for it).
     const other = createSyncEngine({

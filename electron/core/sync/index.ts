@@ -14,8 +14,9 @@
  *     chunks of ≤ 1000; screenshots uploaded then attached); outcomes and field errors per offer.
  *   - `sync(signal?)` — pull, push, then a cheap pull. Its first pull is a full reconcile when
  *     the last one is older than `fullReconcileEveryMs` (default 6 h; a fresh store counts as due).
- *   Only one process syncs a store file at a time (a lock with the holder's pid, taken over
- *   when that process is gone); a refused run returns with `error` set and sends nothing.
+ *   Only one process syncs a store file at a time (a lock the holder keeps alive with a
+ *   heartbeat, taken over once the heartbeat stops, whoever owns the pid by then); a run waits
+ *   for a live holder at most `maxLockWaitMs`, then returns with `error` set and sends nothing.
  *   Each returns a `SyncSummary { sent, failed, conflicts, needsAttention, unauthorized, ... }`
  *   and is logged in the store's sync runs. A 401 stops the run and keeps everything queued
  *   (`unauthorized: true`); cancelling through the signal leaves the outbox consistent.
@@ -35,7 +36,15 @@ import type { Clock } from '../util/clock';
 import { failureAction, failureMessage, SyncStopped } from './failures';
 import { pullCatalogue, pullOffersFull, pullOffersIncremental } from './pull';
 import { pushOutbox } from './push';
-import { acquireSyncLock, defaultIsProcessAlive, releaseSyncLock } from './syncLock';
+import type { HeldLock, LockTimes } from './syncLock';
+import {
+  acquireSyncLock,
+  defaultIsProcessAlive,
+  LOCK_HEARTBEAT_MS,
+  LOCK_STALE_MS,
+  refreshSyncLock,
+  releaseSyncLock,
+} from './syncLock';
 import { resolveUnknownOutcomes } from './resolveUnknown';
 
 export { resolveUnknownOutcomes } from './resolveUnknown';
@@ -47,6 +56,12 @@ export { HIGH_WATER_KEY } from './pull';
 const LAST_FULL_PULL_KEY = 'offers_last_full_pull_at';
 /** How often a run waiting for another process's sync looks at the lock again. */
 const LOCK_POLL_MS = 200;
+/**
+ * How long a run waits for another live process's sync before giving up with a message. A push
+ * of thousands of offers within the rate limits takes minutes, so this is generous; a scheduled
+ * run that gives up simply tries again at its next turn.
+ */
+const MAX_LOCK_WAIT_MS = 15 * 60_000;
 
 export type SyncPhase = 'resolve' | 'catalogue' | 'offers' | 'push';
 
@@ -99,6 +114,10 @@ export interface SyncEngineOptions {
   /** Who holds the store's sync lock (tests simulate other processes with these). */
   processId?: number;
   isProcessAlive?: (pid: number) => boolean;
+  /** The lock's heartbeat and stale times (tests shorten them). */
+  lockTimes?: LockTimes;
+  /** How long to wait for another process's sync before giving up (default 15 min). */
+  maxLockWaitMs?: number;
 }
 
 export interface SyncEngine {
@@ -115,6 +134,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     processId: opts.processId ?? process.pid,
     isProcessAlive: opts.isProcessAlive ?? defaultIsProcessAlive,
   };
+  const lockTimes = opts.lockTimes ?? { heartbeatMs: LOCK_HEARTBEAT_MS, staleMs: LOCK_STALE_MS };
+  const maxLockWaitMs = opts.maxLockWaitMs ?? MAX_LOCK_WAIT_MS;
   let phase: SyncPhase = 'resolve';
   let last = { done: 0, total: 0 };
   const emit = (p: SyncProgress) => opts.onProgress?.(p);
@@ -145,35 +166,34 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   async function runLogged(
     kind: string,
     body: (summary: SyncSummary, signal?: AbortSignal) => Promise<void>,
-    signal?: AbortSignal,
+    callerSignal?: AbortSignal,
   ): Promise<SyncSummary> {
+    let signal = callerSignal;
     const previous = running;
     let release!: () => void;
     running = new Promise<void>((r) => (release = r));
     await previous.catch(() => undefined);
     const summary = emptySummary();
-    // Another process (the CLI beside the app, a second CLI) syncing this profile: wait for it
-    // rather than fail, so a cron push and the app's timer simply take turns.
-    let toldWaiting = false;
-    for (;;) {
-      const lock = acquireSyncLock(ctx, owner);
-      if (lock.heldBy === null) break;
-      if (!toldWaiting) opts.onLockWait?.(lock.heldBy);
-      toldWaiting = true;
-      try {
-        await clock.sleep(LOCK_POLL_MS, signal);
-      } catch {
-        release();
-        summary.cancelled = true;
-        summary.error = `Cancelled while another Seller Desk process (pid ${lock.heldBy}) was syncing this profile.`;
-        return summary;
-      }
+    const held = await waitForSyncLock(summary, signal);
+    if (!held) {
+      release();
+      return summary;
     }
+    // The heartbeat proves this run is alive; losing the lock (this process stalled past the
+    // stale time and another took over) stops the run between requests.
+    const lost = new AbortController();
+    const beat = new AbortController();
+    const heartbeat = keepLockAlive(held, lost, beat.signal);
+    signal = signal ? AbortSignal.any([signal, lost.signal]) : lost.signal;
     const runId = startSyncRun(ctx, kind);
     try {
       await body(summary, signal);
     } catch (error) {
-      if (error instanceof SyncStopped) {
+      if (lost.signal.aborted) {
+        summary.cancelled = true;
+        summary.error =
+          "Another Seller Desk process took over this profile's sync while this one was paused; this run stopped between requests and kept the queue.";
+      } else if (error instanceof SyncStopped) {
         if (error.reason === 'unauthorized') summary.unauthorized = true;
         else summary.cancelled = true;
         summary.error = error.message;
@@ -196,10 +216,56 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       summary.needsAttention = counts.find((c) => c.sync_state === 'attention')?.n ?? 0;
       summary.pending = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
       finishSyncRun(ctx, runId, summary);
-      releaseSyncLock(ctx, owner);
+      beat.abort();
+      await heartbeat;
+      releaseSyncLock(ctx, held);
       release();
     }
     return summary;
+  }
+
+  /**
+   * Another process (the CLI beside the app, a second CLI) syncing this profile: wait for it
+   * rather than fail, so a cron push and the app's timer simply take turns — but not forever.
+   */
+  async function waitForSyncLock(
+    summary: SyncSummary,
+    signal?: AbortSignal,
+  ): Promise<HeldLock | null> {
+    const startedAt = clock.now();
+    let toldWaiting = false;
+    for (;;) {
+      const attempt = acquireSyncLock(ctx, owner, lockTimes);
+      if (attempt.taken) return attempt.taken;
+      const { pid } = attempt.heldBy;
+      if (!toldWaiting) opts.onLockWait?.(pid);
+      toldWaiting = true;
+      if (clock.now() - startedAt >= maxLockWaitMs) {
+        summary.error = `Another Seller Desk process (pid ${pid}) has been syncing this profile for ${Math.round(attempt.heldBy.sinceMs / 60_000)} min; this run gave up waiting and sent nothing. Try again later.`;
+        return null;
+      }
+      try {
+        await clock.sleep(LOCK_POLL_MS, signal);
+      } catch {
+        summary.cancelled = true;
+        summary.error = `Cancelled while another Seller Desk process (pid ${pid}) was syncing this profile.`;
+        return null;
+      }
+    }
+  }
+
+  async function keepLockAlive(held: HeldLock, lost: AbortController, stop: AbortSignal) {
+    for (;;) {
+      try {
+        await clock.sleep(lockTimes.heartbeatMs, stop);
+      } catch {
+        return;
+      }
+      if (!refreshSyncLock(ctx, held)) {
+        lost.abort(new SyncStopped('cancelled'));
+        return;
+      }
+    }
   }
 
   async function resolve(summary: SyncSummary, signal?: AbortSignal) {
@@ -254,15 +320,15 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   }
 
   return {
-    pull: (o = {}, signal) => runLogged('pull', (s) => pullBody(s, o, signal), signal),
-    push: (signal) => runLogged('push', (s) => pushBody(s, signal), signal),
+    pull: (o = {}, signal) => runLogged('pull', (s, sig) => pullBody(s, o, sig), signal),
+    push: (signal) => runLogged('push', (s, sig) => pushBody(s, sig), signal),
     sync: (signal) =>
       runLogged(
         'sync',
-        async (s) => {
-          await pullBody(s, { reconcileIfDue: true }, signal);
-          await pushBody(s, signal);
-          if (s.sent > 0 || s.adopted > 0) await pullBody(s, {}, signal);
+        async (s, sig) => {
+          await pullBody(s, { reconcileIfDue: true }, sig);
+          await pushBody(s, sig);
+          if (s.sent > 0 || s.adopted > 0) await pullBody(s, {}, sig);
         },
         signal,
       ),

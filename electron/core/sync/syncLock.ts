@@ -1,16 +1,52 @@
 // One sync at a time per store file, across processes: the CLI and the app may share a profile,
 // and two pushers would each take the other's in-flight creates for crashed ones and resend
-// them. The holder's process id is kept in the store; a holder that died (SIGKILL, crash) leaves
-// it behind, so a lock whose process no longer exists is taken over.
+// them.
+//
+// A pid alone does not prove the holder is alive: after a reboot, or on Windows, the pid of a
+// dead holder is soon reused by an unrelated process. So the holder proves liveness with a
+// heartbeat it refreshes while it runs; a lock whose heartbeat stopped is taken over whoever
+// owns that pid now. Each run also has a nonce, so a holder that stalled past the stale time
+// (a suspended laptop) finds out at its next heartbeat that it lost the lock, and stops
+// between requests instead of pushing beside the new holder.
+import { randomUUID } from 'node:crypto';
 import type { StoreContext } from '../store/context';
 import { getMeta, setMeta } from '../store/meta';
 
 const LOCK_KEY = 'sync_lock';
 
+/** How often a holder refreshes its heartbeat. */
+export const LOCK_HEARTBEAT_MS = 2_000;
+/**
+ * A heartbeat older than this means the holder is gone (or stalled). Several heartbeats long,
+ * so a holder whose event loop is busy for a moment keeps its lock.
+ */
+export const LOCK_STALE_MS = 15_000;
+
 export interface LockOwner {
   processId: number;
   isProcessAlive: (pid: number) => boolean;
 }
+
+export interface LockTimes {
+  heartbeatMs: number;
+  staleMs: number;
+}
+
+/** What the store holds; `at` is the last heartbeat (the only time an older version wrote). */
+interface LockRecord {
+  pid: number;
+  at: number;
+  nonce?: string;
+  since?: number;
+}
+
+export interface HeldLock {
+  nonce: string;
+}
+
+export type LockAttempt =
+  | { taken: HeldLock; heldBy?: undefined }
+  | { taken?: undefined; heldBy: { pid: number; sinceMs: number } };
 
 export function defaultIsProcessAlive(pid: number): boolean {
   try {
@@ -22,28 +58,57 @@ export function defaultIsProcessAlive(pid: number): boolean {
   }
 }
 
-/** Takes the lock, or returns the process id of the live process holding it. */
-export function acquireSyncLock(ctx: StoreContext, owner: LockOwner): { heldBy: number | null } {
+function readLock(ctx: StoreContext): LockRecord | null {
+  const raw = getMeta(ctx, LOCK_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<LockRecord>;
+    if (typeof parsed.pid !== 'number' || typeof parsed.at !== 'number') return null;
+    return parsed as LockRecord;
+  } catch {
+    return null; // an unreadable lock protects nothing
+  }
+}
+
+/** Takes the lock, or says which live process holds it and since when. */
+export function acquireSyncLock(
+  ctx: StoreContext,
+  owner: LockOwner,
+  times: LockTimes = { heartbeatMs: LOCK_HEARTBEAT_MS, staleMs: LOCK_STALE_MS },
+): LockAttempt {
   return ctx.db
-    .transaction(() => {
-      const current = getMeta(ctx, LOCK_KEY);
-      const holder = current ? Number(JSON.parse(current).pid) : null;
-      if (holder !== null && holder !== owner.processId && owner.isProcessAlive(holder)) {
-        return { heldBy: holder };
+    .transaction((): LockAttempt => {
+      const now = ctx.clock.now();
+      const current = readLock(ctx);
+      if (current && current.pid !== owner.processId) {
+        const beating = now - current.at < times.staleMs;
+        if (beating && owner.isProcessAlive(current.pid)) {
+          return { heldBy: { pid: current.pid, sinceMs: now - (current.since ?? current.at) } };
+        }
       }
-      setMeta(ctx, LOCK_KEY, JSON.stringify({ pid: owner.processId, at: ctx.clock.now() }));
-      return { heldBy: null };
+      const record: LockRecord = { pid: owner.processId, at: now, nonce: randomUUID(), since: now };
+      setMeta(ctx, LOCK_KEY, JSON.stringify(record));
+      return { taken: { nonce: record.nonce! } };
     })
     .immediate();
 }
 
-export function releaseSyncLock(ctx: StoreContext, owner: LockOwner): void {
+/** Refreshes the heartbeat; false when the lock was taken over meanwhile. */
+export function refreshSyncLock(ctx: StoreContext, held: HeldLock): boolean {
+  return ctx.db
+    .transaction(() => {
+      const current = readLock(ctx);
+      if (!current || current.nonce !== held.nonce) return false;
+      setMeta(ctx, LOCK_KEY, JSON.stringify({ ...current, at: ctx.clock.now() }));
+      return true;
+    })
+    .immediate();
+}
+
+export function releaseSyncLock(ctx: StoreContext, held: HeldLock): void {
   ctx.db
     .transaction(() => {
-      const current = getMeta(ctx, LOCK_KEY);
-      if (current && Number(JSON.parse(current).pid) === owner.processId) {
-        setMeta(ctx, LOCK_KEY, null);
-      }
+      if (readLock(ctx)?.nonce === held.nonce) setMeta(ctx, LOCK_KEY, null);
     })
     .immediate();
 }
