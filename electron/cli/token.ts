@@ -1,6 +1,6 @@
 // Where the API token comes from. Never an argument (the process list and shell history would
 // show it) and never printed: it goes straight into the client's closure.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { CliError } from './cliError';
 
 export const TOKEN_VARIABLE = 'SELLER_DESK_TOKEN';
@@ -21,6 +21,7 @@ export function readToken({ tokenFile, env, readFile }: TokenSource): string {
       const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
       throw new CliError('usage', `Cannot read the token file ${tokenFile} (${code}).`);
     }
+    refuseSharedTokenFile(tokenFile);
     const token = text.trim();
     if (!token) throw new CliError('usage', `The token file ${tokenFile} is empty.`);
     if (/\s/.test(token)) {
@@ -40,6 +41,27 @@ export function readToken({ tokenFile, env, readFile }: TokenSource): string {
     );
   }
   return token;
+}
+
+/**
+ * A token file others can read is a token others can use, as with the credentials key file:
+ * refused rather than read. Windows has no such mode bits; its ACLs are the user's folder's.
+ */
+function refuseSharedTokenFile(tokenFile: string): void {
+  if (process.platform === 'win32') return;
+  let mode: number;
+  try {
+    mode = statSync(tokenFile).mode & 0o777;
+  } catch {
+    return; // read through a descriptor or a pipe (e.g. /dev/stdin): nothing to judge
+  }
+  if (mode & 0o077) {
+    throw new CliError(
+      'usage',
+      `The token file ${tokenFile} is readable by group or others (mode ${mode.toString(8)}); ` +
+        `make it yours alone with: chmod 600 ${tokenFile}`,
+    );
+  }
 }
 
 /** Replaces every occurrence of the token in text that is about to be shown. */

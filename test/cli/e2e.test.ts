@@ -1,6 +1,6 @@
 // The real `bin/seller-desk.mjs` in child processes against the sandbox marketplace, with the
 // rate-limit "minute" scaled to one second on both sides.
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { limits } from '../../electron/contract/marketplace/limits';
@@ -183,7 +183,14 @@ describe('seller-desk binary', { timeout: 120_000 }, () => {
     expect(wrong.stdout + wrong.stderr).not.toContain(wrongToken);
 
     const tokenFile = join(dir.path, 'token.txt');
-    writeFileSync(tokenFile, `${sandbox.sellers[0]!.token}\n`);
+    writeFileSync(tokenFile, `${sandbox.sellers[0]!.token}\n`, { mode: 0o644 });
+    const shared = await runSellerDesk(['pull', '--token-file', tokenFile, '--json'], target);
+    expect(shared.code).toBe(2);
+    expect(jsonOf<{ error: { message: string } }>(shared).error.message).toMatch(
+      /readable by group or others \(mode 644\).*chmod 600/,
+    );
+    expect(shared.stdout + shared.stderr).not.toContain(sandbox.sellers[0]!.token);
+    chmodSync(tokenFile, 0o600);
     const fromFile = await runSellerDesk(['pull', '--token-file', tokenFile, '--json'], target);
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(jsonOf<{ result: { offers: number } }>(fromFile).result.offers).toBe(

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION, StoreError } from '../../electron/core/store';
@@ -23,6 +23,23 @@ function openError(file: string): StoreError {
 }
 
 describe('openStore', () => {
+  it.runIf(process.platform !== 'win32')(
+    'keeps the database, its WAL and shared-memory files owner-only, and narrows an older file',
+    () => {
+      const { file } = temp();
+      const path = file('private.db');
+      const store = openStore(path);
+      store.saveProducts([goldProduct]); // a write, so the WAL and -shm files exist
+      const modes = [path, `${path}-wal`, `${path}-shm`].map((p) => statSync(p).mode & 0o777);
+      expect(modes).toEqual([0o600, 0o600, 0o600]);
+      store.close();
+
+      chmodSync(path, 0o644); // as an older version left it
+      openStore(path).close();
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+    },
+  );
+
   it('creates a WAL file with foreign keys, the current schema and the rate ledger', () => {
     const { file } = temp();
     const store = openStore(file('seller.db'));

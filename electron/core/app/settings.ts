@@ -30,9 +30,9 @@ export function settingsFile(dataDir: string): SettingsFile {
     read,
     update(patch) {
       const next = settingsSchema.parse({ ...read(), ...patch });
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       const temporary = `${path}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(next, null, 2));
+      writeFileSync(temporary, JSON.stringify(next, null, 2), { mode: 0o600 });
       renameSync(temporary, path);
       return next;
     },

@@ -2,7 +2,7 @@
 // copied into the app's data folder first. The copy lands under a temporary name and is renamed
 // into place, so a crash never leaves a half-written file that looks like a staged screenshot.
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { checkScreenshotFile, type ScreenshotKind } from './checkScreenshotFile';
 
@@ -40,11 +40,12 @@ export async function stageScreenshotFile(
   options: StageOptions = {},
 ): Promise<string> {
   const dir = stagedScreenshotsDir(dataDir);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = (options.randomName ?? randomUUID)();
   const temp = join(dir, `${name}${TEMP_SUFFIX}`);
   try {
     await copyFile(path, temp);
+    await chmod(temp, 0o600); // the copy keeps the original's mode, which may be world-readable
   } catch {
     await rm(temp, { force: true });
     const checked = await checkScreenshotFile(path);

@@ -1,6 +1,6 @@
 // Opening the seller's SQLite file: refuse a corrupt or newer file without touching it, then
 // bring an older one up to date one migration (one transaction) at a time.
-import { existsSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { StoreError } from './errors';
 import { migrations, SCHEMA_VERSION } from './schema';
@@ -61,7 +61,24 @@ function inspectExisting(file: string): number {
   }
 }
 
+/**
+ * The seller's offers, queue and credential hashes are nobody else's business on a shared
+ * machine: the file is owner-only before SQLite first opens it, and SQLite gives its WAL and
+ * shared-memory files the database file's mode. Files made by an older version are narrowed too.
+ */
+function keepOwnerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(path, 0o600);
+    } catch {
+      // -wal and -shm exist only while a connection is open
+    }
+  }
+}
+
 export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Database.Database {
+  if (file !== ':memory:') keepOwnerOnly(file);
   const exists = file !== ':memory:' && existsSync(file) && statSync(file).size > 0;
   if (exists) {
     const version = inspectExisting(file);
