@@ -22,7 +22,41 @@ function describeRequest(e: Named): string {
     : '';
 }
 
+/**
+ * The marketplace failure kinds that end a run with exit 5: it cannot be reached, or it does not
+ * answer sensibly (server errors, 429s past every retry, answers that are not the API's). Each is
+ * something to try again later, with the queue kept; none is the seller's input or token.
+ */
+export const UNREACHABLE_KINDS: ReadonlySet<string> = new Set([
+  'network_not_sent',
+  'network_maybe_sent',
+  'server',
+  'rate_limited',
+  'bad_response',
+]);
+
+/** The first words of an exit-5 message, by what the marketplace did. */
+export function unreachableReason(kind: unknown): string {
+  switch (kind) {
+    case 'server':
+      return 'The marketplace answered with a server error';
+    case 'rate_limited':
+      return 'The marketplace kept answering "too many requests" (429) after every retry';
+    case 'bad_response':
+      return 'The marketplace answered something that is not the Seller API (malformed answer)';
+    default:
+      return 'The marketplace could not be reached';
+  }
+}
+
 function fromMarketplaceError(e: Named, message: string): CliError {
+  if (typeof e.kind === 'string' && UNREACHABLE_KINDS.has(e.kind)) {
+    return new CliError(
+      'unreachable',
+      `${unreachableReason(e.kind)}${describeRequest(e)}: ${message}. ` +
+        'Queued changes are kept for the next push.',
+    );
+  }
   switch (e.kind) {
     case 'unauthorized':
       return new CliError(

@@ -10,9 +10,12 @@ export const ExitCode = {
   BadInput: 2,
   /** Done, but some offers need the seller (validation, conflict, refused by the marketplace). */
   NeedsAttention: 3,
-  /** The marketplace refused the token. */
+  /** The marketplace refused the token, or it is malformed and was never sent. */
   Unauthorized: 4,
-  /** The marketplace could not be reached; every queued change is kept for the next run. */
+  /**
+   * The marketplace could not be reached, or did not answer sensibly (5xx, 429 after every retry,
+   * an answer that is not the API's); every queued change is kept for the next run.
+   */
   Unreachable: 5,
   /** Interrupted (Ctrl-C); what was queued stays queued. */
   Interrupted: 130,

@@ -36,8 +36,8 @@ const exitCodeLines = [
   `  ${ExitCode.Failed}  unexpected failure`,
   `  ${ExitCode.BadInput}  usage or input error (bad rows listed with line and column); nothing queued`,
   `  ${ExitCode.NeedsAttention}  done, but some offers need attention (validation, conflict)`,
-  `  ${ExitCode.Unauthorized}  the marketplace refused the token`,
-  `  ${ExitCode.Unreachable}  the marketplace could not be reached; the queue is kept`,
+  `  ${ExitCode.Unauthorized}  the marketplace refused the token, or the token is malformed`,
+  `  ${ExitCode.Unreachable}  the marketplace could not be reached or did not answer sensibly; the queue is kept`,
 ];
 
 function commandList(specs: Pick<CommandSpec, 'name' | 'summary'>[]): string[] {

@@ -1,6 +1,7 @@
 // The progress line of long commands (push, pull), drawn on stderr only when it is a terminal:
 // a script reading our output, or a cron log, never sees carriage returns. A wait for the rate
 // limit is shown as such, so that a seller does not take a deliberate pause for a hang.
+import { formatDuration, isCapped, type Pause } from '../core/limits/pause';
 import type { Writable } from './output';
 
 export type WaitCause = 'requests' | 'manage_offers' | 'attach' | 'retry_after';
@@ -10,8 +11,8 @@ export interface Progress {
   phase(label: string, total?: number | null): void;
   /** Work done so far in the phase. */
   update(done: number, total?: number | null): void;
-  /** The next request waits this long for the marketplace's rate limit. */
-  waiting(waitMs: number, cause: WaitCause): void;
+  /** The next request waits this long for the marketplace's rate limit (or its Retry-After). */
+  waiting(waitMs: number, cause: WaitCause, pause?: Pause): void;
   /** Clears the line; the next output starts on a clean line. */
   finish(): void;
 }
@@ -23,6 +24,15 @@ const causeText: Record<WaitCause, string> = {
   retry_after: 'the marketplace asked to retry later',
 };
 
+/** A pause longer than Seller Desk honours says so: the seller sees it is not a hang, nor a year. */
+function causeOf(cause: WaitCause, pause: Pause | null): string {
+  if (cause !== 'retry_after' || !pause || !isCapped(pause)) return causeText[cause];
+  return (
+    `the marketplace asked for ${formatDuration(pause.askedMs)}, ` +
+    `Seller Desk waits at most ${formatDuration(pause.heldMs)}`
+  );
+}
+
 const BAR_WIDTH = 24;
 
 export function renderProgressLine(state: {
@@ -31,6 +41,7 @@ export function renderProgressLine(state: {
   total: number | null;
   waitUntil: number | null;
   cause: WaitCause | null;
+  pause?: Pause | null;
   now: number;
 }): string {
   const { label, done, total, waitUntil, cause, now } = state;
@@ -44,7 +55,7 @@ export function renderProgressLine(state: {
   }
   if (waitUntil !== null && cause !== null && waitUntil > now) {
     const seconds = Math.ceil((waitUntil - now) / 1000);
-    text += `  waiting for the rate limit (${causeText[cause]}): ${seconds} s`;
+    text += `  waiting for the rate limit (${causeOf(cause, state.pause ?? null)}): ${seconds} s`;
   }
   return text;
 }
@@ -74,6 +85,7 @@ export function createProgress(opts: {
     total: null as number | null,
     waitUntil: null as number | null,
     cause: null as WaitCause | null,
+    pause: null as Pause | null,
   };
   let lastDraw = -Infinity;
   let drawn = false;
@@ -111,9 +123,10 @@ export function createProgress(opts: {
       if (state.waitUntil !== null && state.waitUntil <= now()) state.waitUntil = null;
       draw(false);
     },
-    waiting(waitMs, cause) {
+    waiting(waitMs, cause, pause) {
       state.waitUntil = now() + waitMs;
       state.cause = cause;
+      state.pause = pause ?? null;
       draw(true);
       tickWhileWaiting();
     },

@@ -2,10 +2,11 @@
 // The sync engine keeps an operation whose request failed on the network and retries it later,
 // which is right for the app but would keep a cron job spinning against a server that is down:
 // after two operations in a row failed on the network (each after the client's own retries),
-// the run is stopped and ends with exit code 5, the queue intact.
+// the run is stopped and ends with exit code 5, the queue intact. A marketplace that answers but
+// not sensibly (5xx, 429 past every retry, a malformed answer) counts the same.
 import type { MarketplaceClient } from '../core/api';
+import { UNREACHABLE_KINDS } from './errorMapping';
 
-const UNREACHABLE_KINDS = new Set(['network_not_sent', 'network_maybe_sent', 'server']);
 const FAILURES_BEFORE_GIVING_UP = 2;
 
 export interface Reachability {
@@ -18,6 +19,8 @@ export interface Reachability {
   readonly lastCallFailed: boolean;
   /** The last network failure's message (method, path, cause; never a token or body). */
   readonly lastFailure: string | null;
+  /** Its MarketplaceError kind. */
+  readonly lastFailureKind: string | null;
 }
 
 export function watchReachability(client: MarketplaceClient): Reachability {
@@ -27,6 +30,7 @@ export function watchReachability(client: MarketplaceClient): Reachability {
     unreachable: false,
     unauthorized: false,
     lastFailure: null as string | null,
+    lastFailureKind: null as string | null,
   };
   const watched = new Proxy(client, {
     get(target, property, receiver) {
@@ -43,6 +47,7 @@ export function watchReachability(client: MarketplaceClient): Reachability {
           if (typeof kind === 'string' && UNREACHABLE_KINDS.has(kind)) {
             consecutive++;
             state.lastFailure = (error as Error).message;
+            state.lastFailureKind = kind;
             if (consecutive >= FAILURES_BEFORE_GIVING_UP && !state.unreachable) {
               state.unreachable = true;
               controller.abort(new Error('the marketplace is unreachable'));
@@ -69,6 +74,9 @@ export function watchReachability(client: MarketplaceClient): Reachability {
     },
     get lastFailure() {
       return state.lastFailure;
+    },
+    get lastFailureKind() {
+      return state.lastFailureKind;
     },
   };
 }

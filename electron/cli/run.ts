@@ -3,6 +3,8 @@
 // comes in as a parameter, so tests can run it in-process as well as through the binary.
 import { DEFAULT_BASE_URL } from '../core/api/assumptions';
 import { defaultDataDir } from '../core/app/paths';
+import type { WaitEvent } from '../core/limits';
+import { isCapped, pauseNotice } from '../core/limits/pause';
 import { systemClock, type Clock } from '../core/util/clock';
 import { parseCommandLine, type GlobalOptions, type ParsedCommandLine } from './args';
 import { CliError } from './cliError';
@@ -75,6 +77,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     enabled: !parsed.globals.quiet && !parsed.globals.json,
     now: () => clock.now(),
   });
+  let lastPauseNote = '';
+  const onWait = (e: WaitEvent) => {
+    // A pause longer than Seller Desk honours is told on its own line too: a cron log has no
+    // progress line, and "waiting" must not read as a year.
+    if (e.pause && isCapped(e.pause) && pauseNotice(e.pause) !== lastPauseNote) {
+      lastPauseNote = pauseNotice(e.pause);
+      progress.finish();
+      output.note(lastPauseNote);
+    }
+    progress.waiting(e.waitMs, e.reason, e.pause);
+  };
   let profile: Profile | null = null;
   const baseUrl = parsed.globals.baseUrl ?? DEFAULT_BASE_URL;
   const dataDir = parsed.globals.dataDir ?? defaultDataDir(process.platform, io.env);
@@ -98,7 +111,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
           tokenFile: parsed.globals.tokenFile,
           windowMs: parsed.globals.windowMs,
           clock,
-          onWait: (e) => progress.waiting(e.waitMs, e.reason),
+          onWait,
         });
         return profile;
       },

@@ -1,6 +1,7 @@
 // Where the API token comes from. Never an argument (the process list and shell history would
 // show it) and never printed: it goes straight into the client's closure.
 import { readFileSync, statSync } from 'node:fs';
+import { tokenProblem } from '../core/api/tokenFormat';
 import { CliError } from './cliError';
 
 export const TOKEN_VARIABLE = 'SELLER_DESK_TOKEN';
@@ -22,15 +23,7 @@ export function readToken({ tokenFile, env, readFile }: TokenSource): string {
       throw new CliError('usage', `Cannot read the token file ${tokenFile} (${code}).`);
     }
     refuseSharedTokenFile(tokenFile);
-    const token = text.trim();
-    if (!token) throw new CliError('usage', `The token file ${tokenFile} is empty.`);
-    if (/\s/.test(token)) {
-      throw new CliError(
-        'usage',
-        `The token file ${tokenFile} must hold the token alone on one line.`,
-      );
-    }
-    return token;
+    return wellFormed(text.trim(), `the token file ${tokenFile}`);
   }
   const token = env[TOKEN_VARIABLE]?.trim();
   if (!token) {
@@ -38,6 +31,22 @@ export function readToken({ tokenFile, env, readFile }: TokenSource): string {
       'usage',
       `This command talks to the marketplace and needs your API token: set ${TOKEN_VARIABLE} ` +
         'or use --token-file FILE.',
+    );
+  }
+  return wellFormed(token, TOKEN_VARIABLE);
+}
+
+/**
+ * A token that could not even be sent is a token problem (exit 4), said before any request:
+ * left to the HTTP layer, a control character would read as "the marketplace cannot be reached".
+ */
+function wellFormed(token: string, source: string): string {
+  const problem = tokenProblem(token);
+  if (problem) {
+    throw new CliError(
+      'unauthorized',
+      `The API token is malformed: ${problem} (in ${source}). Copy it again from your seller ` +
+        'dashboard; queued changes are kept.',
     );
   }
   return token;

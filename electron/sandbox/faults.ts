@@ -1,5 +1,6 @@
-// Fault injection for reliability tests: latency, 5xx answers without processing, and
-// connections dropped before or after processing. A seeded PRNG makes a run reproducible.
+// Fault injection for reliability tests: latency, 5xx answers without processing, connections
+// dropped before or after processing, and a marketplace that misbehaves on purpose (429s with any
+// Retry-After, answers that are not JSON). A seeded PRNG makes a run reproducible.
 
 export interface Faults {
   latencyMs: number;
@@ -7,6 +8,15 @@ export interface Faults {
   dropBeforeRate: number;
   dropAfterRate: number;
   seed: number;
+  /** The next this many API requests are answered 429, unprocessed (Infinity: every one). */
+  tooManyRequests: number;
+  /** The Retry-After header of those 429s, sent as given ('31536000' is a year); '' for none. */
+  retryAfter: string;
+  /**
+   * The next this many API requests (after any 429s) are answered 200 with an HTML page where
+   * JSON was expected, as a captive portal or a broken proxy would; unprocessed.
+   */
+  malformedAnswers: number;
 }
 
 export const noFaults: Faults = {
@@ -15,6 +25,9 @@ export const noFaults: Faults = {
   dropBeforeRate: 0,
   dropAfterRate: 0,
   seed: 1,
+  tooManyRequests: 0,
+  retryAfter: '1',
+  malformedAnswers: 0,
 };
 
 /** mulberry32: small, fast, good enough to pick which requests fail. */
@@ -33,23 +46,42 @@ export type FaultDecision =
   | { kind: 'none' }
   | { kind: 'dropBefore' }
   | { kind: 'error'; status: 500 | 502 | 503 }
-  | { kind: 'dropAfter' };
+  | { kind: 'dropAfter' }
+  | { kind: 'tooManyRequests'; retryAfter: string }
+  | { kind: 'malformed' };
 
 export class FaultInjector {
   private faults: Faults = { ...noFaults };
   private random = seededRandom(noFaults.seed);
+  /** What is left of the counted faults. */
+  private left = { tooManyRequests: 0, malformedAnswers: 0 };
 
   set(partial: Partial<Faults>): void {
     this.faults = { ...noFaults, ...partial };
     this.random = seededRandom(this.faults.seed);
+    this.left = {
+      tooManyRequests: this.faults.tooManyRequests,
+      malformedAnswers: this.faults.malformedAnswers,
+    };
   }
 
   get latencyMs(): number {
     return this.faults.latencyMs;
   }
 
-  /** One draw per kind, always in the same order, so a seed gives the same sequence. */
+  /**
+   * Counted faults first (they draw nothing, so the seeded sequence after them is unchanged);
+   * then one draw per kind, always in the same order, so a seed gives the same sequence.
+   */
   decide(): FaultDecision {
+    if (this.left.tooManyRequests > 0) {
+      this.left.tooManyRequests--;
+      return { kind: 'tooManyRequests', retryAfter: this.faults.retryAfter };
+    }
+    if (this.left.malformedAnswers > 0) {
+      this.left.malformedAnswers--;
+      return { kind: 'malformed' };
+    }
     const f = this.faults;
     if (f.errorRate === 0 && f.dropBeforeRate === 0 && f.dropAfterRate === 0)
       return { kind: 'none' };

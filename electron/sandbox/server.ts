@@ -84,6 +84,11 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
         message(fault.status, 'Injected fault: the service is unavailable.'),
       );
     }
+    if (fault.kind === 'tooManyRequests') {
+      const headers = fault.retryAfter ? { 'Retry-After': fault.retryAfter } : undefined;
+      return answer(req, res, record, message(429, 'Injected fault: Too Many Attempts.', headers));
+    }
+    if (fault.kind === 'malformed') return answer(req, res, record, malformedPage);
     const reply = await authorizedReply(deps, routed);
     await latency(deps);
     if (fault.kind === 'dropAfter') {
@@ -173,6 +178,16 @@ async function runHandler(
     return message(500, 'Internal sandbox error.');
   }
 }
+
+/** An answer no client can read as the API's: what a captive portal or a broken proxy sends. */
+const malformedPage: Reply = {
+  status: 200,
+  body: null,
+  raw: {
+    contentType: 'text/html; charset=utf-8',
+    bytes: Buffer.from('<html><body><h1>Service temporarily moved</h1></body></html>'),
+  },
+};
 
 function acceptsJson(accept: string | undefined): boolean {
   if (!accept) return false;

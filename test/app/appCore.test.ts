@@ -88,6 +88,43 @@ describe('app core', () => {
     expect(readdirSync(dataDir)).not.toContain('token.bin');
   });
 
+  it('says a token with a control character is malformed, without asking the marketplace', async () => {
+    const before = sandbox.requests.length;
+    const error = await failureOf('session.connect', { token: `${token()}\u0001` });
+    expect(error.kind).toBe('bad_input');
+    expect(error.message).toMatch(/^The API token is malformed: it contains a control character/);
+    expect(error.message).not.toContain(token());
+    expect(sandbox.requests.length).toBe(before);
+    expect(await call('session.status')).toMatchObject({ mode: 'none', tokenSet: false });
+  });
+
+  it('tells the seller when the marketplace asks for a year-long pause, and waits only the bound', async () => {
+    await call('session.connect', { token: token() });
+    await syncNow();
+    const told =
+      'The marketplace asked us to pause for 1 year; Seller Desk waits at most 5 s and then tries again.';
+    const progressReasons: (string | null)[] = [];
+    core.on('sync.progress', (p) => progressReasons.push(p.waitReason));
+    sandbox.setFaults({ tooManyRequests: 1, retryAfter: String(365 * 24 * 3600) });
+    const started = Date.now();
+    await call('sync.now');
+    const waits: { ms: number; reason: string }[] = [];
+    let status = await call('sync.status');
+    while (status.running && Date.now() - started < 30_000) {
+      if (status.waiting) waits.push(status.waiting);
+      await new Promise((r) => setTimeout(r, 50));
+      status = await call('sync.status');
+    }
+    expect(status).toMatchObject({ running: false, lastRunOk: true });
+    expect(Date.now() - started).toBeLessThan(5_000 + 4_000); // 5 windows of 1 s, not a year
+    expect(sandbox.requests.filter((r) => r.status === 429)).toHaveLength(1);
+    expect(progressReasons).toContain(told);
+    expect(waits.length).toBeGreaterThan(0);
+    for (const w of waits) expect(w).toEqual({ ms: expect.any(Number), reason: told });
+    expect(Math.max(...waits.map((w) => w.ms))).toBeLessThanOrEqual(5_000);
+    expect(status.budget.nextRoomInMs).toBeLessThanOrEqual(5_000);
+  });
+
   it('connects, pulls the catalogue and the offers, and never hands the token out', async () => {
     const status = await call('session.connect', { token: token() });
     expect(status).toMatchObject({ mode: 'marketplace', tokenSet: true, tokenValid: true });

@@ -22,13 +22,20 @@ describe('toCliError', () => {
       ['server', ExitCode.Unreachable],
       ['rate_limited', ExitCode.Unreachable],
       ['cancelled', ExitCode.Interrupted],
-      ['bad_response', ExitCode.Failed],
+      ['bad_response', ExitCode.Unreachable],
     ];
     for (const [kind, code] of expected) {
       expect([kind, toCliError(marketplaceError(kind)).exitCode]).toEqual([kind, code]);
     }
     expect(toCliError(marketplaceError('network_not_sent')).message).toMatch(
-      /kept for the next push/,
+      /^The marketplace could not be reached \(GET \/api\/x\): .*kept for the next push/,
+    );
+    // A marketplace that answers, but not sensibly, is told apart from one that is down.
+    expect(toCliError(marketplaceError('rate_limited')).message).toMatch(
+      /^The marketplace kept answering "too many requests" \(429\) after every retry/,
+    );
+    expect(toCliError(marketplaceError('bad_response')).message).toMatch(
+      /^The marketplace answered something that is not the Seller API \(malformed answer\)/,
     );
   });
 

@@ -7,6 +7,23 @@ function terminal(isTTY: boolean) {
 }
 
 describe('progress', () => {
+  it('says when the marketplace asked for a longer pause than Seller Desk waits', () => {
+    const year = 365 * 24 * 3600_000;
+    const line = renderProgressLine({
+      label: 'push',
+      done: 0,
+      total: 1,
+      waitUntil: 300_000,
+      cause: 'retry_after',
+      pause: { untilMs: 300_000, askedMs: year, heldMs: 300_000 },
+      now: 0,
+    });
+    expect(line).toBe(
+      'push [------------------------] 0/1  waiting for the rate limit (the marketplace asked for ' +
+        '1 year, Seller Desk waits at most 5 min): 300 s',
+    );
+  });
+
   it('draws a bar with the count and shows a rate-limit wait as such', () => {
     const line = renderProgressLine({
       label: 'push',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../electron/cli/cliError';
+import { ExitCode } from '../../electron/cli/exitCodes';
 import { readToken, redactToken } from '../../electron/cli/token';
 
 const dir = mkdtempSync(join(tmpdir(), 'sd-token-'));
@@ -30,6 +31,45 @@ describe('readToken', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('secret-a');
     }
+  });
+
+  it('refuses a malformed token before any request, as a token problem (exit 4), never quoting it', () => {
+    const refusal = (source: Parameters<typeof readToken>[0]) => {
+      try {
+        readToken(source);
+      } catch (error) {
+        expect(error).toBeInstanceOf(CliError);
+        return error as CliError;
+      }
+      throw new Error('the token was accepted');
+    };
+    const control = refusal({ env: { SELLER_DESK_TOKEN: 'tok-secret\u0001-42' } });
+    expect(control.exitCode).toBe(ExitCode.Unauthorized);
+    expect(control.message).toMatch(
+      /^The API token is malformed: it contains a control character \(in SELLER_DESK_TOKEN\)/,
+    );
+    expect(control.message).not.toMatch(/tok-secret|-42/);
+    expect(refusal({ env: { SELLER_DESK_TOKEN: 'tok\u00a0secret' } }).message).toMatch(
+      /malformed: it contains a space or a line break/,
+    );
+    expect(refusal({ env: { SELLER_DESK_TOKEN: 'tok-сecret' } }).message).toMatch(
+      /malformed: it contains a character that is not plain ASCII/,
+    );
+    const empty = join(dir, 'empty-token');
+    writeFileSync(empty, '  \n', { mode: 0o600 });
+    expect(refusal({ env: {}, tokenFile: empty }).message).toMatch(
+      /^The API token is malformed: it is empty \(in the token file .*empty-token\)/,
+    );
+    const twoLines = join(dir, 'two-tokens');
+    writeFileSync(twoLines, 'secret-a\nsecret-b\n', { mode: 0o600 });
+    const two = refusal({ env: {}, tokenFile: twoLines });
+    expect([two.exitCode, two.message]).toEqual([
+      ExitCode.Unauthorized,
+      expect.stringMatching(/malformed: it contains a space or a line break/),
+    ]);
+    expect(two.message).not.toContain('secret-');
+    // No token at all is still a usage error: say how to give one.
+    expect(refusal({ env: { SELLER_DESK_TOKEN: '  ' } }).exitCode).toBe(ExitCode.BadInput);
   });
 
   it.runIf(process.platform !== 'win32')(

@@ -215,7 +215,14 @@ describe('rate limiter on a fake clock', () => {
     expect(done).toBe(false);
     await clock.advanceTo(1500);
     expect(done).toBe(true);
-    expect(waits).toEqual([{ waitMs: 1500, reason: 'retry_after' }]);
+    expect(waits).toEqual([
+      {
+        waitMs: 1500,
+        reason: 'retry_after',
+        pause: { untilMs: 1500, askedMs: 1500, heldMs: 1500 },
+      },
+    ]);
+    expect(limiter.pause()).toBeNull(); // over
   });
 
   it("a manage 429's budget figures re-align the offers left", async () => {

@@ -76,6 +76,38 @@ describe('faults', () => {
     expect(a.some((s) => s >= 500)).toBe(true);
   });
 
+  it('tooManyRequests: the next N requests are answered 429 with the Retry-After given, unprocessed', async () => {
+    const offer = activeGold();
+    api.sandbox.setFaults({ tooManyRequests: 2, retryAfter: '31536000' });
+    for (let i = 0; i < 2; i++) {
+      const refused = await setStatus(offer.id, 3);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('31536000');
+      expect(api.sandbox.requests.at(-1)).toMatchObject({ status: 429, processed: false });
+    }
+    expect(statusOf(offer.id)).toBe(2);
+    expect((await setStatus(offer.id, 3)).status).toBe(200);
+    expect(statusOf(offer.id)).toBe(3);
+    expect((await setStatus(offer.id, 2)).status).toBe(200);
+    // Every request, with no Retry-After at all.
+    api.sandbox.setFaults({ tooManyRequests: Infinity, retryAfter: '' });
+    for (let i = 0; i < 3; i++) {
+      const refused = await api.call('GET', paths.productList);
+      expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, null]);
+    }
+  });
+
+  it('malformedAnswers: an HTML page where JSON was expected, unprocessed', async () => {
+    const offer = activeGold();
+    api.sandbox.setFaults({ malformedAnswers: 1 });
+    const page = await setStatus(offer.id, 3);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(typeof page.body).toBe('string');
+    expect(statusOf(offer.id)).toBe(2);
+    expect((await api.call('GET', paths.productList)).body).toHaveProperty('result');
+  });
+
   it('public storage is never faulted', async () => {
     const shot = api.sandbox.control.offers(1).find((o) => o.screenshots.length > 0)
       ?.screenshots[0];

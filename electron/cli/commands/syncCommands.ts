@@ -1,5 +1,6 @@
 // `status` (offline: what the local data holds and what is waiting), `pull` and `push`.
 import { limits } from '../../contract/marketplace/limits';
+import { formatDuration } from '../../core/limits/pause';
 import type { CommandHandler } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
 import { statusName } from '../offerRefs';
@@ -54,6 +55,10 @@ const status: CommandHandler = async (ctx) => {
         `${budget.requestsLeft}/${limits.requestsPerWindow} requests, ` +
           `${budget.manageOffersLeft}/${limits.manageOffersPerWindow} offers, ` +
           `${budget.attachLeft}/${limits.attachPerWindow} screenshot links left in the window`,
+      ],
+      [
+        'next request',
+        budget.nextRoomInMs > 0 ? `in ${formatDuration(budget.nextRoomInMs)}` : 'now',
       ],
     ]),
     '',

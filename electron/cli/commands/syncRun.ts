@@ -2,6 +2,7 @@
 // on the terminal, and the run's summary turned into the exit code a script acts on.
 import { createSyncEngine, type SyncEngine, type SyncSummary } from '../../core/sync';
 import { CliError } from '../cliError';
+import { unreachableReason } from '../errorMapping';
 import type { CommandContext, CommandHandler } from '../commandTypes';
 import { ExitCode, type ExitCodeValue } from '../exitCodes';
 import { offerLabel } from '../offerRefs';
@@ -90,7 +91,7 @@ async function runSync(
   if (watched.unreachable || (watched.lastCallFailed && (summary.error || summary.pending > 0))) {
     throw new CliError(
       'unreachable',
-      `The marketplace could not be reached (${watched.lastFailure ?? 'network error'}). ` +
+      `${unreachableReason(watched.lastFailureKind)} (${watched.lastFailure ?? 'network error'}). ` +
         `${summary.sent} operation(s) were sent; ${summary.pending} are kept for the next push.`,
     );
   }

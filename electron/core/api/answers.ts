@@ -7,6 +7,7 @@ import {
   manageRateLimitBodySchema,
   validationErrorBodySchema,
 } from '../../contract/marketplace/wire';
+import { maxPenaltyMs } from '../limits/pause';
 import { MarketplaceError, type FieldErrors, type ServerBudget } from './errors';
 import type { HttpResponse } from './transport';
 
@@ -15,6 +16,8 @@ export interface CallSite {
   path: string;
   /** Values that must never appear in an error (the token, credential logins and passwords). */
   secrets: readonly string[];
+  /** The longest Retry-After honoured (default: the limits module's bound for 60 s windows). */
+  maxRetryAfterMs?: number;
 }
 
 export function readAnswer<S extends z.ZodType>(
@@ -63,7 +66,7 @@ export function errorFromAnswer(
     return new MarketplaceError({
       ...base,
       kind: 'rate_limited',
-      retryAfterMs: retryAfterMs(res.headers['retry-after'], nowMs),
+      retryAfterMs: boundedRetryAfterMs(res.headers['retry-after'], nowMs, site),
       budget: budgetOf(body),
     });
   }
@@ -94,13 +97,30 @@ export function badResponse(site: CallSite, status: number, detail: string): Mar
   });
 }
 
-/** Retry-After as milliseconds from now: whole seconds or an HTTP date. */
+/**
+ * Retry-After as the server asked: milliseconds from now, from whole seconds or an HTTP date.
+ * Always finite, but unbounded: only the rate limiter's penalty takes it as given (and bounds it,
+ * to tell the seller what was asked); everything else reads the bounded figure of the error.
+ */
 export function retryAfterMs(header: string | undefined, nowMs: number): number | null {
   if (!header) return null;
   const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+  const at = /^\d+$/.test(trimmed) ? nowMs + Number(trimmed) * 1000 : Date.parse(trimmed);
+  if (Number.isNaN(at)) return null;
+  return Math.min(Math.max(0, at - nowMs), Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * A pause longer than a few rate windows is a server error, not a reason to stop (see
+ * MAX_PENALTY_WINDOWS): a retry or a re-queued operation waits at most that long.
+ */
+function boundedRetryAfterMs(
+  header: string | undefined,
+  nowMs: number,
+  site: CallSite,
+): number | null {
+  const asked = retryAfterMs(header, nowMs);
+  return asked === null ? null : Math.min(asked, site.maxRetryAfterMs ?? maxPenaltyMs());
 }
 
 function budgetOf(body: unknown): ServerBudget | null {

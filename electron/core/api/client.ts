@@ -27,9 +27,9 @@ import {
   type ProductListResponse,
   type SellerStatusValue,
 } from '../../contract/marketplace/wire';
-import type { RateCost, RateLimiter, RateSlot } from '../limits';
+import { maxPenaltyMs, type RateCost, type RateLimiter, type RateSlot } from '../limits';
 import { systemClock, type Clock } from '../util/clock';
-import { readAnswer, type CallSite } from './answers';
+import { readAnswer, retryAfterMs, type CallSite } from './answers';
 import {
   limits,
   myOffersSortColumns,
@@ -43,6 +43,7 @@ import { parseAddBatchMessage } from './addBatchMessage';
 import { MarketplaceError, type FieldErrors } from './errors';
 import { defaultRetry, isSafeToRetry, retryDelayMs, type RetryOptions } from './retryPolicy';
 import { openScreenshotFile } from './screenshotFile';
+import { tokenProblem } from './tokenFormat';
 import { createPool, exchange, TransportFailure, type HttpMethod } from './transport';
 
 export interface MarketplaceClientOptions {
@@ -155,6 +156,8 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
   const limiter = opts.limiter;
   const pool = createPool(origin.origin, timeoutMs);
   const readToken = typeof opts.token === 'function' ? opts.token : constant(opts.token);
+  // A Retry-After is honoured up to the limiter's bound (its windows may be scaled for tests).
+  const maxRetryAfterMs = limiter?.maxPenaltyMs ?? maxPenaltyMs();
 
   async function call<S extends z.ZodType>(
     spec: Call<S>,
@@ -187,13 +190,14 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
   ): Promise<z.infer<S>> {
     const token = readToken();
     const secrets = [token, ...(spec.secrets ?? [])];
-    const site: CallSite = { method: spec.method, path: spec.path, secrets };
-    if (!token || /[\s]/.test(token)) {
+    const site: CallSite = { method: spec.method, path: spec.path, secrets, maxRetryAfterMs };
+    const problem = tokenProblem(token);
+    if (problem) {
       throw new MarketplaceError({
         kind: 'unauthorized',
         method: spec.method,
         path: spec.path,
-        detail: token ? 'the API token contains spaces or line breaks' : 'no API token is set',
+        detail: token ? `the API token is malformed: ${problem}` : 'no API token is set',
       });
     }
     const headers: Record<string, string> = {
@@ -252,8 +256,10 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
       if (!(error instanceof MarketplaceError)) return;
       if (error.budget)
         l.recordServerBudget({ used: error.budget.used, limit: error.budget.limit });
-      if (error.retryAfterMs !== null) l.penalize(now + error.retryAfterMs);
     }
+    // As the marketplace asked: the limiter bounds it, and tells the seller when it had to.
+    const asked = retryAfterMs(res.headers['retry-after'], now);
+    if (asked !== null) l.penalize(asked);
   }
 
   return {

@@ -41,6 +41,7 @@ export class MarketplaceError extends Error {
   readonly kind: MarketplaceErrorKind;
   readonly status: number | null;
   readonly fieldErrors: FieldErrors | null;
+  /** A 429's Retry-After, bounded to a few rate windows (limits/pause.ts): how long to wait. */
   readonly retryAfterMs: number | null;
   readonly budget: ServerBudget | null;
   readonly method: string;

@@ -11,4 +11,5 @@ export { defaultRetry, isSafeToRetry, retryDelayMs } from './retryPolicy';
 export type { RetryOptions } from './retryPolicy';
 export { parseAddBatchMessage } from './addBatchMessage';
 export { imageTypeOf } from './screenshotFile';
+export { tokenProblem } from './tokenFormat';
 export * from './assumptions';

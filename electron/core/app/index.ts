@@ -25,7 +25,7 @@ import { transferHandlers } from './handlers/transferHandlers';
 import { tcpReachable } from './network';
 import type { AppCoreOptions } from './options';
 import { createSession } from './session';
-import { syncStatusOf, type LiveSyncState } from './syncStatus';
+import { syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
 import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
 
 export type { AppCoreOptions, Dialogs, SandboxPort } from './options';
@@ -54,10 +54,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   let offlineProbe: ReturnType<typeof setInterval> | null = null;
 
   const onProgress = (event: SyncProgressEvent) => {
+    let waitReason: string | null = null;
     if (event.waitingMs) {
+      waitReason = waitReasonText(event.waitReason, session.profile()?.limiter.pause() ?? null);
       live.waiting = {
         ms: event.waitingMs,
-        reason: event.waitReason ?? 'rate limit',
+        reason: waitReason,
         until: clock.now() + event.waitingMs,
       };
     }
@@ -66,7 +68,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       done: event.done,
       total: event.total,
       waitingMs: event.waitingMs ?? null,
-      waitReason: event.waitReason ?? null,
+      waitReason,
     });
   };
 

@@ -3,7 +3,7 @@
 // the token but keeps the store, so nothing unsynced is lost.
 import { AppFailure, type SessionStatus } from '../../contract/ipc';
 import { DEFAULT_BASE_URL } from '../api/assumptions';
-import { createMarketplaceClient, isMarketplaceError } from '../api';
+import { createMarketplaceClient, isMarketplaceError, tokenProblem } from '../api';
 import type { SecretBox } from '../secrets';
 import type { SyncProgressEvent } from '../sync';
 import type { AppCoreOptions } from './options';
@@ -103,6 +103,14 @@ export function createSession(
 
     async connect(token, acceptPlainText = false) {
       const trimmed = token.trim();
+      // Said before any request: a token that cannot be sent would read as "offline".
+      const problem = tokenProblem(trimmed);
+      if (problem) {
+        throw new AppFailure(
+          'bad_input',
+          `The API token is malformed: ${problem}. Copy it again from your seller dashboard.`,
+        );
+      }
       const backend = options.tokenVault.backend();
       const accepted = acceptPlainText || settings.read().plainTextAccepted;
       if (backend === PLAIN_TEXT_BACKEND && !accepted) {

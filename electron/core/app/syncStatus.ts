@@ -1,12 +1,33 @@
 // The sync panel's picture: online or not, running or not, the last run, the queue, problems per
 // offer, and the rate budget with the reason the app is waiting, if it is.
 import type { SyncStatus } from '../../contract/ipc';
+import { limits } from '../../contract/marketplace/limits';
+import { pauseNotice, type Pause } from '../limits';
 import type { Profile } from './profile';
 
 export interface LiveSyncState {
   online: boolean;
   running: boolean;
   waiting: { ms: number; reason: string; until: number } | null;
+}
+
+/**
+ * Why the app is not sending right now, in one sentence for the sync view. A pause the
+ * marketplace asked for says how long it asked and how long Seller Desk actually waits.
+ */
+export function waitReasonText(reason: string | null | undefined, pause: Pause | null): string {
+  switch (reason) {
+    case 'requests':
+      return `The marketplace allows ${limits.requestsPerWindow} requests a minute.`;
+    case 'manage_offers':
+      return `The marketplace allows ${limits.manageOffersPerWindow} offers a minute.`;
+    case 'attach':
+      return `The marketplace allows ${limits.attachPerWindow} screenshot links a minute.`;
+    case 'retry_after':
+      return pause ? pauseNotice(pause) : 'The marketplace asked us to wait before trying again.';
+    default:
+      return "Waiting for the marketplace's rate limit.";
+  }
 }
 
 const emptyBudget = { requestsLeft: 0, manageOffersLeft: 0, attachLeft: 0, nextRoomInMs: 0 };

@@ -8,6 +8,8 @@ export type {
   WaitEvent,
   WaitReason,
 } from './rateLimiter';
+export { MAX_PENALTY_WINDOWS, maxPenaltyMs, pauseNotice, formatDuration, isCapped } from './pause';
+export type { Pause } from './pause';
 export { waitForRoom, usedInWindow, isInWindow } from './windows';
 export type { Pool, WindowLimits, Weights, LedgerEntry, Room } from './windows';
 export type { LedgerDatabase } from './ledger';

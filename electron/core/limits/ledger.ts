@@ -20,8 +20,8 @@ export interface Ledger {
   record(atMs: number, weights: Weights): number;
   /** Sets an entry's time: when its answer came back, the request had reached the server. */
   settle(id: number, atMs: number): void;
-  /** Forgets entries recorded at or before `beforeMs`. */
-  prune(beforeMs: number): void;
+  /** Forgets entries dated at or before `beforeMs`, or after `afterMs`. */
+  prune(beforeMs: number, afterMs: number): void;
 }
 
 export function sqliteLedger(db: LedgerDatabase): Ledger {
@@ -33,7 +33,7 @@ export function sqliteLedger(db: LedgerDatabase): Ledger {
     'INSERT INTO rate_ledger (at_ms, requests, manage_offers, attach) VALUES (?, ?, ?, ?)',
   );
   const update = db.prepare('UPDATE rate_ledger SET at_ms = ? WHERE id = ?');
-  const remove = db.prepare('DELETE FROM rate_ledger WHERE at_ms <= ?');
+  const remove = db.prepare('DELETE FROM rate_ledger WHERE at_ms <= ? OR at_ms > ?');
   // Changes whenever another connection (another process) commits to the file: until it does,
   // the rows we read last, plus our own writes, are the ledger, and a pump costs no SELECT.
   const dataVersion = db.prepare('PRAGMA data_version');
@@ -65,11 +65,12 @@ export function sqliteLedger(db: LedgerDatabase): Ledger {
       const e = cached()?.entries.find((x) => x.id === id);
       if (e) e.atMs = at;
     },
-    prune: (beforeMs) => {
+    prune: (beforeMs, afterMs) => {
       const before = Math.floor(beforeMs);
-      remove.run(before);
+      const after = Math.ceil(afterMs);
+      remove.run(before, after);
       const cache = cached();
-      if (cache) cache.entries = cache.entries.filter((e) => e.atMs > before);
+      if (cache) cache.entries = cache.entries.filter((e) => e.atMs > before && e.atMs <= after);
     },
   };
 }
@@ -98,8 +99,8 @@ export function memoryLedger(): Ledger {
       const e = entries.find((x) => x.id === id);
       if (e) e.atMs = Math.ceil(atMs);
     },
-    prune: (beforeMs) => {
-      entries = entries.filter((e) => e.atMs > beforeMs);
+    prune: (beforeMs, afterMs) => {
+      entries = entries.filter((e) => e.atMs > beforeMs && e.atMs <= afterMs);
     },
   };
 }

@@ -5,9 +5,11 @@
 import { limits as apiLimits } from '../../contract/marketplace/limits';
 import { systemClock, type Clock } from '../util/clock';
 import { memoryLedger, sqliteLedger, type Ledger, type LedgerDatabase } from './ledger';
+import { maxPenaltyMs, type Pause } from './pause';
 import {
   usedInWindow,
   waitForRoom,
+  type LedgerEntry,
   type Pool,
   type Room,
   type Weights,
@@ -25,6 +27,8 @@ export type WaitReason = Pool | 'retry_after';
 export interface WaitEvent {
   waitMs: number;
   reason: WaitReason;
+  /** With `retry_after`: the pause the marketplace asked for, and how long it is held. */
+  pause?: Pause;
 }
 
 export interface RateBudget {
@@ -60,8 +64,15 @@ export interface RateLimiter {
     flight?: { maxFlightMs?: number },
   ): Promise<RateSlot>;
   budget(): RateBudget;
-  /** After a 429 with Retry-After: nothing is sent (by any process on the ledger) before then. */
-  penalize(untilMs: number): void;
+  /**
+   * After a 429 with Retry-After: nothing is sent (by any process on the ledger) for that long
+   * from now, or for `maxPenaltyMs` if that is shorter.
+   */
+  penalize(retryAfterMs: number): void;
+  /** The pause a Retry-After imposed through this limiter, while it holds; else null. */
+  pause(): Pause | null;
+  /** The longest a Retry-After can hold requests (MAX_PENALTY_WINDOWS of this limiter's windows). */
+  readonly maxPenaltyMs: number;
   /** After manage's 429: make our remaining offer budget match the server's figures. */
   recordServerBudget(budget: { used: number; limit: number }): void;
   onWait(listener: (e: WaitEvent) => void): () => void;
@@ -75,7 +86,10 @@ export interface RateLimiterOptions {
   windowMs?: number;
   limits?: Partial<WindowLimits>;
   clock?: Clock;
-  /** Longest a granted request may take to reach the server (default 2 minutes). */
+  /**
+   * Longest a granted request may take to reach the server (default 2 minutes; never more than
+   * MAX_PENALTY_WINDOWS − 1 windows, the furthest ahead any entry is dated).
+   */
   maxFlightMs?: number;
 }
 
@@ -109,13 +123,21 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   }
   if (!(windowMs > 0)) throw new RangeError('windowMs must be > 0');
   const ledger: Ledger = opts.db ? sqliteLedger(opts.db) : memoryLedger();
+  const maxPenalty = maxPenaltyMs(windowMs);
+  // No entry is ever dated later than this ahead of its writer's clock: a penalty's entry (its
+  // window ends when the penalty does) and a slot in flight alike.
+  const latestAheadMs = maxPenalty - windowMs;
+  // Readers keep a window of slack over it, for a writer whose clock was read a moment later (it
+  // may have waited for the ledger's lock). Anything dated further ahead was written by an older
+  // version (an unbounded Retry-After) or before the clock was set back: ignored, then pruned.
+  const ignoredAfterMs = maxPenalty;
   const defaultFlightMs = opts.maxFlightMs ?? 120_000;
   // Entries still in flight (dated in the future) may be answered by another process, which
   // cannot wake us: look again this often while any is pending.
   const inFlightRecheckMs = Math.max(5, Math.min(1_000, windowMs / 20));
   const waiting: Waiter[] = [];
   const listeners = new Set<(e: WaitEvent) => void>();
-  let penaltyUntil = 0;
+  let penalty: Pause | null = null;
   let lastPruneAt = -Infinity;
   let wake: { at: number; stop: AbortController } | null = null;
   let closed = false;
@@ -124,15 +146,24 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   const pruneIfDue = (now: number) => {
     if (now - lastPruneAt < windowMs / 4) return;
     lastPruneAt = now;
-    ledger.prune(now - 2 * windowMs);
+    ledger.prune(now - 2 * windowMs, now + ignoredAfterMs);
   };
 
-  const withPenalty = (room: Room, now: number): { waitMs: number; reason: WaitReason } => {
-    const penaltyMs = Math.max(0, penaltyUntil - now);
-    if (penaltyMs > 0 && penaltyMs >= room.waitMs)
-      return { waitMs: penaltyMs, reason: 'retry_after' };
-    return { waitMs: room.waitMs, reason: room.pool ?? 'requests' };
+  const liveEntries = (now: number): LedgerEntry[] =>
+    ledger.entriesAfter(now - windowMs).filter((e) => e.atMs <= now + ignoredAfterMs);
+
+  const penaltyLeftMs = (now: number) => Math.max(0, (penalty?.untilMs ?? 0) - now);
+
+  /** The wait of a request (or of the `requests` pool alone), with the penalty if it is longer. */
+  const withPenalty = (waitMs: number, pool: Pool, now: number): WaitEvent => {
+    const penaltyMs = penaltyLeftMs(now);
+    if (penalty && penaltyMs > 0 && penaltyMs >= waitMs) {
+      return { waitMs: penaltyMs, reason: 'retry_after', pause: { ...penalty } };
+    }
+    return { waitMs, reason: pool };
   };
+  const waitOf = (room: Room, now: number) =>
+    withPenalty(room.waitMs, room.pool ?? 'requests', now);
 
   const announce = (e: WaitEvent) => {
     for (const listener of listeners) {
@@ -169,11 +200,11 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
         for (const answer of settling) ledger.settle(answer.id, answer.atMs);
         if (waiting.length === 0) return;
         pruneIfDue(now);
-        const live = ledger.entriesAfter(now - windowMs);
+        const live = liveEntries(now);
         for (let i = 0; i < waiting.length; i++) {
           const waiter = waiting[i]!;
           const room = waitForRoom(live, waiter.weights, limits, now, windowMs);
-          const wait = withPenalty(room, now);
+          const wait = waitOf(room, now);
           if (wait.waitMs <= 0) {
             const atMs = now + (waiter.flightMs ?? 0);
             const id = ledger.record(atMs, waiter.weights);
@@ -186,12 +217,8 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
           // Every request needs a slot in `requests`: when the first waiter finds none, nobody
           // behind it can find one either.
           if (room.byPool.requests > 0 || wait.reason === 'retry_after') {
-            const requestsFreeInMs = Math.max(room.byPool.requests, penaltyUntil - now);
-            nextWakeMs = Math.min(nextWakeMs, requestsFreeInMs);
-            const behindWait: WaitEvent = {
-              waitMs: requestsFreeInMs,
-              reason: penaltyUntil - now >= room.byPool.requests ? 'retry_after' : 'requests',
-            };
+            const behindWait = withPenalty(room.byPool.requests, 'requests', now);
+            nextWakeMs = Math.min(nextWakeMs, behindWait.waitMs);
             for (const behind of waiting.slice(i + 1)) {
               if (!behind.announced) newlyWaiting.push([behind, behindWait]);
             }
@@ -276,17 +303,22 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   }
 
   return {
+    maxPenaltyMs: maxPenalty,
     acquireSlot: (cost, signal, flight) =>
-      enqueue(cost, signal, Math.max(0, flight?.maxFlightMs ?? defaultFlightMs)),
+      enqueue(
+        cost,
+        signal,
+        Math.min(latestAheadMs, Math.max(0, flight?.maxFlightMs ?? defaultFlightMs)),
+      ),
     acquire: async (cost, signal) => {
       await enqueue(cost, signal, null);
     },
 
     budget() {
       const now = clock.now();
-      const live = ledger.entriesAfter(now - windowMs);
+      const live = liveEntries(now);
       const used = usedInWindow(live, now, windowMs);
-      const room = withPenalty(
+      const room = waitOf(
         waitForRoom(live, { requests: 1, manageOffers: 0, attach: 0 }, limits, now, windowMs),
         now,
       );
@@ -298,13 +330,16 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
       };
     },
 
-    penalize(untilMs) {
+    penalize(retryAfterMs) {
       const now = clock.now();
-      if (!(untilMs > now)) return;
-      penaltyUntil = Math.max(penaltyUntil, untilMs);
-      // A full `requests` window that ends at `untilMs` holds back every process on the ledger.
+      const askedMs = Math.min(retryAfterMs, Number.MAX_SAFE_INTEGER);
+      if (!(askedMs > 0)) return;
+      const heldMs = Math.min(askedMs, maxPenalty);
+      if (now + heldMs > (penalty?.untilMs ?? 0))
+        penalty = { untilMs: now + heldMs, askedMs, heldMs };
+      // A full `requests` window that ends with the pause holds back every process on the ledger.
       ledger.exclusively(() =>
-        ledger.record(untilMs - windowMs, {
+        ledger.record(now + heldMs - windowMs, {
           requests: limits.requestsPerWindow,
           manageOffers: 0,
           attach: 0,
@@ -313,11 +348,15 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
       pump();
     },
 
+    pause() {
+      return penalty && penaltyLeftMs(clock.now()) > 0 ? { ...penalty } : null;
+    },
+
     recordServerBudget({ used, limit }) {
       const now = clock.now();
       const serverLeft = Math.max(0, limit - used);
       ledger.exclusively(() => {
-        const ours = usedInWindow(ledger.entriesAfter(now - windowMs), now, windowMs);
+        const ours = usedInWindow(liveEntries(now), now, windowMs);
         const missing = limits.manageOffersPerWindow - serverLeft - ours.manageOffers;
         if (missing > 0) ledger.record(now, { requests: 0, manageOffers: missing, attach: 0 });
       });
