@@ -76,15 +76,6 @@ function fromMarketplaceError(e: Named, message: string): CliError {
       );
     case 'validation':
       return new CliError('needs_attention', `The marketplace refused the input: ${message}`);
-    case 'network_not_sent':
-    case 'network_maybe_sent':
-    case 'server':
-    case 'rate_limited':
-      return new CliError(
-        'unreachable',
-        `The marketplace could not be reached${describeRequest(e)}: ${message}. ` +
-          'Queued changes are kept for the next push.',
-      );
     case 'cancelled':
       return new CliError('interrupted', 'Interrupted; queued changes are kept.');
     default:
