@@ -43,12 +43,14 @@ async function buildElectron() {
   const jobs = [];
   if (existsSync(join(root, 'electron/main/index.ts'))) {
     const main = electronBundle('electron/main/index.ts', 'out/main/index.cjs', 'node');
-    // The credential importer's worker thread is started from a file next to the main bundle
-    // (electron/core/imports/credentials/importCredentialsInWorker.ts).
+    // The credential importer's and the workbook reader's worker threads are started from files
+    // next to the main bundle (electron/core/imports/credentials/importCredentialsInWorker.ts,
+    // electron/core/imports/sheets/readXlsxInWorker.ts).
     delete main.outfile;
     main.entryPoints = {
       index: 'electron/main/index.ts',
       'credential-import-worker': 'electron/core/imports/credentials/credentialImportWorker.ts',
+      'xlsx-read-worker': 'electron/core/imports/sheets/xlsxReadWorker.ts',
     };
     main.outdir = 'out/main';
     main.outExtension = { '.js': '.cjs' };

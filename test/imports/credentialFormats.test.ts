@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   chunkCredentials,
@@ -7,6 +6,7 @@ import {
   previewCredentials,
 } from '../../electron/core/imports/credentials';
 import { ImportError } from '../../electron/core/imports/importError';
+import { writeWorkbook, type SheetCell } from '../../electron/core/imports/sheets/xlsx';
 import { hashCredential } from '../../electron/core/credentials/hash';
 import { utf16beWithBom, utf16leWithBom, utf8WithBom, windows1251 } from './encodings';
 
@@ -234,11 +234,8 @@ describe('JSON', () => {
 });
 
 describe('XLSX', () => {
-  async function workbook(rows: unknown[][]): Promise<Buffer> {
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('Accounts');
-    rows.forEach((row) => sheet.addRow(row));
-    return Buffer.from(await book.xlsx.writeBuffer());
+  function workbook(rows: SheetCell[][]): Promise<Buffer> {
+    return writeWorkbook([{ name: 'Accounts', rows }]);
   }
 
   it('reads the first sheet with a header row, whatever the file name says', async () => {

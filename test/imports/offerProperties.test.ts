@@ -23,9 +23,10 @@ const textOf = (alphabet: string[]) =>
   fc
     .string({ unit: fc.constantFrom(...alphabet), minLength: 1, maxLength: 20 })
     .filter((s) => s.trim() !== '');
-// XML (hence XLSX) turns CRLF into LF when read, so XLSX offers are drawn without CR.
 const csvText = textOf(chars);
-const xlsxText = textOf(chars.filter((c) => c !== '\r\n'));
+// XML folds a literal CR into LF, so the writer escapes it the way Excel does (_x000D_), as it
+// does control characters XML cannot hold and a literal _xHHHH_: all of them round-trip.
+const xlsxText = textOf([...chars, '\u0001', '_x0041_', '\t']);
 const price = fc.double({ min: 0.1, max: 2_000_000_000, noNaN: true });
 
 const offerWith = (someText: fc.Arbitrary<string>): fc.Arbitrary<ExportedOffer> =>

@@ -39,7 +39,7 @@ export function resolveCredentialImportWorker(moduleFile: string = thisModuleFil
   const directory = dirname(moduleFile);
   if (moduleFile.endsWith('.ts')) {
     return {
-      file: join(directory, 'workerBootstrap.mjs'),
+      file: join(directory, '..', 'workerBootstrap.mjs'),
       typescriptEntry: join(directory, 'credentialImportWorker.ts'),
     };
   }
