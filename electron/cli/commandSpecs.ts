@@ -63,6 +63,14 @@ export const globalOptions: Record<string, OptionSpec> = {
 
 const offerId: ArgumentSpec = { name: 'ID', description: 'the offer (server id)', required: true };
 
+const encodingOption: OptionSpec = {
+  type: 'string',
+  value: 'NAME',
+  description:
+    "the file's text encoding (utf-8, windows-1251, windows-1252, koi8-r, utf-16le…); " +
+    'needed when it cannot be detected for sure',
+};
+
 export const commandSpecs: CommandSpec[] = [
   {
     name: 'pull',
@@ -164,6 +172,7 @@ export const commandSpecs: CommandSpec[] = [
         description: 'guarantee_delivery_time in ms for rows that do not give one',
       },
       'skip-invalid': { type: 'flag', description: 'queue the good rows, report the bad ones' },
+      encoding: encodingOption,
     },
     online: false,
     details:
@@ -227,8 +236,12 @@ export const commandSpecs: CommandSpec[] = [
       },
       replace: { type: 'flag', description: "replace the offer's credentials instead of adding" },
       'skip-invalid': { type: 'flag', description: 'queue the good rows, report the bad ones' },
+      encoding: encodingOption,
     },
     online: false,
+    details:
+      'Lines that are not valid in the encoding (a damaged byte) are bad rows, never sent as read.\n' +
+      'An empty file, or one with a header and no accounts: exit 2, nothing queued.',
   },
   {
     name: 'screenshots add',

@@ -106,12 +106,15 @@ export function toCliError(error: unknown, token: string | null = null): CliErro
         : [];
       return new CliError('bad_input', message, problems);
     }
-    case 'ImportError':
+    case 'ImportError': {
+      // The core cannot tell the encoding: the command line's way to name it is --encoding.
+      const ask = e.code === 'encoding-unsure' ? '. Name it with --encoding NAME.' : '';
       return new CliError(
         'bad_input',
-        message,
+        message + ask,
         typeof e.line === 'number' ? [{ line: e.line, reason: message }] : [],
       );
+    }
     case 'SecretBoxError':
       return new CliError('data_folder', message);
     case 'AbortError':

@@ -8,6 +8,7 @@ import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/c
 import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
 import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { windows1251 } from '../imports/encodings';
 
 let sandbox: Sandbox;
 let core: AppCore;
@@ -213,7 +214,8 @@ describe('app core', () => {
     }
   });
 
-  it('imports an account file: masked preview, duplicates skipped, only good rows reach the marketplace, nothing left in clear', async () => {
+  /** Connects, syncs, and finds a demo account offer that takes several credentials. */
+  async function accountOffer() {
     await call('session.connect', { token: token() });
     await syncNow();
     const offer = sandbox.control
@@ -225,7 +227,11 @@ describe('app core', () => {
       offset: 0,
       limit: 10,
     });
-    const localId = page.rows.find((r) => r.serverId === offer.id)!.localId;
+    return { offer, localId: page.rows.find((r) => r.serverId === offer.id)!.localId };
+  }
+
+  it('imports an account file: masked preview, duplicates skipped, only good rows reach the marketplace, nothing left in clear', async () => {
+    const { offer, localId } = await accountOffer();
     const file = join(dataDir, 'accounts.txt');
     writeFileSync(
       file,
@@ -238,6 +244,7 @@ describe('app core', () => {
       ].join('\n'),
     );
     const preview = await call('credentials.preview', { localId, file });
+    if (preview.state !== 'ready') throw new Error(`preview: ${preview.state}`);
     expect(preview.totals).toMatchObject({ rows: 5, valid: 3, invalid: 1, duplicatesInFile: 1 });
     expect(JSON.stringify(preview)).not.toMatch(/hunter-alpha|Pa55word/);
     const committed = await call('credentials.commit', {
@@ -257,6 +264,63 @@ describe('app core', () => {
       expect(bytes.includes(Buffer.from('Pa55word'))).toBe(false);
       expect(bytes.includes(Buffer.from('hunter-bravo'))).toBe(false);
     }
+  });
+
+  it('previews a damaged account file by line, asks for an encoding it cannot tell, refuses a file without accounts', async () => {
+    const { offer, localId } = await accountOffer();
+    const file = (name: string, bytes: Buffer) => {
+      const path = join(dataDir, name);
+      writeFileSync(path, bytes);
+      return path;
+    };
+    const damaged = file(
+      'damaged.txt',
+      Buffer.concat([
+        Buffer.from('whole-one:pw1\nbroken'),
+        Buffer.of(0xff),
+        Buffer.from('-two:pw2\nwhole-three:pw3\n'),
+      ]),
+    );
+    const preview = await call('credentials.preview', { localId, file: damaged });
+    if (preview.state !== 'ready') throw new Error(`preview: ${preview.state}`);
+    expect(preview).toMatchObject({
+      encoding: 'utf-8',
+      damagedRows: 1,
+      totals: { rows: 3, valid: 2, invalid: 1 },
+    });
+    expect(preview.rows[1]).toMatchObject({
+      line: 2,
+      problems: [{ message: 'not valid UTF-8 — the file may be damaged; fix or remove this line' }],
+    });
+    await call('credentials.commit', { previewId: preview.previewId, mode: 'add' });
+    await syncNow();
+    const logins = sandbox.control.credentials(offer.id).map((c) => c.login);
+    expect(logins).toEqual(expect.arrayContaining(['whole-one', 'whole-three']));
+    expect(logins.filter((l) => l.includes('two') || l.includes('\ufffd'))).toEqual([]);
+
+    const capitals = file('capitals.txt', windows1251('ИВАН:ПАРОЛЬ\nПЕТЯ:СЕКРЕТ\n'));
+    const unsure = await call('credentials.preview', { localId, file: capitals });
+    expect(unsure).toEqual({
+      state: 'choose-encoding',
+      candidates: expect.arrayContaining(['windows-1251', 'koi8-r']),
+    });
+    const chosen = await call('credentials.preview', {
+      localId,
+      file: capitals,
+      encoding: 'windows-1251',
+    });
+    expect(chosen).toMatchObject({
+      state: 'ready',
+      encoding: 'windows-1251',
+      totals: { valid: 2 },
+    });
+
+    const empty = await failureOf('credentials.preview', {
+      localId,
+      file: file('header-only.csv', Buffer.from('login,password\n')),
+    });
+    expect(empty.kind).toBe('bad_input');
+    expect(empty.message).toContain('the file has no credentials');
   });
 
   it('keeps local changes when the token is removed and the session reopens', async () => {

@@ -11,6 +11,7 @@ import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { Offer } from '../../electron/contract/marketplace/wire';
 import type { Harness } from './harness';
 import { openHarness, SCREENS_DIR } from './harness';
+import { windows1251 } from '../imports/encodings';
 
 let desk: Harness;
 let offer: Offer;
@@ -20,18 +21,21 @@ const login = (name: string) => `${tag}_${name}`;
 /** What the page's globals look like to this Node-side file (no DOM library here). */
 type PageGlobals = {
   DataTransfer: new () => { items: { add(file: unknown): void } };
-  File: new (parts: string[], name: string, options: { type: string }) => unknown;
+  File: new (parts: (string | Uint8Array)[], name: string, options: { type: string }) => unknown;
 };
 
-async function dropFile(page: Page, name: string, text: string) {
+/** Drops a file of text (written as UTF-8) or of exact bytes on the panel's drop zone. */
+async function dropFile(page: Page, name: string, content: string | Buffer) {
+  const text = typeof content === 'string' ? content : null;
+  const bytes = typeof content === 'string' ? null : [...content];
   const transfer = await page.evaluateHandle(
-    ({ name, text }) => {
+    ({ name, text, bytes }) => {
       const g = globalThis as unknown as PageGlobals;
       const dt = new g.DataTransfer();
-      dt.items.add(new g.File([text], name, { type: 'text/plain' }));
+      dt.items.add(new g.File([text ?? new Uint8Array(bytes!)], name, { type: 'text/plain' }));
       return dt;
     },
-    { name, text },
+    { name, text, bytes },
   );
   const zone = page.locator('[data-testid="credentials-panel"] .zone');
   await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
@@ -221,6 +225,57 @@ describe('credentials from a file, in Chromium', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain('binary file');
     expect(await page.locator('[data-testid="credential-preview"]').count()).toBe(0);
+  });
+
+  it('asks for the encoding it cannot tell, marks damaged lines, and says when a file has no accounts', async () => {
+    const { page } = desk;
+    const panel = page.locator('[data-testid="credentials-panel"]');
+    // Cyrillic in capitals reads as well in windows-1251 as in KOI8-R: the seller is asked.
+    await dropFile(page, 'capitals.txt', windows1251('ИВАН:ПАРОЛЬ-1\nПЕТЯ:СЕКРЕТ-2\n'));
+    const choose = panel.locator('[data-testid="credential-choose-encoding"]');
+    await choose.waitFor();
+    expect(await choose.textContent()).toContain(
+      "We could not tell this file's encoding — choose one",
+    );
+    expect(await panel.locator('[data-testid="credential-preview"]').count()).toBe(0);
+    await shootPanel(page, 'choose-encoding');
+    await choose.getByLabel('Encoding').selectOption('windows-1251');
+    const preview = panel.locator('[data-testid="credential-preview"]');
+    await preview.waitFor();
+    expect(await preview.locator('.preview-head').textContent()).toContain('read as windows-1251');
+    expect(await panel.locator('[data-testid="credential-totals"]').textContent()).toBe(
+      '2 rows: 2 accounts to send.',
+    );
+    await page.click('button:has-text("Discard preview")');
+
+    // One damaged byte on line 2: that row is refused by its number, the others stay sendable.
+    await dropFile(
+      page,
+      'damaged.txt',
+      Buffer.concat([
+        Buffer.from(`${login('eta')}:pw-7\n${login('th')}`),
+        Buffer.of(0xff),
+        Buffer.from(`eta:pw-8\n${login('iota')}:пароль-9\n`),
+      ]),
+    );
+    await preview.waitFor();
+    expect(await panel.locator('[data-testid="credential-totals"]').textContent()).toBe(
+      '3 rows: 2 accounts to send, 1 row with problems.',
+    );
+    expect(await panel.locator('[data-testid="credential-damaged"]').textContent()).toContain(
+      '1 row does not read as UTF-8 — the file may be damaged or mix encodings; it will not be sent.',
+    );
+    const broken = preview.locator('tr.problem');
+    expect(await broken.getAttribute('data-line')).toBe('2');
+    expect(await broken.textContent()).toContain('not valid UTF-8');
+    await shootPanel(page, 'damaged');
+    await page.click('button:has-text("Discard preview")');
+
+    await dropFile(page, 'empty.csv', 'login,password\n');
+    const alert = panel.locator('.report [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('empty.csv: the file has no credentials —');
+    await shootPanel(page, 'no-credentials');
   });
 
   it('replaces and deletes one credential by its id, straight on the marketplace', async () => {

@@ -1,5 +1,6 @@
-// Property tests: any credential set round-trips through every format; random and mutated files
-// never escape as anything but an ImportError and never yield a row the file did not hold.
+// Property tests: any credential set round-trips through every format (an empty one is refused
+// in every format); random and mutated files never escape as anything but an ImportError and
+// never yield a row the file did not hold.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CredentialInput } from '../../electron/contract/marketplace/wire';
@@ -7,6 +8,7 @@ import {
   LINE_SEPARATORS,
   parseCredentialFile,
   previewCredentials,
+  WHOLE_LINE,
 } from '../../electron/core/imports/credentials';
 import { ImportError } from '../../electron/core/imports/importError';
 import { decodeImportText } from '../../electron/core/imports/text/decodeText';
@@ -71,7 +73,10 @@ describe('any credential set round-trips', () => {
       const chars = tricky.filter((c) => !separator.includes(c) && c !== '\n' && c !== '\r');
       await fc.assert(
         fc.asyncProperty(
-          fc.array(credential(chars, { twoFactor: false, comment: true }), { maxLength: 15 }),
+          fc.array(credential(chars, { twoFactor: false, comment: true }), {
+            minLength: 1,
+            maxLength: 15,
+          }),
           async (list) => {
             const bytes = Buffer.from(linesFile(list, separator), 'utf8');
             expect(await parsed(bytes, { format: 'lines', separator })).toEqual(list);
@@ -87,7 +92,10 @@ describe('any credential set round-trips', () => {
     async (delimiter) => {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(credential(tricky, { twoFactor: true, comment: true }), { maxLength: 15 }),
+          fc.array(credential(tricky, { twoFactor: true, comment: true }), {
+            minLength: 1,
+            maxLength: 15,
+          }),
           async (list) => {
             const bytes = Buffer.from(csvFile(list, delimiter), 'utf8');
             expect(await parsed(bytes, {})).toEqual(list);
@@ -101,7 +109,10 @@ describe('any credential set round-trips', () => {
   it('CSV in UTF-16 with BOM', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(credential(tricky, { twoFactor: true, comment: true }), { maxLength: 10 }),
+        fc.array(credential(tricky, { twoFactor: true, comment: true }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
         async (list) => {
           expect(await parsed(utf16leWithBom(csvFile(list, ',')), {})).toEqual(list);
         },
@@ -143,7 +154,10 @@ describe('any credential set round-trips', () => {
   it('JSON', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(credential(tricky, { twoFactor: true, comment: true }), { maxLength: 15 }),
+        fc.array(credential(tricky, { twoFactor: true, comment: true }), {
+          minLength: 1,
+          maxLength: 15,
+        }),
         async (list) => {
           expect(await parsed(Buffer.from(jsonFile(list)), {})).toEqual(list);
         },
@@ -248,6 +262,9 @@ const mutationChars = [
   '\u00ff',
 ];
 
+/** Bytes that damage UTF-8: stray continuation bytes, lead bytes without their tail, 0xFF. */
+const damageBytes = [0x80, 0xbf, 0xc3, 0xd0, 0xe2, 0xf0, 0xfe, 0xff];
+
 const mutatedFile = fc
   .tuple(
     fc.constantFrom(...seedFiles),
@@ -259,8 +276,11 @@ const mutatedFile = fc
       ),
       { minLength: 1, maxLength: 6 },
     ),
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom(...damageBytes)), { maxLength: 2 }),
+    // Bytes cut off the end, as a copy that stopped short leaves a file.
+    fc.constantFrom(0, 0, 0, 1, 2),
   )
-  .map(([seed, edits]) => {
+  .map(([seed, edits, damage, cut]) => {
     let s = seed;
     for (const [at, op, ch] of edits) {
       const i = s.length === 0 ? 0 : at % (s.length + 1);
@@ -268,7 +288,9 @@ const mutatedFile = fc
       else if (op === 'delete') s = s.slice(0, i) + s.slice(i + 1);
       else s = s.slice(0, i) + ch + s.slice(i + 1);
     }
-    return Buffer.from(s, 'utf8');
+    const bytes = [...Buffer.from(s, 'utf8')];
+    for (const [at, byte] of damage) bytes.splice(at % (bytes.length + 1), 0, byte);
+    return Buffer.from(bytes.slice(0, Math.max(0, bytes.length - cut)));
   });
 
 const randomFile = fc.oneof(
@@ -277,38 +299,62 @@ const randomFile = fc.oneof(
 );
 
 describe('random and mutated files', () => {
-  it('10k files: only ImportErrors, and every row comes from the file', async () => {
-    let errors = 0;
+  it('10k files: only ImportErrors, every row comes from the file, no damaged value is sendable', async () => {
+    const started = performance.now();
+    const refused: Record<string, number> = {};
+    const files = { mutated: 0, random: 0 };
     let rows = 0;
+    let sendable = 0;
+    let damagedRows = 0;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(mutatedFile, randomFile), async (bytes) => {
-        let result;
-        try {
-          result = await parseCredentialFile(bytes);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ImportError);
-          errors++;
-          return;
-        }
-        const decoded = decodeImportText(bytes).text;
-        const unquotedText = decoded.replaceAll('"', '');
-        const lineCount = decoded.split(/\r\n|\n|\r/).length;
-        const preview = previewCredentials(result.rows);
-        for (const row of preview.rows) {
-          rows++;
-          expect(row.line).toBeGreaterThanOrEqual(1);
-          expect(row.line).toBeLessThanOrEqual(lineCount);
-          const c = row.credential;
-          for (const value of [c.login, c.game_password, c.email ?? '', c.email_password ?? '']) {
-            expect(cameFromFile(unquotedText, value)).toBe(true);
+      fc.asyncProperty(
+        fc.oneof(
+          mutatedFile.map((bytes) => ({ bytes, kind: 'mutated' as const })),
+          randomFile.map((bytes) => ({ bytes, kind: 'random' as const })),
+        ),
+        async ({ bytes, kind }) => {
+          files[kind]++;
+          let result;
+          try {
+            result = await parseCredentialFile(bytes);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ImportError);
+            const key = `${kind} ${(error as ImportError).code}`;
+            refused[key] = (refused[key] ?? 0) + 1;
+            return;
           }
-        }
-      }),
+          const decoded = decodeImportText(bytes).text;
+          const unquotedText = decoded.replaceAll('"', '');
+          const lineCount = decoded.split(/\r\n|\n|\r/).length;
+          const preview = previewCredentials(result.rows);
+          for (const row of preview.rows) {
+            rows++;
+            expect(row.line).toBeGreaterThanOrEqual(1);
+            expect(row.line).toBeLessThanOrEqual(lineCount);
+            const c = row.credential;
+            const values = [c.login, c.game_password, c.email ?? '', c.email_password ?? ''];
+            for (const value of values) expect(cameFromFile(unquotedText, value)).toBe(true);
+            if (row.problems.some((p) => p.field === WHOLE_LINE)) damagedRows++;
+            if (row.problems.length > 0 || row.duplicateOf) continue;
+            sendable++;
+            // Neither the seeds nor the edits hold U+FFFD: one in a sendable value is damage let through.
+            for (const value of [...values, c.comment ?? '']) expect(value).not.toContain('\ufffd');
+          }
+        },
+      ),
       { numRuns: 10_000 },
     );
-    // The generators really exercise both outcomes.
+    const errors = Object.values(refused).reduce((a, b) => a + b, 0);
+    console.info(
+      `credential fuzz: ${files.mutated} mutated and ${files.random} random files, ` +
+        `${errors} refused ${JSON.stringify(refused)}, ` +
+        `${rows} rows (${sendable} sendable, ${damagedRows} refused as damaged), ` +
+        `${Math.round(performance.now() - started)} ms`,
+    );
+    // The generators really exercise every outcome.
     expect(errors).toBeGreaterThan(100);
     expect(rows).toBeGreaterThan(5_000);
+    expect(damagedRows).toBeGreaterThan(100);
   }, 60_000);
 
   it('mutated XLSX files are refused cleanly or read', async () => {

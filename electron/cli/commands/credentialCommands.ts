@@ -1,14 +1,11 @@
-// `credentials import FILE --offer ID [--replace] [--skip-invalid]`: an account list in any
-// format of the imports module, checked row by row, duplicates (in the file, or already
+// `credentials import FILE --offer ID [--replace] [--skip-invalid] [--encoding NAME]`: an account
+// list in any format of the imports module, read by the same job as the app's preview: checked
+// row by row (a line damaged in its encoding is a bad row), duplicates (in the file, or already
 // uploaded) skipped and counted, then sealed into the queue. The passwords never reach stdout,
 // stderr, an error message or SQLite in clear.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import {
-  credentialsToSend,
-  parseCredentialFile,
-  previewCredentials,
-} from '../../core/imports/credentials';
+import { credentialsToSend, runCredentialImport, WHOLE_LINE } from '../../core/imports/credentials';
 import { DraftRejected } from '../../core/store';
 import { CliError, type InputProblem } from '../cliError';
 import type { CommandHandler } from '../commandTypes';
@@ -28,7 +25,6 @@ const importCredentials: CommandHandler = async (ctx, call) => {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new CliError('bad_input', `Cannot read ${file} (${code}).`);
   }
-  const parsed = await parseCredentialFile(bytes, { fileName: basename(file) });
   const known = store.knownCredentialHashes(localId);
   // A replace starts the offer's list afresh: only duplicates within the file count then. The
   // store keeps login and email hashes as two sets; the index matches on either, so each set is
@@ -39,15 +35,30 @@ const importCredentials: CommandHandler = async (ctx, call) => {
         ...[...known.loginHashes].map((loginHash) => ({ loginHash, emailHash: null })),
         ...[...known.emailHashes].map((emailHash) => ({ loginHash: '', emailHash })),
       ];
-  const preview = previewCredentials(parsed.rows, uploaded);
+  const preview = await runCredentialImport({
+    source: { bytes, fileName: basename(file) },
+    options: { encoding: call.options.encoding as string | undefined },
+    uploaded,
+  });
   const problems: InputProblem[] = preview.rows.flatMap((row) =>
-    row.problems.map((p) => ({ line: row.line, column: p.field, reason: p.message })),
+    row.problems.map((p) => ({
+      line: row.line,
+      ...(p.field !== WHOLE_LINE && { column: p.field }),
+      reason: p.message,
+    })),
   );
   const badRows = preview.totals.invalid;
+  // Lines damaged in a file taken for UTF-8 may also mean that it is in another encoding.
+  const damaged = preview.rows.some((row) => row.problems.some((p) => p.field === WHOLE_LINE));
+  const encodingHint =
+    damaged && preview.encodingSource === 'utf-8'
+      ? ' If the file is not in UTF-8, name its encoding with --encoding NAME.'
+      : '';
   if (badRows > 0 && !skipInvalid) {
     throw new CliError(
       'bad_input',
-      `${file}: ${badRows} bad row(s); nothing was queued (fix them, or use --skip-invalid).`,
+      `${file}: ${badRows} bad row(s); nothing was queued (fix them, or use --skip-invalid).` +
+        encodingHint,
       problems,
     );
   }
@@ -71,7 +82,8 @@ const importCredentials: CommandHandler = async (ctx, call) => {
   const data = {
     file,
     offer: id,
-    format: parsed.format,
+    format: preview.format,
+    encoding: preview.encoding,
     mode: replace ? 'replace' : 'add',
     rows: preview.totals.rows,
     queued: toQueue.length,
@@ -82,12 +94,16 @@ const importCredentials: CommandHandler = async (ctx, call) => {
     problems,
   };
   const human = [
-    `${file} (${parsed.format}): ${toQueue.length} credential(s) queued for offer ${id}` +
+    `${file} (${[preview.format, preview.encoding].filter(Boolean).join(', ')}): ` +
+      `${toQueue.length} credential(s) queued for offer ${id}` +
       (replace ? ' (replacing its list)' : '') +
       '.',
     duplicates ? `${duplicates} duplicate(s) skipped.` : '',
     badRows ? `${badRows} bad row(s) skipped:` : '',
-    ...problems.map((p) => `  line ${p.line}, column ${p.column}: ${p.reason}`),
+    ...problems.map(
+      (p) => `  line ${p.line}${p.column ? `, column ${p.column}` : ''}: ${p.reason}`,
+    ),
+    badRows && encodingHint ? encodingHint.trim() : '',
     toQueue.length ? 'Run `seller-desk push` to send them.' : '',
   ]
     .filter(Boolean)

@@ -190,7 +190,8 @@ export const importOffers: CommandHandler = async (ctx, call) => {
   const bytes = readInputFile(file);
   const product = await productFor(ctx, productId);
   const store = ctx.profile().store();
-  const sheet = await readOfferFile(bytes, product);
+  const encoding = call.options.encoding as string | undefined;
+  const sheet = await readOfferFile(bytes, product, { encoding });
   const headerProblems: InputProblem[] = sheet.headerProblems.map((p) => ({
     line: p.line,
     column: p.column,

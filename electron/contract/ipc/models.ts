@@ -245,10 +245,14 @@ export const credentialPreviewRowSchema = z.object({
   duplicateOf: z.enum(['file', 'uploaded']).nullable(),
 });
 
-export const credentialPreviewSchema = z.object({
+/** The file as read: masked rows, totals, and the encoding used (the seller may choose another). */
+export const credentialPreviewReadySchema = z.object({
+  state: z.literal('ready'),
   previewId: z.string(),
   encoding: z.string(),
   format: z.string(),
+  /** Rows refused because their lines do not read in the encoding (damaged, or mixed in). */
+  damagedRows: z.number().int(),
   rows: z.array(credentialPreviewRowSchema),
   totals: z.object({
     rows: z.number().int(),
@@ -258,7 +262,20 @@ export const credentialPreviewSchema = z.object({
     duplicatesUploaded: z.number().int(),
   }),
 });
+
+/** The encoding could not be told for sure: the seller chooses one, the file is read again. */
+export const credentialPreviewChooseEncodingSchema = z.object({
+  state: z.literal('choose-encoding'),
+  /** The likely encodings, most likely first (WHATWG labels). */
+  candidates: z.array(z.string().max(40)).max(8),
+});
+
+export const credentialPreviewSchema = z.discriminatedUnion('state', [
+  credentialPreviewReadySchema,
+  credentialPreviewChooseEncodingSchema,
+]);
 export type CredentialPreview = z.infer<typeof credentialPreviewSchema>;
+export type CredentialPreviewReady = z.infer<typeof credentialPreviewReadySchema>;
 
 export const credentialCommitInputSchema = z.object({
   previewId: z.string(),

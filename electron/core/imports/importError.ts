@@ -6,6 +6,8 @@ export type ImportErrorCode =
   | 'binary'
   | 'empty'
   | 'encoding'
+  /** No encoding could be told for sure: `candidates` lists what the seller may choose. */
+  | 'encoding-unsure'
   | 'format'
   | 'unterminated-quote'
   | 'no-header'
@@ -17,6 +19,7 @@ export class ImportError extends Error {
     readonly code: ImportErrorCode,
     message: string,
     readonly line?: number,
+    readonly candidates?: readonly string[],
   ) {
     super(message);
   }

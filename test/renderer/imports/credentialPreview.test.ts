@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   canReplaceAll,
   commitSummary,
+  damagedRowsNote,
   duplicateLabel,
+  encodingChoices,
   fileLabel,
   filterRows,
   pageOf,
@@ -142,5 +144,36 @@ describe('credential refusals from sync', () => {
   it('keeps other credential refusals without inventing advice', () => {
     const [refusal] = credentialRefusalsFor(3, [problem(3, 'Credential system is not 3.')]);
     expect(refusal).toEqual({ message: 'Credential system is not 3.', advice: null });
+  });
+});
+
+describe('encodings', () => {
+  it("offers main's candidates first, marked likely, then the other usual encodings", () => {
+    const choices = encodingChoices(['koi8-r', 'windows-1251']);
+    expect(choices.slice(0, 2)).toEqual([
+      { value: 'koi8-r', label: 'KOI8-R — likely' },
+      { value: 'windows-1251', label: 'Windows-1251 (Cyrillic) — likely' },
+    ]);
+    expect(choices.map((c) => c.value)).toEqual([
+      'koi8-r',
+      'windows-1251',
+      'utf-8',
+      'windows-1252',
+      'utf-16le',
+      'utf-16be',
+    ]);
+    expect(encodingChoices(['iso-8859-5'])[0]).toEqual({
+      value: 'iso-8859-5',
+      label: 'iso-8859-5 — likely',
+    });
+  });
+
+  it('says how many rows cannot be read', () => {
+    expect(damagedRowsNote(1, 'utf-8')).toBe(
+      '1 row does not read as UTF-8 — the file may be damaged or mix encodings; it will not be sent. If the file is in another encoding, choose it.',
+    );
+    expect(damagedRowsNote(1200, 'windows-1251')).toMatch(
+      /^1,200 rows do not read as WINDOWS-1251 .* they will not be sent/,
+    );
   });
 });

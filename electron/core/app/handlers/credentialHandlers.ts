@@ -4,7 +4,13 @@
 import { AppFailure, type Handlers } from '../../../contract/ipc';
 import type { CredentialInput } from '../../../contract/marketplace/wire';
 import type { CredentialHashes } from '../../credentials/hash';
-import { credentialsToSend, importCredentialsInWorker } from '../../imports/credentials';
+import {
+  credentialsToSend,
+  importCredentialsInWorker,
+  WHOLE_LINE,
+  type CredentialImportResult,
+} from '../../imports/credentials';
+import { ImportError } from '../../imports/importError';
 import type { AppContext } from '../context';
 import { createPreviewCache } from '../previews';
 
@@ -57,11 +63,20 @@ export function credentialHandlers(
         ...[...known.loginHashes].map((loginHash) => ({ loginHash, emailHash: null })),
         ...[...known.emailHashes].map((emailHash) => ({ loginHash: '', emailHash })),
       ];
-      const result = await importCredentialsInWorker({
-        source: { path },
-        options: { encoding, format },
-        uploaded,
-      });
+      let result: CredentialImportResult;
+      try {
+        result = await importCredentialsInWorker({
+          source: { path },
+          options: { encoding, format },
+          uploaded,
+        });
+      } catch (error) {
+        // Not a failure: the seller knows the encoding, we do not. The file stays staged.
+        if (error instanceof ImportError && error.code === 'encoding-unsure') {
+          return { state: 'choose-encoding', candidates: [...(error.candidates ?? [])] };
+        }
+        throw error;
+      }
       const credentials = credentialsToSend(result);
       const previewId = pending.put({
         localId,
@@ -70,9 +85,12 @@ export function credentialHandlers(
         skipped: result.totals.rows - credentials.length,
       });
       return {
+        state: 'ready',
         previewId,
         encoding: result.encoding ?? 'binary (XLSX)',
         format: result.format,
+        damagedRows: result.rows.filter((row) => row.problems.some((p) => p.field === WHOLE_LINE))
+          .length,
         rows: result.rows.map((row) => ({
           line: row.line,
           maskedLogin: maskLogin(row.credential.login),

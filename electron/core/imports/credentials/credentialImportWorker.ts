@@ -7,7 +7,10 @@ import { runCredentialImport, type CredentialImportRequest } from './credentialI
 export type CredentialWorkerMessage =
   | { type: 'progress'; phase: 'reading' | 'parsing' | 'checking'; rowsRead: number }
   | { type: 'done'; result: Awaited<ReturnType<typeof runCredentialImport>> }
-  | { type: 'failed'; error: { code: string; message: string; line?: number } };
+  | {
+      type: 'failed';
+      error: { code: string; message: string; line?: number; candidates?: readonly string[] };
+    };
 
 const port = parentPort;
 if (port) {
@@ -20,7 +23,12 @@ if (port) {
       // Anything else (an fs error, a bug) is reduced to its code.
       const failure =
         error instanceof ImportError
-          ? { code: error.code, message: error.message, line: error.line }
+          ? {
+              code: error.code,
+              message: error.message,
+              line: error.line,
+              candidates: error.candidates,
+            }
           : {
               code: 'unreadable',
               message: `the file could not be read (${(error as NodeJS.ErrnoException)?.code ?? 'internal error'})`,

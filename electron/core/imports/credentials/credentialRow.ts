@@ -14,6 +14,13 @@ export interface ParsedCredentialRow {
   problems: CredentialProblem[];
 }
 
+/** The field of a problem that concerns the whole line rather than one of its values. */
+export const WHOLE_LINE = 'line';
+
+export function wholeLineProblem(message: string): CredentialProblem {
+  return { field: WHOLE_LINE, code: 'invalid', message };
+}
+
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', 'on', '+', 'да']);
 const FALSE_WORDS = new Set(['0', 'false', 'no', 'n', 'off', '-', 'нет']);
 

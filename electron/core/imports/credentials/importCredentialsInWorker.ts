@@ -99,6 +99,7 @@ export function importCredentialsInWorker(
               message.error.code as ImportErrorCode,
               message.error.message,
               message.error.line,
+              message.error.candidates,
             ),
           ),
         );

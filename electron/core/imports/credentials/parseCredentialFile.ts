@@ -1,7 +1,13 @@
 // One entry for every account file: finds the format (from the content, the file name as a hint,
 // or the seller's choice) and the encoding, then hands over to the format's reader.
 import { ImportError } from '../importError';
-import { checkImportSize, decodeImportText } from '../text/decodeText';
+import {
+  checkImportSize,
+  decodeImportText,
+  type DecodedText,
+  type DecodeSource,
+} from '../text/decodeText';
+import { brokenLineCheck } from '../text/brokenLines';
 import type { ParsedCredentialRow } from './credentialRow';
 import { parseCredentialJson } from './parseCredentialJson';
 import { parseCredentialLines, type LineSeparator } from './parseCredentialLines';
@@ -31,7 +37,7 @@ export interface ParsedCredentialFile {
   format: CredentialFileFormat;
   /** Null for XLSX, which carries its own encoding. */
   encoding: string | null;
-  encodingSource: 'bom' | 'utf-8' | 'detected' | 'override' | null;
+  encodingSource: DecodeSource | null;
   separator: string | null;
   ignoredColumns: string[];
   rows: ParsedCredentialRow[];
@@ -53,9 +59,39 @@ function detectTextFormat(
   return { format: 'lines' };
 }
 
+/** JSON cannot be refused line by line: a damaged byte may sit in its structure. */
+function refuseDamagedJson({ brokenLines, utf8Lines, encoding }: DecodedText): void {
+  const lines = [...brokenLines, ...utf8Lines].sort((a, b) => a - b);
+  if (lines.length === 0) return;
+  const listed = lines.slice(0, 10).join(', ') + (lines.length > 10 ? ', …' : '');
+  const where = lines.length === 1 ? `line ${listed} does` : `lines ${listed} do`;
+  throw new ImportError(
+    'encoding',
+    `${where} not read as ${encoding.toUpperCase()} — the file may be damaged or mix encodings; ` +
+      'fix the file (a JSON file is imported whole or not at all)',
+    lines[0],
+  );
+}
+
+/** An empty file, or blank lines, comments or a header alone: nothing to queue is no success. */
+function refuseEmpty(file: ParsedCredentialFile): ParsedCredentialFile {
+  if (file.rows.length > 0) return file;
+  throw new ImportError(
+    'empty',
+    'the file has no credentials — it is empty, or holds only blank lines, # comments or a header',
+  );
+}
+
 export async function parseCredentialFile(
   bytes: Uint8Array,
   options: CredentialFileOptions = {},
+): Promise<ParsedCredentialFile> {
+  return refuseEmpty(await parseRows(bytes, options));
+}
+
+async function parseRows(
+  bytes: Uint8Array,
+  options: CredentialFileOptions,
 ): Promise<ParsedCredentialFile> {
   checkImportSize(bytes.length);
   const extension = extensionOf(options.fileName);
@@ -70,8 +106,10 @@ export async function parseCredentialFile(
     : detectTextFormat(decoded.text, extension);
   const base = { encoding: decoded.encoding, encodingSource: decoded.source };
   const onProgress = options.onProgress;
+  const brokenLine = brokenLineCheck(decoded);
   switch (detected.format) {
     case 'json':
+      refuseDamagedJson(decoded);
       return {
         ...base,
         format: 'json',
@@ -85,7 +123,7 @@ export async function parseCredentialFile(
         detected.delimiter ??
         detectCredentialHeader(decoded.text) ??
         (extension === 'tsv' ? '\t' : ',');
-      const table = parseCredentialTable(decoded.text, delimiter, { onProgress });
+      const table = parseCredentialTable(decoded.text, delimiter, { onProgress, brokenLine });
       return {
         ...base,
         format: 'csv',
@@ -98,6 +136,7 @@ export async function parseCredentialFile(
       const lines = parseCredentialLines(decoded.text, {
         separator: options.separator as LineSeparator | undefined,
         onProgress,
+        brokenLine,
       });
       return {
         ...base,

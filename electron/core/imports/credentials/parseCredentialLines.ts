@@ -1,7 +1,8 @@
 // The format account shops trade in: one account a line, `login:password[:email[:email_password]]`,
 // with whatever separator the seller's source used.
 import type { CredentialInput } from '../../../contract/marketplace/wire';
-import type { ParsedCredentialRow } from './credentialRow';
+import type { BrokenLineCheck } from '../text/brokenLines';
+import { wholeLineProblem, type ParsedCredentialRow } from './credentialRow';
 
 /** In order of preference when several fit equally: the rarer in passwords, the earlier. */
 export const LINE_SEPARATORS = ['----', '\t', '|', ';', ':'] as const;
@@ -59,7 +60,11 @@ export interface ParsedCredentialLines {
  */
 export function parseCredentialLines(
   text: string,
-  options: { separator?: LineSeparator; onProgress?: (rowsRead: number) => void } = {},
+  options: {
+    separator?: LineSeparator;
+    onProgress?: (rowsRead: number) => void;
+    brokenLine?: BrokenLineCheck;
+  } = {},
 ): ParsedCredentialLines {
   const lines = splitTextLines(text);
   const separator = options.separator ?? detectLineSeparator(lines);
@@ -67,7 +72,12 @@ export function parseCredentialLines(
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     if (isSkippedLine(line)) continue;
-    rows.push({ line: index + 1, credential: credentialFromLine(line, separator), problems: [] });
+    const broken = options.brokenLine?.(index + 1, index + 1);
+    rows.push({
+      line: index + 1,
+      credential: credentialFromLine(line, separator),
+      problems: broken ? [wholeLineProblem(broken)] : [],
+    });
     if (options.onProgress && rows.length % PROGRESS_EVERY_ROWS === 0)
       options.onProgress(rows.length);
   }

@@ -6,7 +6,8 @@ import {
   mapCredentialColumns,
   type CredentialColumns,
 } from './credentialColumns';
-import { credentialFromCells, type ParsedCredentialRow } from './credentialRow';
+import { lastLineOf, type BrokenLineCheck } from '../text/brokenLines';
+import { credentialFromCells, wholeLineProblem, type ParsedCredentialRow } from './credentialRow';
 import { PROGRESS_EVERY_ROWS } from './parseCredentialLines';
 
 export const TABLE_DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -63,14 +64,23 @@ function isComment(text: string, record: DelimitedRecord): boolean {
 export function parseCredentialTable(
   text: string,
   delimiter: TableDelimiter,
-  options: { onProgress?: (rowsRead: number) => void } = {},
+  options: { onProgress?: (rowsRead: number) => void; brokenLine?: BrokenLineCheck } = {},
 ): ParsedCredentialTable {
+  const brokenLine = options.brokenLine;
   let columns: CredentialColumns | undefined;
   const rows: ParsedCredentialRow[] = [];
   for (const record of delimitedRecords(text, delimiter)) {
     if (isBlankRecord(record)) continue;
     if (!columns) {
       if (isComment(text, record)) continue;
+      if (brokenLine?.(record.line, lastLineOf(record))) {
+        // A damaged header may have lost or renamed a column: every row would be misread.
+        throw new ImportError(
+          'encoding',
+          `line ${record.line}: the header row does not read in the file's encoding — the file may be damaged or mix encodings; fix it`,
+          record.line,
+        );
+      }
       columns = mapCredentialColumns(record.cells);
       if (!isCredentialHeader(columns)) {
         // Taking an account row for a header would silently drop it and misread the rest.
@@ -83,7 +93,10 @@ export function parseCredentialTable(
       continue;
     }
     if (isComment(text, record)) continue;
-    rows.push(credentialFromCells(record.cells, columns, record.line));
+    const row = credentialFromCells(record.cells, columns, record.line);
+    const broken = brokenLine?.(record.line, lastLineOf(record));
+    if (broken) row.problems.unshift(wholeLineProblem(broken));
+    rows.push(row);
     if (options.onProgress && rows.length % PROGRESS_EVERY_ROWS === 0)
       options.onProgress(rows.length);
   }

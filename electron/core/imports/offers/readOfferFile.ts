@@ -4,6 +4,7 @@
 import type { Product } from '../../../contract/marketplace/wire';
 import { ImportError } from '../importError';
 import { isXlsx, readFirstSheetCells } from '../sheets/xlsx';
+import { brokenLineCheck, lastLineOf, type BrokenLineCheck } from '../text/brokenLines';
 import { decodeImportText } from '../text/decodeText';
 import { delimitedRecords, isBlankRecord } from '../text/delimited';
 import { mapOfferColumns } from './offerColumns';
@@ -57,6 +58,29 @@ function splitHeader(records: Iterable<Record_>): { header: Record_; rows: Recor
   return { header, rows: all };
 }
 
+/** Rows on lines the decoder could not read are refused by line, never imported as read. */
+function refuseBrokenLines(
+  sheet: ParsedOfferSheet,
+  header: Record_,
+  records: readonly Record_[],
+  brokenLine: BrokenLineCheck | undefined,
+): ParsedOfferSheet {
+  if (!brokenLine) return sheet;
+  const problemAt = (record: Record_) => {
+    const message = brokenLine(record.line, lastLineOf(record));
+    return message ? { line: record.line, column: '', message } : undefined;
+  };
+  const rowProblems = new Map(records.map((record) => [record.line, problemAt(record)]));
+  const headerProblem = problemAt(header);
+  return {
+    headerProblems: headerProblem ? [headerProblem, ...sheet.headerProblems] : sheet.headerProblems,
+    rows: sheet.rows.map((row) => {
+      const problem = rowProblems.get(row.line);
+      return problem ? { ...row, problems: [problem, ...row.problems] } : row;
+    }),
+  };
+}
+
 export interface OfferFileOptions {
   encoding?: string;
   /** CSV delimiter; detected from the header when not given. */
@@ -75,8 +99,9 @@ export async function readOfferFile(
     const { header, rows } = splitHeader(sheet);
     return { format: 'xlsx', ...parseOfferSheet(header, rows, product) };
   }
-  const { text } = decodeImportText(bytes, options.encoding);
-  const delimiter = options.delimiter ?? detectOfferDelimiter(text, product);
-  const { header, rows } = splitHeader(csvContentRecords(text, delimiter));
-  return { format: 'csv', ...parseOfferSheet(header, rows, product) };
+  const decoded = decodeImportText(bytes, options.encoding);
+  const delimiter = options.delimiter ?? detectOfferDelimiter(decoded.text, product);
+  const { header, rows } = splitHeader(csvContentRecords(decoded.text, delimiter));
+  const sheet = parseOfferSheet(header, rows, product);
+  return { format: 'csv', ...refuseBrokenLines(sheet, header, rows, brokenLineCheck(decoded)) };
 }

@@ -1,13 +1,18 @@
 // What the credentials panel shows of a preview main built: rows the seller can page and filter,
 // plain totals, and the words of the Add / Replace all choice. Masked rows only: the renderer
 // never holds a password or a full login.
-import type { CredentialPreview } from '../../../../electron/contract/ipc/models';
+import type { CredentialPreviewReady } from '../../../../electron/contract/ipc/models';
 
-export type CredentialPreviewRow = CredentialPreview['rows'][number];
-export type CredentialTotals = CredentialPreview['totals'];
+export type CredentialPreviewRow = CredentialPreviewReady['rows'][number];
+export type CredentialTotals = CredentialPreviewReady['totals'];
+
+export interface EncodingOption {
+  value: string;
+  label: string;
+}
 
 /** Encodings sellers' account lists actually come in; "" lets main detect it. */
-export const credentialEncodings: readonly { value: string; label: string }[] = [
+export const credentialEncodings: readonly EncodingOption[] = [
   { value: '', label: 'Detect automatically' },
   { value: 'utf-8', label: 'UTF-8' },
   { value: 'windows-1251', label: 'Windows-1251 (Cyrillic)' },
@@ -16,6 +21,28 @@ export const credentialEncodings: readonly { value: string; label: string }[] = 
   { value: 'utf-16le', label: 'UTF-16 LE' },
   { value: 'utf-16be', label: 'UTF-16 BE' },
 ];
+
+/**
+ * The choices when main could not tell the encoding: its candidates first (those it names, in
+ * its order, marked as likely), then the other usual ones. "Detect automatically" is left out:
+ * it has just failed.
+ */
+export function encodingChoices(candidates: readonly string[]): EncodingOption[] {
+  const known = credentialEncodings.filter((option) => option.value !== '');
+  const labelOf = (value: string) => known.find((o) => o.value === value)?.label ?? value;
+  const likely = candidates.map((value) => ({ value, label: `${labelOf(value)} — likely` }));
+  return [...likely, ...known.filter((option) => !candidates.includes(option.value))];
+}
+
+/** The preview's word for rows refused because their bytes do not read in the encoding. */
+export function damagedRowsNote(damagedRows: number, encoding: string): string {
+  const [rows, they] =
+    damagedRows === 1 ? ['1 row does', 'it'] : [`${count(damagedRows, 'row')} do`, 'they'];
+  return (
+    `${rows} not read as ${encoding.toUpperCase()} — the file may be damaged or mix encodings; ` +
+    `${they} will not be sent. If the file is in another encoding, choose it.`
+  );
+}
 
 export type RowVerdict = 'send' | 'problem' | 'duplicate';
 
