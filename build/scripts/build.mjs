@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run build`: the renderer with vite, then main and preload as CommonJS bundles with esbuild
 // (a sandboxed preload cannot be an ES module; main stays CJS so `require` of the native
-// better-sqlite3 binding works as-is under Electron).
+// better-sqlite3 binding works as-is under Electron), and the command line as one ES module
+// (out/cli/seller-desk.mjs, which bin/seller-desk.mjs runs with plain Node).
 //   node build/scripts/build.mjs [--only=renderer|electron]
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { buildCliBundle } from './cliBundle.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
@@ -63,6 +65,7 @@ async function buildElectron() {
     delete preload.define;
     jobs.push(esbuild.build(preload));
   }
+  if (existsSync(join(root, 'electron/cli/main.ts'))) jobs.push(buildCliBundle(root, esbuild));
   await Promise.all(jobs);
 }
 
@@ -71,7 +74,7 @@ try {
   if (only !== 'electron') await buildRenderer();
   if (only !== 'renderer') await buildElectron();
   console.log(
-    `Built ${only ?? 'renderer, main and preload'} into out/ in ${Date.now() - started} ms.`,
+    `Built ${only ?? 'renderer, main, preload and the CLI'} into out/ in ${Date.now() - started} ms.`,
   );
 } catch (error) {
   console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);

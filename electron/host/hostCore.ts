@@ -1,11 +1,12 @@
-// The app core as the browser host runs it: no OS keychain, so the token and the credentials key
-// are protected by a key file (mode 0600) in the data folder; no native dialogs, so files come
-// from the page (staged by the host) and exports land in the data folder's exports/.
+// The app core as the browser host runs it: no OS keychain, so the token and the profiles'
+// credentials keys are protected by a key file (mode 0600) in the data folder; no native
+// dialogs, so files come from the page (staged by the host) and exports land in the data
+// folder's exports/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppFailure } from '../contract/ipc';
 import type { AppCore, SandboxPort } from '../core/app';
-import { createAppCore, createEncryptedTokenVault, credentialsKeyFile } from '../core/app';
+import { createAppCore, createEncryptedTokenVault, hostKeyFile } from '../core/app';
 import { stagedScreenshotsDir } from '../core/screenshots';
 import { createKeyFileProtector, openSecretBox } from '../core/secrets';
 import type { Clock } from '../core/util/clock';
@@ -30,14 +31,14 @@ export type HostAppCore = AppCore & { readonly stagedScreenshotsDir: string };
 
 export async function createHostCore(options: HostCoreOptions): Promise<HostAppCore> {
   const log = options.log ?? (() => {});
-  const keyProtector = createKeyFileProtector(credentialsKeyFile(options.dataDir, 'file'));
-  const box = openSecretBox(keyProtector);
+  const box = openSecretBox(createKeyFileProtector(hostKeyFile(options.dataDir)));
+  // The keychain's stand-in: what the desktop app asks of safeStorage, done with the host's key.
+  const keychain = {
+    encrypt: (text: string) => box.seal(Buffer.from(text, 'utf8')),
+    decrypt: (sealed: Buffer) => box.open(sealed).toString('utf8'),
+  };
   const tokenVault = createEncryptedTokenVault(
-    {
-      encrypt: (text) => box.seal(Buffer.from(text, 'utf8')),
-      decrypt: (sealed) => box.open(sealed).toString('utf8'),
-      backend: () => 'file',
-    },
+    { ...keychain, backend: () => 'file' },
     join(options.dataDir, 'token.sealed'),
   );
   let exportCount = 0;
@@ -45,7 +46,7 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
   const core = await createAppCore({
     dataDir: options.dataDir,
     tokenVault,
-    keyProtector,
+    keychain,
     baseUrl: options.baseUrl,
     sandbox: options.sandbox,
     windowMs: options.windowMs,

@@ -44,7 +44,10 @@ const host = await startHost({
 });
 await core.start();
 console.log(`Seller Desk is at ${host.url}`);
-console.log('Open that address (it carries this session’s secret); Ctrl+C stops.');
+console.log(
+  'Open it in one browser tab: its secret links that tab (a reload keeps it) and then stops ' +
+    'working. Ctrl+C stops.',
+);
 
 let stopping = false;
 async function stop() {

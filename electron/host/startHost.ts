@@ -2,6 +2,8 @@
 // runs in any browser (development, machines without Electron) and end-to-end tests drive the
 // real UI in Chromium. It gives the page exactly what the preload gives it, nothing more: the
 // contract's channels through the same `dispatch`, the contract's events, and staged files.
+// The address it prints opens one tab: the page trades the launch secret in it for a session
+// secret (electron/contract/loopback/hostBridge.ts), and the printed one stops working.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -10,10 +12,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, Handlers } from '../contract/ipc';
 import { dispatch, eventNames } from '../contract/ipc';
+import type { BridgeSession } from '../contract/loopback';
+import {
+  BRIDGE_EVENTS_PATH,
+  BRIDGE_FILES_PATH,
+  BRIDGE_FRAGMENT_PARAM,
+  BRIDGE_INVOKE_PATH,
+  BRIDGE_PREFIX,
+  BRIDGE_SECRET_HEADER,
+  BRIDGE_SESSION_PATH,
+  checkHost,
+} from '../contract/loopback';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
 import type { FileStaging } from './fileStaging';
 import { createFileStaging, StagingTooLarge } from './fileStaging';
-import { checkBridgeRequest, checkHost } from './requestGuards';
+import { allowedHosts, checkBridgeRequest } from './requestGuards';
 import {
   readStagedScreenshot,
   resolveStagedScreenshot,
@@ -22,7 +35,6 @@ import {
 } from './stagedScreenshotRoute';
 import { contentTypeOf, resolveStaticPath } from './staticFiles';
 
-export const SECRET_HEADER = 'x-seller-desk-secret';
 const MAX_INVOKE_BYTES = 8 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
@@ -39,19 +51,20 @@ export interface HostOptions {
   port?: number;
   rendererDir: string;
   core: HostedCore | Handlers;
-  /** Default: 32 random bytes. */
-  secret?: string;
+  /** The secret in the printed address's fragment, good for one session. Default: 32 random bytes. */
+  launchSecret?: string;
   /** Where dropped files are staged; default a folder under the OS temp dir. */
   staging?: FileStaging;
   log?(message: string): void;
 }
 
 export interface Host {
-  /** The address to open, secret included (in the fragment). */
+  /** The address to open, launch secret included (in the fragment); it opens one session. */
   url: string;
   origin: string;
   port: number;
-  secret: string;
+  /** The secret in `url`: traded once for a session secret, refused after that. */
+  launchSecret: string;
   staging: FileStaging;
   close(): Promise<void>;
 }
@@ -95,8 +108,14 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | n
   return Buffer.concat(chunks);
 }
 
+const newSecret = () => randomBytes(32).toString('base64url');
+
 export async function startHost(options: HostOptions): Promise<Host> {
-  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const launchSecret = options.launchSecret ?? newSecret();
+  // Until the page trades it, the launch secret opens a session and nothing else; after, only
+  // the session secret opens anything.
+  let unusedLaunchSecret: string | null = launchSecret;
+  let sessionSecret: string | null = null;
   const core = isHostedCore(options.core) ? options.core : { handlers: options.core };
   const ownStaging = !options.staging;
   const staging =
@@ -239,9 +258,19 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
   }
 
+  /** The launch secret, traded once: from now on only the session secret opens the bridge. */
+  function openSession(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'POST') return refuse(res, 405, 'Use POST.');
+    sessionSecret = newSecret();
+    unusedLaunchSecret = null;
+    log('The page opened its session; the printed address no longer opens Seller Desk.');
+    const session: BridgeSession = { secret: sessionSecret };
+    sendJson(res, 200, { ok: true, value: session });
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    const hostCheck = checkHost({ host: req.headers.host }, port);
+    const hostCheck = checkHost(req.headers.host, allowedHosts(port));
     if (!hostCheck.allowed) {
       log(`Refused a request: ${hostCheck.reason}.`);
       return refuse(res, hostCheck.status, 'Wrong host.');
@@ -249,28 +278,31 @@ export async function startHost(options: HostOptions): Promise<Host> {
     if (url.pathname.startsWith(STAGED_SCREENSHOTS_ROUTE)) {
       return serveStagedScreenshot(req, res, url.pathname);
     }
-    if (!url.pathname.startsWith('/bridge/')) return serveStatic(req, res, url.pathname);
+    if (!url.pathname.startsWith(BRIDGE_PREFIX)) return serveStatic(req, res, url.pathname);
 
+    const opening = url.pathname === BRIDGE_SESSION_PATH;
+    const accepted = opening ? unusedLaunchSecret : sessionSecret;
     const verdict = checkBridgeRequest(
       {
         host: req.headers.host,
         origin: req.headers.origin,
         secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
-        secret: req.headers[SECRET_HEADER] as string | undefined,
+        secret: req.headers[BRIDGE_SECRET_HEADER] as string | undefined,
       },
       port,
-      secret,
+      accepted ? [accepted] : [],
     );
     if (!verdict.allowed) {
       log(`Refused a bridge request: ${verdict.reason}.`);
       return refuse(res, verdict.status, 'This request is not from the Seller Desk page.');
     }
-    if (url.pathname.startsWith('/bridge/invoke/')) {
-      const channel = decodeOrEmpty(url.pathname.slice('/bridge/invoke/'.length));
+    if (opening) return openSession(req, res);
+    if (url.pathname.startsWith(BRIDGE_INVOKE_PATH)) {
+      const channel = decodeOrEmpty(url.pathname.slice(BRIDGE_INVOKE_PATH.length));
       return invoke(req, res, channel);
     }
-    if (url.pathname === '/bridge/events') return events(req, res);
-    if (url.pathname === '/bridge/files') return stageFile(req, res);
+    if (url.pathname === BRIDGE_EVENTS_PATH) return events(req, res);
+    if (url.pathname === BRIDGE_FILES_PATH) return stageFile(req, res);
     return refuse(res, 404, 'No such bridge route.');
   }
 
@@ -294,10 +326,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `${origin}/#bridge=${secret}`,
+    url: `${origin}/#${BRIDGE_FRAGMENT_PARAM}=${launchSecret}`,
     origin,
     port,
-    secret,
+    launchSecret,
     staging,
     async close() {
       for (const stream of streams) stream.end();

@@ -18,8 +18,7 @@ import {
 } from 'electron';
 import { AppFailure } from '../contract/ipc';
 import type { AppCore } from '../core/app';
-import { createAppCore, credentialsKeyFile } from '../core/app';
-import { createEncryptedKeyProtector } from '../core/secrets';
+import { createAppCore } from '../core/app';
 import { stagedScreenshotsDir } from '../core/screenshots';
 import { useSqliteNativeBinding } from '../core/store/database';
 import { contentSecurityPolicy } from '../host/contentSecurityPolicy';
@@ -213,11 +212,10 @@ async function start(): Promise<void> {
   core = await createAppCore({
     dataDir: userData,
     tokenVault: vault,
-    keyProtector: createEncryptedKeyProtector({
+    keychain: {
       encrypt: (text) => safeStorage.encryptString(text),
       decrypt: (sealed) => safeStorage.decryptString(sealed),
-      path: credentialsKeyFile(userData, 'keychain'),
-    }),
+    },
     dialogs: {
       async pickFiles(purpose) {
         const picked = await nativeDialogs.pickFiles(purpose);

@@ -10,7 +10,7 @@ import { RateLimits } from './rateLimits';
 import type { RecordedRequest } from './record';
 import { Router } from './router';
 import { routes } from './routes/index';
-import { seedData, type SeedName } from './seed';
+import { checkDemoTokens, randomDemoTokens, seedData, type SeedName } from './seed';
 import { requestListener } from './server';
 import { loadSnapshot, saveSnapshot } from './snapshot';
 import { MarketState } from './state';
@@ -31,6 +31,11 @@ export interface SandboxOptions {
   seed?: SeedName;
   /** Load state from it if present; saveSnapshot() writes it. */
   snapshotFile?: string;
+  /**
+   * The demo sellers' tokens, in seller order (`sellers[i].token`). Default: random at every
+   * start, or the snapshot's when one is loaded.
+   */
+  tokens?: readonly string[];
   /** Attached-from-link images answer 404 for this long (default 300). */
   attachVisibleAfterMs?: number;
 }
@@ -57,9 +62,11 @@ export interface Sandbox {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? '127.0.0.1';
-  const data =
-    (opts.snapshotFile ? loadSnapshot(opts.snapshotFile) : null) ??
-    seedData(opts.seed ?? 'demo', clock.now());
+  const tokens = opts.tokens;
+  if (tokens) checkDemoTokens(tokens);
+  const snapshot = opts.snapshotFile ? loadSnapshot(opts.snapshotFile) : null;
+  if (snapshot && tokens) snapshot.sellers.forEach((seller, i) => (seller.token = tokens[i]!));
+  const data = snapshot ?? seedData(opts.seed ?? 'demo', clock.now(), tokens ?? randomDemoTokens());
   const state = new MarketState(data, clock);
   const faults = new FaultInjector();
   const requests: RecordedRequest[] = [];

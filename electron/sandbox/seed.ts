@@ -2,6 +2,7 @@
 // selects (one with 50+ values), account products with rank/region/platform selects, a
 // multi-select, a number field and required text, related and inactive products, and three
 // sellers — seller 1 owns offers in every status, seller 2 a few, seller 3 none.
+import { randomBytes } from 'node:crypto';
 import type { OfferStatusValue, Product, ProductField } from '../contract/marketplace/wire';
 import { FieldKind } from '../contract/rules/fieldKinds';
 import { hashCredential } from '../core/credentials/hash';
@@ -19,30 +20,43 @@ export type SeedName = 'demo' | 'empty';
 
 export const DEFAULT_APPROVED_DOMAINS = ['images.sandbox.test', 'cdn.sandbox.test'];
 
-export function demoSellers(): SellerRecord[] {
-  return [
-    {
-      id: 1,
-      name: 'Demo Seller',
-      token: 'sandbox-demo-1',
-      approvedDomains: [...DEFAULT_APPROVED_DOMAINS],
-      lastUpdatedMs: 0,
-    },
-    {
-      id: 2,
-      name: 'Other Seller',
-      token: 'sandbox-demo-2',
-      approvedDomains: [...DEFAULT_APPROVED_DOMAINS],
-      lastUpdatedMs: 0,
-    },
-    {
-      id: 3,
-      name: 'New Seller',
-      token: 'sandbox-demo-3',
-      approvedDomains: [...DEFAULT_APPROVED_DOMAINS],
-      lastUpdatedMs: 0,
-    },
-  ];
+const DEMO_SELLERS = [
+  { id: 1, name: 'Demo Seller' },
+  { id: 2, name: 'Other Seller' },
+  { id: 3, name: 'New Seller' },
+] as const;
+
+/**
+ * Fresh tokens for the demo sellers, in seller order: a token seen in a test, a log or a
+ * screenshot opens no other run's sandbox.
+ */
+export function randomDemoTokens(): string[] {
+  return DEMO_SELLERS.map(({ id }) => `sandbox-${id}-${randomBytes(18).toString('base64url')}`);
+}
+
+/** The demo sellers with the given tokens (one per seller, in seller order). */
+export function demoSellers(tokens: readonly string[]): SellerRecord[] {
+  checkDemoTokens(tokens);
+  return DEMO_SELLERS.map(({ id, name }, i) => ({
+    id,
+    name,
+    token: tokens[i]!,
+    approvedDomains: [...DEFAULT_APPROVED_DOMAINS],
+    lastUpdatedMs: 0,
+  }));
+}
+
+/** A token the API would accept in `Authorization: Bearer …`, one per demo seller, no two alike. */
+export function checkDemoTokens(tokens: readonly string[]): void {
+  if (
+    tokens.length !== DEMO_SELLERS.length ||
+    tokens.some((token) => !/^\S+$/.test(token)) ||
+    new Set(tokens).size !== tokens.length
+  ) {
+    throw new Error(
+      `The sandbox needs ${DEMO_SELLERS.length} different tokens without spaces, one per demo seller.`,
+    );
+  }
 }
 
 interface FieldSpec {
@@ -541,8 +555,8 @@ function demoOffers(): OfferSpec[] {
 }
 
 /** The initial world of a fresh sandbox. `now` anchors the demo timestamps in the past. */
-export function seedData(name: SeedName, now: number): MarketData {
-  const sellers = demoSellers();
+export function seedData(name: SeedName, now: number, tokens: readonly string[]): MarketData {
+  const sellers = demoSellers(tokens);
   const products = demoProducts();
   const data: MarketData = {
     sellers,

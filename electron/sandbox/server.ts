@@ -1,6 +1,6 @@
-// The request pipeline: route → faults → Accept → token → global rate limit → body → handler →
-// latency → answer (or a dropped connection). Every request is recorded; no handler error can
-// take the server down.
+// The request pipeline: Host/Origin → route → faults → Accept → token → global rate limit →
+// body → handler → latency → answer (or a dropped connection). Every request is recorded; no
+// handler error can take the server down.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../core/util/clock';
 import { readBody, JSON_BODY_CAP, MULTIPART_BODY_CAP } from './body';
@@ -8,6 +8,7 @@ import type { RequestContext, SandboxSettings } from './context';
 import type { FaultInjector } from './faults';
 import { retryAfterSeconds, type RateLimits } from './rateLimits';
 import type { RecordedRequest } from './record';
+import { refuseForeignRequest } from './requestGuard';
 import { message, ReplyError, type Reply } from './reply';
 import type { Route, Router } from './router';
 import type { MarketState, SellerRecord } from './state';
@@ -54,6 +55,9 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     processed: false,
   };
   deps.requests.push(record);
+
+  const foreign = refuseForeignRequest(req, deps.settings.baseUrl);
+  if (foreign) return answer(req, res, record, foreign);
 
   const match = deps.router.match(method, path);
   if (match.kind === 'notFound')

@@ -203,7 +203,7 @@ describe('failures of the service and the network', () => {
     await gone.close();
     const offline = createMarketplaceClient({
       baseUrl: url,
-      token: 'sandbox-demo-1',
+      token: gone.sellers[0]!.token,
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
     });
     const e = await failure(
@@ -297,7 +297,7 @@ describe('secrets', () => {
   it('no error, however printed, carries the token or a credential', () => {
     expect(seen.length).toBeGreaterThan(15);
     const secrets = [
-      'sandbox-demo-1',
+      ...sb.sellers.map((seller) => seller.token),
       'not-a-real-token-123',
       'tok-for-odd-server',
       'secret-login-77',
@@ -318,6 +318,6 @@ describe('secrets', () => {
 
   it('the client object shows no token', () => {
     const text = inspect(client, { depth: 5, showHidden: true }) + JSON.stringify(client);
-    expect(text).not.toContain('sandbox-demo-1');
+    expect(text).not.toContain(sb.sellers[0]!.token);
   });
 });

@@ -14,8 +14,8 @@ afterAll(async () => {
   dir.remove();
 });
 
-async function sandboxOn(port = 0): Promise<Sandbox> {
-  const sandbox = await startSandbox({ windowMs: WINDOW_MS, port });
+async function sandboxOn(port = 0, tokens?: string[]): Promise<Sandbox> {
+  const sandbox = await startSandbox({ windowMs: WINDOW_MS, port, ...(tokens ? { tokens } : {}) });
   sandboxes.push(sandbox);
   return sandbox;
 }
@@ -166,10 +166,11 @@ describe('seller-desk binary', { timeout: 120_000 }, () => {
     };
     // Usage errors end before anything is opened: checked in-process, the binary is kept for
     // the runs that talk to the marketplace.
-    const asArgument = await runInProcess(['pull', '--token', 'sandbox-demo-1'], target);
+    const token = sandbox.sellers[0]!.token;
+    const asArgument = await runInProcess(['pull', '--token', token], target);
     expect(asArgument.code).toBe(2);
     expect(asArgument.stderr).toMatch(/SELLER_DESK_TOKEN or use --token-file/);
-    expect(asArgument.stderr + asArgument.stdout).not.toContain('sandbox-demo-1');
+    expect(asArgument.stderr + asArgument.stdout).not.toContain(token);
 
     const missing = await runInProcess(['pull'], target);
     expect(missing.code).toBe(2);
@@ -231,7 +232,11 @@ describe('seller-desk binary', { timeout: 120_000 }, () => {
     );
     expect(status.result.queuedOperations).toBe(5);
 
-    sandbox = await sandboxOn(port);
+    // The marketplace is back, and the seller's token with it.
+    sandbox = await sandboxOn(
+      port,
+      sandbox.sellers.map((s) => s.token),
+    );
     const up = await runSellerDesk(['push', '--json'], target);
     expect(up.code, up.stderr).toBe(0);
     expect(jsonOf<{ result: { sent: number } }>(up).result.sent).toBe(5);

@@ -49,7 +49,7 @@ export interface Harness {
   staging: FileStaging;
   /** Console messages of the page, for tests that look for errors or CSP violations. */
   console: string[];
-  /** Like quitting and reopening the app: a new core on the same data, a new host, a reload. */
+  /** Like quitting and reopening the app: a new core on the same data, a new host and address. */
   restartHost(): Promise<void>;
   /** Saves a full-page screenshot to test-output/screens/<name>.png and returns its path. */
   screenshot(name: string): Promise<string>;
@@ -117,13 +117,15 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
         return core!;
       },
       async restartHost() {
-        const { port, secret } = host!;
+        const { port } = host!;
         await host!.close();
         await core!.close();
         core = await startCore();
-        host = await startHost({ port, secret, rendererDir: RENDERER_DIR, core, staging });
-        // The page kept the secret for this tab; a reload reconnects to the new host.
-        await page.reload();
+        // The same origin (so the tab keeps its storage), a new launch secret: like reopening
+        // the app and opening the address it prints, in the same tab.
+        host = await startHost({ port, rendererDir: RENDERER_DIR, core, staging });
+        await page.goto('about:blank');
+        await page.goto(host.url);
       },
       async screenshot(shot) {
         mkdirSync(SCREENS_DIR, { recursive: true });

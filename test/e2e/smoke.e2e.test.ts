@@ -40,8 +40,8 @@ describe('Seller Desk in the browser host', () => {
     );
     expect(
       await desk.page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash),
-    ).not.toContain(desk.host.secret);
-    expect(desk.page.url()).not.toContain(desk.host.secret);
+    ).not.toContain(desk.host.launchSecret);
+    expect(desk.page.url()).not.toContain(desk.host.launchSecret);
   });
 
   it('answers window.sellerDesk over the bridge and streams its events', async () => {
@@ -109,6 +109,25 @@ describe('Seller Desk in the browser host', () => {
     expect(ref).toMatch(/^staged:[0-9a-f]{32}$/);
     const path = await desk.staging.resolveFileRef(ref);
     expect(readFileSync(path, 'utf8')).toBe('login;password\nacc;pw\n');
+  });
+
+  it('opens one tab with the printed address; a reload keeps that tab linked', async () => {
+    // Another tab given the same address after the page has traded its secret gets nothing.
+    const other = await desk.context.newPage();
+    try {
+      await other.goto(desk.host.url);
+      const refused = await other.evaluate(() =>
+        (globalThis as unknown as PageGlobals).sellerDesk.session.status(),
+      );
+      expect(refused).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    } finally {
+      await other.close();
+    }
+    await desk.page.reload();
+    const status = await desk.page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).sellerDesk.session.status(),
+    );
+    expect(status).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
   });
 
   it('keeps working after the host restarts, and shows no CSP violation', async () => {

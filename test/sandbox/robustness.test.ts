@@ -75,7 +75,7 @@ describe('robustness', () => {
     await new Promise<void>((resolve) => {
       const socket = connect(Number(new URL(api.sandbox.baseUrl).port), '127.0.0.1', () => {
         socket.write(
-          'POST /api/shop/marketplace/products/1/offers/manage HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"off',
+          `POST /api/shop/marketplace/products/1/offers/manage HTTP/1.1\r\nHost: ${new URL(api.sandbox.baseUrl).host}\r\nContent-Length: 100\r\n\r\n{"off`,
         );
         socket.destroy();
         resolve();
@@ -90,7 +90,7 @@ describe('robustness', () => {
       const socket = connect(Number(new URL(api.sandbox.baseUrl).port), '127.0.0.1', () => {
         const body = JSON.stringify({ guarantee_delivery_time: 1, offers: [] });
         socket.write(
-          `POST ${paths.manage(1)} HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nAuthorization: Bearer ${api.token(1)}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 50}\r\n\r\n${body}`,
+          `POST ${paths.manage(1)} HTTP/1.1\r\nHost: ${new URL(api.sandbox.baseUrl).host}\r\nAccept: application/json\r\nAuthorization: Bearer ${api.token(1)}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 50}\r\n\r\n${body}`,
         );
         setTimeout(() => socket.destroy(), 50);
       });

@@ -1,6 +1,7 @@
 // The browser host over a real loopback socket: the renderer files with the CSP, and a bridge
-// that answers only our page (Host, Origin, secret), validates like main, streams events and
-// stages dropped files that only it can turn back into paths.
+// that answers only our page (Host, Origin, a session opened once with the printed secret),
+// validates like main, streams events and stages dropped files that only it can turn back into
+// paths.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { request } from 'node:http';
@@ -9,6 +10,10 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, Handlers } from '../../electron/contract/ipc';
 import { AppFailure, channelNames } from '../../electron/contract/ipc';
+import {
+  BRIDGE_SECRET_HEADER as SECRET_HEADER,
+  BRIDGE_SESSION_PATH,
+} from '../../electron/contract/loopback';
 import { createEventBus } from '../../electron/core/app/events';
 import {
   contentSecurityPolicy,
@@ -16,7 +21,7 @@ import {
 } from '../../electron/host/contentSecurityPolicy';
 import { createFileStaging } from '../../electron/host/fileStaging';
 import type { Host } from '../../electron/host/startHost';
-import { SECRET_HEADER, startHost } from '../../electron/host/startHost';
+import { startHost } from '../../electron/host/startHost';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -57,14 +62,24 @@ function send(
   });
 }
 
+/** Trades the launch secret for a session secret, as the page does. */
+async function openSession(on: Host, headers: Record<string, string> = {}): Promise<Reply> {
+  return send(on, BRIDGE_SESSION_PATH, {
+    method: 'POST',
+    headers: { [SECRET_HEADER]: on.launchSecret, origin: on.origin, ...headers },
+  });
+}
+
 let dir: string;
+let rendererDir: string;
 let host: Host;
+let sessionSecret: string;
 const calls: unknown[] = [];
 const bus = createEventBus();
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sd-host-'));
-  const rendererDir = join(dir, 'renderer');
+  rendererDir = join(dir, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
@@ -87,6 +102,7 @@ beforeAll(async () => {
     core: { handlers, on: (e: EventName, l: (p: unknown) => void) => bus.on(e, l) },
     staging: createFileStaging(join(dir, 'staging'), { maxBytes: 1024 }),
   });
+  sessionSecret = JSON.parse((await openSession(host)).body).value.secret;
 });
 afterAll(async () => {
   await host.close();
@@ -94,7 +110,7 @@ afterAll(async () => {
 });
 
 const bridgeHeaders = () => ({
-  [SECRET_HEADER]: host.secret,
+  [SECRET_HEADER]: sessionSecret,
   'content-type': 'application/json',
   origin: host.origin,
 });
@@ -136,6 +152,67 @@ describe('serving the renderer', () => {
   });
 });
 
+describe('the printed address', () => {
+  it('opens one session: the launch secret works once, then is refused; the session works', async () => {
+    const own = await startHost({ rendererDir, core: { handlers: {} as Handlers } });
+    try {
+      expect(own.url).toBe(`${own.origin}/#bridge=${own.launchSecret}`);
+      // Before the trade the launch secret opens nothing but a session.
+      const early = await send(own, '/bridge/invoke/session.status', {
+        method: 'POST',
+        headers: { [SECRET_HEADER]: own.launchSecret, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(early.status).toBe(401);
+
+      const first = await openSession(own);
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-store');
+      const session = JSON.parse(first.body) as { ok: true; value: { secret: string } };
+      expect(session.value.secret).toMatch(/^[\w-]{43}$/);
+      expect(session.value.secret).not.toBe(own.launchSecret);
+
+      const again = await openSession(own);
+      expect(again.status).toBe(401);
+      expect(again.body).not.toContain(session.value.secret);
+      // Nor does the session secret open another session.
+      const bySession = await send(own, BRIDGE_SESSION_PATH, {
+        method: 'POST',
+        headers: { [SECRET_HEADER]: session.value.secret },
+      });
+      expect(bySession.status).toBe(401);
+
+      const invoke = (secret: string) =>
+        send(own, '/bridge/invoke/session.status', {
+          method: 'POST',
+          headers: { [SECRET_HEADER]: secret, 'content-type': 'application/json' },
+          body: '{}',
+        });
+      expect((await invoke(own.launchSecret)).status).toBe(401);
+      expect((await invoke(session.value.secret)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('is not used up by a request the guards refuse', async () => {
+    const own = await startHost({ rendererDir, core: { handlers: {} as Handlers } });
+    try {
+      expect((await openSession(own, { origin: 'https://evil.example' })).status).toBe(403);
+      expect((await openSession(own, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+      expect((await openSession(own, { host: `evil.example:${own.port}` })).status).toBe(421);
+      expect((await openSession(own, { [SECRET_HEADER]: 'guess' })).status).toBe(401);
+      expect(
+        (await send(own, BRIDGE_SESSION_PATH, { headers: { [SECRET_HEADER]: own.launchSecret } }))
+          .status,
+      ).toBe(405);
+      expect((await openSession(own)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('the bridge', () => {
   it('dispatches a valid call and returns the typed failure', async () => {
     const reply = await send(host, '/bridge/invoke/offers.get', {
@@ -153,9 +230,12 @@ describe('the bridge', () => {
       },
     });
     expect(calls).toContainEqual(['offers.get', { localId: 4 }]);
-    // The page's transport (a DOM module, read as text here) sends the same header.
+    // The page's transport (a DOM module, read as text here) takes the protocol's names from
+    // the contract, as the host does, rather than spelling them again.
     const page = readFileSync(join(root, 'renderer/src/lib/hostTransport.ts'), 'utf8');
-    expect(page).toContain(`SECRET_HEADER = '${SECRET_HEADER}'`);
+    expect(page).toContain("from '../../../electron/contract/loopback/hostBridge'");
+    expect(page).not.toContain(SECRET_HEADER);
+    expect(page).not.toMatch(/['`]\.?\/bridge\//);
   });
 
   it('validates like main: a malformed payload or an unknown channel never reaches a handler', async () => {
@@ -185,7 +265,9 @@ describe('the bridge', () => {
     const body = JSON.stringify({});
     const cases: [Record<string, string>, number][] = [
       [{ ...bridgeHeaders(), [SECRET_HEADER]: '' }, 401],
-      [{ ...bridgeHeaders(), [SECRET_HEADER]: `${host.secret.slice(0, -1)}x` }, 401],
+      [{ ...bridgeHeaders(), [SECRET_HEADER]: `${sessionSecret.slice(0, -1)}x` }, 401],
+      // The printed secret opens a session and nothing else.
+      [{ ...bridgeHeaders(), [SECRET_HEADER]: host.launchSecret }, 401],
       [{ ...bridgeHeaders(), origin: 'https://evil.example' }, 403],
       [{ ...bridgeHeaders(), origin: 'null' }, 403],
       [{ ...bridgeHeaders(), 'sec-fetch-site': 'cross-site' }, 403],
@@ -207,7 +289,7 @@ describe('the bridge', () => {
           host: '127.0.0.1',
           port: host.port,
           path: '/bridge/events',
-          headers: { host: `127.0.0.1:${host.port}`, [SECRET_HEADER]: host.secret },
+          headers: { host: `127.0.0.1:${host.port}`, [SECRET_HEADER]: sessionSecret },
         },
         (res) => {
           expect(res.headers['content-type']).toMatch(/text\/event-stream/);

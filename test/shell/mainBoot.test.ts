@@ -3,49 +3,25 @@
 // every contract channel handled, secure window preferences, the sender check in front of the
 // real core, app:// with its CSP, navigation/window/webview/permission guards, and a clean quit.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelNames } from '../../electron/contract/ipc';
 import { contentSecurityPolicy } from '../../electron/host/contentSecurityPolicy';
 import { FILE_GRANT_CHANNEL } from '../../electron/main/fileRefs';
-
-const root = resolve(import.meta.dirname, '../..');
-const bundle = join(root, 'out/main/index.cjs');
-
-function newestSource(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const path = join(dir, entry.name);
-    const time = entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs;
-    return Math.max(newest, time);
-  }, 0);
-}
-
-function bundleIsStale(): boolean {
-  try {
-    return statSync(bundle).mtimeMs < newestSource(join(root, 'electron'));
-  } catch {
-    return true;
-  }
-}
+import { ensureMainBuilt, mainBundle, root } from './builtMain';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON report, checked field by field
 let report: any;
 let userData: string;
 
 beforeAll(() => {
-  if (bundleIsStale()) {
-    const built = spawnSync(process.execPath, ['build/scripts/build.mjs', '--only=electron'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    expect(built.status, built.stderr).toBe(0);
-  }
+  ensureMainBuilt();
   userData = mkdtempSync(join(tmpdir(), 'sd-boot-'));
   const run = spawnSync(
     process.execPath,
-    [join(root, 'test/shell/fixtures/bootMain.mjs'), bundle, userData, root],
+    [join(root, 'test/shell/fixtures/bootMain.mjs'), mainBundle, userData, root],
     { cwd: root, encoding: 'utf8', timeout: 60_000 },
   );
   const line = run.stdout.split('\n').find((l) => l.startsWith('REPORT '));

@@ -1,34 +1,76 @@
 // `window.sellerDesk` in a plain browser, over the browser host's loopback bridge
-// (electron/host). The host opens the page with a random secret in the URL fragment (never sent
-// in a request line, so it stays out of logs and Referer); the page keeps it for this tab and
-// sends it in a header with every bridge request. The token itself never comes to the page.
+// (electron/host). The host opens the page with a launch secret in the URL fragment (never sent
+// in a request line, so it stays out of logs and Referer). The page trades it once for a session
+// secret (electron/contract/loopback/hostBridge.ts), keeps that for this tab, and sends it in a
+// header with every bridge request; the printed address opens nothing after that. The token
+// itself never comes to the page.
 import type { SellerDeskApi, Transport } from '../../../electron/contract/ipc/api';
 import { buildApi } from '../../../electron/contract/ipc/api';
 import type { EventName } from '../../../electron/contract/ipc/channels';
+import type { BridgeSession } from '../../../electron/contract/loopback/hostBridge';
+import {
+  BRIDGE_EVENTS_PATH,
+  BRIDGE_FILES_PATH,
+  BRIDGE_FRAGMENT_PARAM,
+  BRIDGE_INVOKE_PATH,
+  BRIDGE_SECRET_HEADER,
+  BRIDGE_SESSION_PATH,
+} from '../../../electron/contract/loopback/hostBridge';
 
-export const SECRET_HEADER = 'x-seller-desk-secret';
-const SECRET_PARAM = 'bridge';
-const STORAGE_KEY = 'seller-desk.bridge';
+/** This tab's session secret, so that a reload keeps its link to the host. */
+const SESSION_KEY = 'seller-desk.bridge-session';
 
-/** The secret from `#bridge=…` (then removed from the address bar) or from this tab's storage. */
-function takeSecret(): string | null {
+const LOST_LINK =
+  'This page lost its link to Seller Desk: open the address the host printed last (each opens one tab).';
+
+/** The launch secret from `#bridge=…`, then removed from the address bar and its history entry. */
+function takeLaunchSecret(): string | null {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  const fromUrl = params.get(SECRET_PARAM);
-  if (fromUrl) {
-    sessionStorage.setItem(STORAGE_KEY, fromUrl);
-    params.delete(SECRET_PARAM);
-    const rest = params.toString();
-    const clean = window.location.pathname + window.location.search + (rest ? `#${rest}` : '');
-    history.replaceState(history.state, '', clean);
-    return fromUrl;
+  const secret = params.get(BRIDGE_FRAGMENT_PARAM);
+  if (!secret) return null;
+  params.delete(BRIDGE_FRAGMENT_PARAM);
+  const rest = params.toString();
+  const clean = window.location.pathname + window.location.search + (rest ? `#${rest}` : '');
+  history.replaceState(history.state, '', clean);
+  return secret;
+}
+
+/** Trades the launch secret for a session secret; null when the host refuses it. */
+async function openSession(launchSecret: string): Promise<string | null> {
+  try {
+    const response = await fetch(`.${BRIDGE_SESSION_PATH}`, {
+      method: 'POST',
+      headers: { [BRIDGE_SECRET_HEADER]: launchSecret },
+      cache: 'no-store',
+    });
+    if (!response.ok) return null;
+    const result = (await response.json()) as { ok: true; value: BridgeSession } | { ok: false };
+    return result.ok ? result.value.secret : null;
+  } catch {
+    return null;
   }
-  return sessionStorage.getItem(STORAGE_KEY);
+}
+
+/**
+ * The session secret this tab will use: a fresh one from a launch secret in the address, else
+ * the one kept for this tab (a reload, or an address already used in this tab); null without.
+ */
+function sessionSecret(): Promise<string | null> | null {
+  const launchSecret = takeLaunchSecret();
+  const kept = sessionStorage.getItem(SESSION_KEY);
+  if (!launchSecret) return kept ? Promise.resolve(kept) : null;
+  return openSession(launchSecret).then((fresh) => {
+    if (fresh) sessionStorage.setItem(SESSION_KEY, fresh);
+    return fresh ?? kept;
+  });
 }
 
 type Listener = (payload: unknown) => void;
 
+type SecretHeaders = () => Promise<Record<string, string> | null>;
+
 /** One Server-Sent Events stream for all subscriptions, read with fetch so it can carry the header. */
-function createEventStream(headers: Record<string, string>) {
+function createEventStream(secretHeaders: SecretHeaders) {
   const listeners = new Map<EventName, Set<Listener>>();
   let controller: AbortController | null = null;
   let retryMs = 500;
@@ -51,9 +93,15 @@ function createEventStream(headers: Record<string, string>) {
   }
 
   async function run(signal: AbortSignal) {
+    const headers = await secretHeaders();
+    if (!headers) return;
     while (!signal.aborted) {
       try {
-        const response = await fetch('./bridge/events', { headers, signal, cache: 'no-store' });
+        const response = await fetch(`.${BRIDGE_EVENTS_PATH}`, {
+          headers,
+          signal,
+          cache: 'no-store',
+        });
         if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
         retryMs = 500;
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -105,33 +153,42 @@ function createEventStream(headers: Record<string, string>) {
  * opened by the browser host.
  */
 export function createHostApi(): SellerDeskApi | null {
-  const secret = takeSecret();
-  if (!secret) return null;
-  const headers = { [SECRET_HEADER]: secret };
-  const events = createEventStream(headers);
+  const session = sessionSecret();
+  if (!session) return null;
+  const secretHeaders: SecretHeaders = async () => {
+    const secret = await session;
+    return secret ? { [BRIDGE_SECRET_HEADER]: secret } : null;
+  };
+  const events = createEventStream(secretHeaders);
+  // An address pasted into this tab that differs only in its fragment is not a new page load to
+  // the browser: start again, so its launch secret is traded like the first one was.
+  window.addEventListener('hashchange', () => {
+    if (new URLSearchParams(window.location.hash.slice(1)).has(BRIDGE_FRAGMENT_PARAM)) {
+      window.location.reload();
+    }
+  });
 
   const transport: Transport = {
     async invoke(channel, input) {
-      const response = await fetch(`./bridge/invoke/${encodeURIComponent(channel)}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        // `undefined` does not survive JSON; the host reads a missing `input` as undefined.
-        body: JSON.stringify(input === undefined ? {} : { input }),
-      });
-      if (response.status === 403 || response.status === 401) {
-        return {
-          ok: false,
-          error: {
-            kind: 'forbidden',
-            message: 'This page lost its link to Seller Desk: open the address the host printed.',
-          },
-        };
+      const headers = await secretHeaders();
+      const response = headers
+        ? await fetch(`.${BRIDGE_INVOKE_PATH}${encodeURIComponent(channel)}`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            // `undefined` does not survive JSON; the host reads a missing `input` as undefined.
+            body: JSON.stringify(input === undefined ? {} : { input }),
+          })
+        : null;
+      if (!response || response.status === 403 || response.status === 401) {
+        return { ok: false, error: { kind: 'forbidden', message: LOST_LINK } };
       }
       return response.json();
     },
     subscribe: (event, listener) => events.subscribe(event, listener),
     async fileRef(file) {
-      const response = await fetch('./bridge/files', {
+      const headers = await secretHeaders();
+      if (!headers) throw new Error(LOST_LINK);
+      const response = await fetch(`.${BRIDGE_FILES_PATH}`, {
         method: 'POST',
         headers: {
           ...headers,

@@ -1,0 +1,2 @@
+export * from './hostBridge';
+export * from './requestOrigin';
