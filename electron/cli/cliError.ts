@@ -18,6 +18,8 @@ export type CliErrorKind =
   | 'not_found'
   | 'forbidden'
   | 'data_folder'
+  /** The profile's credentials key is protected by the app's keychain only (see README). */
+  | 'credentials_locked'
   | 'interrupted'
   | 'internal';
 
@@ -30,6 +32,7 @@ const exitCodeOfKind: Record<CliErrorKind, ExitCodeValue> = {
   unauthorized: ExitCode.Unauthorized,
   unreachable: ExitCode.Unreachable,
   data_folder: ExitCode.Failed,
+  credentials_locked: ExitCode.Failed,
   interrupted: ExitCode.Interrupted,
   internal: ExitCode.Failed,
 };

@@ -33,9 +33,9 @@ function optionLines(options: Record<string, OptionSpec>): string[] {
 const exitCodeLines = [
   'Exit codes:',
   `  ${ExitCode.Done}  done, nothing left to send`,
-  `  ${ExitCode.Failed}  unexpected failure`,
+  `  ${ExitCode.Failed}  unexpected failure; or credentials locked by the app's keychain (nothing queued)`,
   `  ${ExitCode.BadInput}  usage or input error (bad rows listed with line and column); nothing queued`,
-  `  ${ExitCode.NeedsAttention}  done, but some offers need attention (validation, conflict)`,
+  `  ${ExitCode.NeedsAttention}  done, but some offers need attention (validation, conflict, credentials locked)`,
   `  ${ExitCode.Unauthorized}  the marketplace refused the token, or the token is malformed`,
   `  ${ExitCode.Unreachable}  the marketplace could not be reached or did not answer sensibly; the queue is kept`,
 ];

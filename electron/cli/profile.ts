@@ -5,10 +5,10 @@
 // reads the token and `help` never opens SQLite.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { credentialsKeyFile, profileFile } from '../core/app/paths';
+import { legacyCredentialsKeyFile, profileFile, profileKeyFiles } from '../core/app/paths';
 import type { MarketplaceClient } from '../core/api';
 import { createRateLimiter, type RateLimiter, type WaitEvent } from '../core/limits';
-import { createKeyFileProtector, openSecretBox, type SecretBox } from '../core/secrets';
+import { openProfileKeyring, type Keyring } from '../core/secrets';
 import { openStore, type Store } from '../core/store';
 import type { Clock } from '../core/util/clock';
 import { readToken } from './token';
@@ -32,7 +32,8 @@ export interface Profile {
   readonly file: string;
   store(): Store;
   limiter(): RateLimiter;
-  secretBox(): SecretBox;
+  /** The profile's credentials key; `locked` says why it cannot be used here. */
+  secretBox(): Keyring;
   /** The marketplace client on this profile's limiter; reads the token on first use. */
   client(): Promise<MarketplaceClient>;
   /** The token, read on first use; commands that stay offline never ask for it. */
@@ -46,14 +47,21 @@ export function openProfile(opts: ProfileOptions): Profile {
   const file = profileFile(opts.dataDir, opts.baseUrl);
   let store: Store | null = null;
   let limiter: RateLimiter | null = null;
-  let box: SecretBox | null = null;
+  let box: Keyring | null = null;
   let token: string | null = null;
   let client: MarketplaceClient | null = null;
 
   const profile: Profile = {
     file,
     secretBox() {
-      box ??= openSecretBox(createKeyFileProtector(credentialsKeyFile(opts.dataDir, 'file')));
+      box ??= openProfileKeyring({
+        ctx: profile.store(),
+        files: profileKeyFiles(file),
+        legacy: {
+          keyFile: legacyCredentialsKeyFile(opts.dataDir, 'file'),
+          keychainFile: legacyCredentialsKeyFile(opts.dataDir, 'keychain'),
+        },
+      });
       return box;
     },
     store() {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
 import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
 import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
+import { fakeKeychain } from '../secrets/fakeKeychain';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { windows1251 } from '../imports/encodings';
 
@@ -60,7 +61,7 @@ beforeEach(async () => {
     dataDir,
     baseUrl: sandbox.baseUrl,
     tokenVault: vault(dataDir),
-    keyProtector: createKeyFileProtector(join(dataDir, 'credentials.key')),
+    keychain: fakeKeychain(),
     dialogs: { pickFiles: async () => [], saveFile: async () => null },
     openExternal: async () => {},
     resolveFileRef: async (ref) => ref,

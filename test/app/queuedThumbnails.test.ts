@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
 import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
 import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
+import { fakeKeychain } from '../secrets/fakeKeychain';
 import { createFileStaging } from '../../electron/host/fileStaging';
 import { createHostCore, type HostAppCore } from '../../electron/host/hostCore';
 import { startHost, type Host } from '../../electron/host/startHost';
@@ -148,7 +149,7 @@ describe('thumbnails of queued screenshots', () => {
         },
         join(dir, 'bare-token.bin'),
       ),
-      keyProtector: createKeyFileProtector(join(dir, 'bare-credentials.key')),
+      keychain: fakeKeychain(),
       dialogs: { pickFiles: async () => [], saveFile: async () => null },
       openExternal: async () => {},
       resolveFileRef: async (ref) => ref,

@@ -1,3 +1,4 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,10 +6,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createEncryptedKeyProtector,
   createKeyFileProtector,
+  createKeyring,
   createSecretBox,
+  keyIdOf,
   openSecretBox,
+  sealedKeyId,
   SecretBoxError,
 } from '../../electron/core/secrets';
+
+/** A blob as Seller Desk sealed it before key ids (format 1): version | nonce | tag | body. */
+function sealFormat1(key: Buffer, plain: string): Buffer {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, nonce);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([Buffer.of(1), nonce, cipher.getAuthTag(), body]);
+}
 
 let dir: string;
 beforeEach(() => {
@@ -25,7 +37,7 @@ describe('secret box', () => {
     const box = openSecretBox(createKeyFileProtector(join(dir, 'key')));
     const plain = Buffer.from('login:hunter2-password');
     const sealed = box.seal(plain);
-    expect(sealed[0]).toBe(1);
+    expect(sealed[0]).toBe(2);
     expect(sealed.includes(Buffer.from('hunter2'))).toBe(false);
     expect(box.open(sealed).equals(plain)).toBe(true);
     expect(box.open(box.seal(new Uint8Array(0))).length).toBe(0);
@@ -44,7 +56,8 @@ describe('secret box', () => {
     for (let i = 1; i < sealed.length; i++) {
       const bad = Buffer.from(sealed);
       bad[i] = bad[i]! ^ 0x01;
-      expect(() => box.open(bad)).toThrow(/tampered/);
+      // Bytes 1..8 name the key: changed, they name one this box does not hold.
+      expect(() => box.open(bad)).toThrow(i <= 8 ? /names a key .* does not hold/ : /tampered/);
     }
     expect(() => box.open(sealed.subarray(0, 10))).toThrow(/truncated/);
     const versioned = Buffer.from(sealed);
@@ -52,6 +65,52 @@ describe('secret box', () => {
     expect(() => box.open(versioned)).toThrow(/unknown format version 9/);
     const other = createSecretBox(Buffer.alloc(32, 2));
     expect(() => other.open(sealed)).toThrow(SecretBoxError);
+    try {
+      other.open(sealed);
+    } catch (error) {
+      expect((error as SecretBoxError).reason).toBe('unknown_key');
+    }
+  });
+
+  it('names the key it sealed with by an id that reveals nothing of the key', () => {
+    const key = randomBytes(32);
+    const box = createSecretBox(key);
+    const id = keyIdOf(key);
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
+    expect(keyIdOf(Buffer.from(key))).toBe(id);
+    expect(keyIdOf(randomBytes(32))).not.toBe(id);
+    expect(key.toString('hex')).not.toContain(id);
+    expect(box.keyId).toBe(id);
+    const sealed = box.seal(Buffer.from('pw'));
+    expect(sealedKeyId(sealed)).toBe(id);
+    expect(sealed.includes(key)).toBe(false);
+  });
+
+  it('still opens a blob of the old format, which names no key', () => {
+    const key = randomBytes(32);
+    const old = sealFormat1(key, 'login:old-password');
+    expect(sealedKeyId(old)).toBeNull();
+    expect(createSecretBox(key).open(old).toString()).toBe('login:old-password');
+    // A keyring holding the old key only as a legacy one opens it too; another key does not.
+    const ring = createKeyring({ current: randomBytes(32), legacy: [key] });
+    expect(ring.open(old).toString()).toBe('login:old-password');
+    expect(() => createSecretBox(randomBytes(32)).open(old)).toThrow(/tampered/);
+  });
+
+  it('a locked keyring refuses to seal and says why for the blobs of its key', () => {
+    const key = randomBytes(32);
+    const sealed = createSecretBox(key).seal(Buffer.from('pw'));
+    const why = new SecretBoxError('locked by the keychain', 'locked');
+    const ring = createKeyring({ current: null, locked: why, lockedKeyId: keyIdOf(key) });
+    expect(ring.keyId).toBeNull();
+    expect(ring.locked).toBe(why);
+    expect(() => ring.seal(Buffer.from('x'))).toThrow(why);
+    expect(() => ring.open(sealed)).toThrow(why);
+    expect(() => ring.open(sealFormat1(key, 'old'))).toThrow(why);
+    // A blob of some third key is not "locked": it is unknown.
+    expect(() => ring.open(createSecretBox(randomBytes(32)).seal(Buffer.from('x')))).toThrow(
+      /does not hold/,
+    );
   });
 
   it('rejects a key of the wrong length', () => {

@@ -18,6 +18,14 @@ const importCredentials: CommandHandler = async (ctx, call) => {
   const skipInvalid = call.options['skip-invalid'] === true;
   const store = ctx.profile().store();
   const localId = resolveOfferRef(store, String(call.options.offer));
+  // Never a second key: a profile whose key only the app's keychain holds is refused up front.
+  const locked = ctx.profile().secretBox().locked;
+  if (locked) {
+    throw new CliError(
+      locked.reason === 'locked' ? 'credentials_locked' : 'data_folder',
+      locked.message,
+    );
+  }
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);

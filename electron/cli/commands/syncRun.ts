@@ -1,5 +1,6 @@
 // `pull` and `push` through the sync engine: one run per profile at a time (runLock), progress
 // on the terminal, and the run's summary turned into the exit code a script acts on.
+import { CREDENTIALS_LOCKED_MESSAGE } from '../../core/secrets';
 import { createSyncEngine, type SyncEngine, type SyncSummary } from '../../core/sync';
 import { CliError } from '../cliError';
 import { unreachableReason } from '../errorMapping';
@@ -37,12 +38,38 @@ function offersNeedingAttention(ctx: CommandContext) {
   });
 }
 
+/**
+ * Credentials this run could not open (the rest was sent): how many lists, and the one sentence
+ * that says how to send them. Null when there are none.
+ */
+function credentialsHeld(
+  ctx: CommandContext,
+  summary: SyncSummary,
+): { operations: number; message: string } | null {
+  if (summary.credentialsHeld === 0) return null;
+  const locked = ctx.profile().secretBox().locked;
+  return {
+    operations: summary.credentialsHeld,
+    message:
+      locked?.reason === 'locked'
+        ? CREDENTIALS_LOCKED_MESSAGE
+        : (summary.credentialsHeldReason ?? 'They could not be opened here.'),
+  };
+}
+
 /** A push, then what the marketplace made of it (statuses it chose, ids): a cheap pull. */
 async function pushThenRead(engine: SyncEngine, signal: AbortSignal): Promise<SyncSummary> {
   const pushed = await engine.push(signal);
   if (pushed.sent === 0 || pushed.error || pushed.unauthorized || pushed.cancelled) return pushed;
   const pulled = await engine.pull({}, signal);
-  return { ...pulled, sent: pushed.sent, failed: pushed.failed, adopted: pushed.adopted };
+  return {
+    ...pulled,
+    sent: pushed.sent,
+    failed: pushed.failed,
+    adopted: pushed.adopted,
+    credentialsHeld: pushed.credentialsHeld,
+    credentialsHeldReason: pushed.credentialsHeldReason,
+  };
 }
 
 async function runSync(
@@ -58,7 +85,11 @@ async function runSync(
   const engine = createSyncEngine({
     store,
     client: watched.client,
-    secretBox: profile.secretBox(),
+    // Opened only if credentials are sent: a pull never creates a key.
+    secretBox: {
+      seal: (plain) => profile.secretBox().seal(plain),
+      open: (sealed) => profile.secretBox().open(sealed),
+    },
     limiter: profile.limiter(),
     clock: ctx.clock,
     onLockWait: (pid) =>
@@ -105,6 +136,7 @@ async function runSync(
 
   const counts = store.countOffers();
   const attention = offersNeedingAttention(ctx);
+  const held = credentialsHeld(ctx, summary);
   const needsSeller = summary.conflicts + summary.needsAttention;
   const exitCode =
     needsSeller > 0 || (kind === 'push' && summary.pending > 0)
@@ -120,6 +152,7 @@ async function runSync(
     unauthorized: false,
     error: null,
     queuedOperations: summary.pending,
+    credentialsHeld: held,
     offers: counts.total,
     bySyncState: counts.bySyncState,
     attention,
@@ -143,6 +176,7 @@ async function runSync(
           ...attention.map((a) => `  ${a.id} (${a.syncState}): ${a.message}`),
         ]
       : []),
+    ...(held ? ['', `${held.operations} credentials list(s) not sent. ${held.message}`] : []),
   ].join('\n');
   return { summary, exitCode, data, human };
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { productSchema } from '../marketplace/wire';
 import {
+  appSettingsSchema,
   bulkOutcomeSchema,
   bulkPriceInputSchema,
   catalogueQuerySchema,
@@ -53,6 +54,12 @@ export const channels = {
   ),
   'session.useSandbox': channel(none, sessionStatusSchema),
   'session.disconnect': channel(none, sessionStatusSchema),
+
+  'settings.get': channel(none, appSettingsSchema),
+  'settings.setCommandLineCredentials': channel(
+    z.object({ enabled: z.boolean() }),
+    appSettingsSchema,
+  ),
 
   'catalogue.list': channel(catalogueQuerySchema, z.array(productSummarySchema)),
   'catalogue.get': channel(z.object({ productId: z.number().int() }), productSchema),

@@ -28,6 +28,16 @@ export const sessionStatusSchema = z.object({
 });
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
+/** What the seller chose in Settings, beyond the connection. */
+export const appSettingsSchema = z.object({
+  /**
+   * The command line (`seller-desk push`) may send credentials queued here: each profile's key
+   * is then also kept in an owner-only key file it can read, beside the keychain copy.
+   */
+  commandLineCredentials: z.boolean(),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
 export const productSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),

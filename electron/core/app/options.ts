@@ -1,4 +1,4 @@
-import type { KeyProtector } from '../secrets';
+import type { StringEncryption } from '../secrets';
 import type { Clock } from '../util/clock';
 import type { TokenVault } from './tokenVault';
 
@@ -16,8 +16,11 @@ export interface SandboxPort {
 export interface AppCoreOptions {
   dataDir: string;
   tokenVault: TokenVault;
-  /** Protects the data key that seals queued credentials. */
-  keyProtector: KeyProtector;
+  /**
+   * The OS keychain (Electron's safeStorage in the app): protects each profile's credentials key.
+   * The browser host, which has none, passes a key-file stand-in.
+   */
+  keychain: StringEncryption;
   /** The real marketplace by default. */
   baseUrl?: string;
   dialogs: Dialogs;

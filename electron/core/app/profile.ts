@@ -5,11 +5,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createMarketplaceClient, type MarketplaceClient } from '../api';
 import { createRateLimiter, type RateLimiter } from '../limits';
-import type { SecretBox } from '../secrets';
+import { openProfileKeyring, type Keyring, type StringEncryption } from '../secrets';
 import { openStore, type Store } from '../store';
+import { credentialsKeyId, hasQueuedCredentials } from '../store/credentialsKey';
 import { createSyncEngine, type SyncEngine, type SyncProgressEvent } from '../sync';
 import type { Clock } from '../util/clock';
-import { profileFile } from './paths';
+import { legacyCredentialsKeyFile, profileFile, profileKeyFiles } from './paths';
 
 export interface Profile {
   baseUrl: string;
@@ -30,7 +31,10 @@ export interface OpenProfileOptions {
   profileUrl?: string;
   /** Read at every request, so a replaced token takes effect at once. */
   token: () => string;
-  secretBox: SecretBox;
+  /** Protects the profile's credentials key (the OS keychain). */
+  keychain: StringEncryption;
+  /** Whether the seller lets the command line send credentials (read when the key is opened). */
+  commandLineAccess: () => boolean;
   clock?: Clock;
   /** A shorter rate-limit window, for tests and the sandbox at a scaled minute. */
   windowMs?: number;
@@ -40,10 +44,34 @@ export interface OpenProfileOptions {
 export function openProfile(options: OpenProfileOptions): Profile {
   const file = profileFile(options.dataDir, options.profileUrl ?? options.baseUrl);
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const store = openStore(file, {
-    clock: options.clock,
-    secretBox: options.secretBox,
-  });
+  let ring: Keyring | null = null;
+  const keyring = (): Keyring =>
+    (ring ??= openProfileKeyring({
+      ctx: store,
+      files: profileKeyFiles(file),
+      keychain: options.keychain,
+      commandLineAccess: options.commandLineAccess(),
+      legacy: {
+        keyFile: legacyCredentialsKeyFile(options.dataDir, 'file'),
+        keychainFile: legacyCredentialsKeyFile(options.dataDir, 'keychain'),
+      },
+    }));
+  // Opened on first use, so that a profile never given credentials never gets a key.
+  const secretBox = {
+    seal: (plain: Uint8Array) => keyring().seal(plain),
+    open: (sealed: Uint8Array) => keyring().open(sealed),
+  };
+  const store = openStore(file, { clock: options.clock, secretBox });
+  // A key the command line created is adopted, and credentials of before moved onto the
+  // profile's key, as soon as the app opens the profile (not at the first push).
+  if (credentialsKeyId(store) || hasQueuedCredentials(store)) {
+    try {
+      keyring();
+    } catch {
+      // Told where it matters: when credentials are queued or sent.
+      ring = null;
+    }
+  }
   const limiter = createRateLimiter({
     db: store.db,
     clock: options.clock,
@@ -59,7 +87,7 @@ export function openProfile(options: OpenProfileOptions): Profile {
     store,
     client,
     clock: options.clock,
-    secretBox: options.secretBox,
+    secretBox,
     limiter,
     onProgress: options.onProgress,
   });

@@ -4,7 +4,6 @@
 import { AppFailure, type SessionStatus } from '../../contract/ipc';
 import { DEFAULT_BASE_URL } from '../api/assumptions';
 import { createMarketplaceClient, isMarketplaceError, tokenProblem } from '../api';
-import type { SecretBox } from '../secrets';
 import type { SyncProgressEvent } from '../sync';
 import type { AppCoreOptions } from './options';
 import { openProfile, type Profile } from './profile';
@@ -31,7 +30,6 @@ const SANDBOX_PROFILE_URL = 'http://sandbox.seller-desk.local';
 
 export function createSession(
   options: AppCoreOptions,
-  secretBox: () => SecretBox,
   onProgress: (event: SyncProgressEvent) => void,
 ): Session {
   const settings = settingsFile(options.dataDir);
@@ -47,7 +45,8 @@ export function createSession(
       baseUrl,
       profileUrl,
       token,
-      secretBox: secretBox(),
+      keychain: options.keychain,
+      commandLineAccess: () => settings.read().commandLineCredentials,
       clock: options.clock,
       windowMs: options.windowMs,
       onProgress,

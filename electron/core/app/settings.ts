@@ -1,5 +1,5 @@
 // The little the app remembers between runs besides the store: which marketplace it was
-// connected to. Written atomically; a damaged file means "not connected", never a crash.
+// connected to, and whether the command line may send credentials. Written atomically; a damaged file means "not connected", never a crash.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -9,6 +9,11 @@ const settingsSchema = z.object({
   baseUrl: z.string().nullable().default(null),
   /** The seller accepted a token store that the OS does not encrypt (Linux `basic_text`). */
   plainTextAccepted: z.boolean().default(false),
+  /**
+   * The seller let the command line send credentials: each profile's key is also kept in an
+   * owner-only key file the CLI reads (see core/secrets/profileKey).
+   */
+  commandLineCredentials: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

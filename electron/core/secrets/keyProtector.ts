@@ -1,14 +1,29 @@
-// Where the data key of the secret box lives. The app keeps it encrypted by the OS keychain
-// (Electron's safeStorage, wired in main so that core never imports electron); the CLI, which has
-// no keychain, keeps it in a file only its owner can read.
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// Where a data key lives. The app keeps it encrypted by the OS keychain (Electron's safeStorage,
+// wired in main so that core never imports electron); the CLI, which has no keychain, reads it
+// from a file only its owner can read. The key itself is never logged or put in a message.
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { DATA_KEY_BYTES, SecretBoxError } from './secretBox';
 
 export interface KeyProtector {
   /** The data key, or null when none was saved yet. */
   load(): Buffer | null;
+  /** Writes the key atomically, replacing any key there. */
   save(key: Buffer): void;
+  /** Writes the key atomically unless a key is there already; false then (nothing written). */
+  create(key: Buffer): boolean;
+  remove(): void;
+  /** Whether a key is saved (without reading or decrypting it). */
+  exists(): boolean;
 }
 
 function readIfExists(path: string): Buffer | null {
@@ -20,13 +35,44 @@ function readIfExists(path: string): Buffer | null {
   }
 }
 
-/** Write-then-rename so that a crash never leaves half a key behind. */
-function writeOwnerOnly(path: string, contents: Buffer): void {
+function writeTemporary(path: string, contents: Buffer): string {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, contents, { mode: 0o600 });
   chmodSync(temporary, 0o600);
-  renameSync(temporary, path);
+  return temporary;
+}
+
+/** Write-then-rename so that a crash never leaves half a key behind. */
+function writeOwnerOnly(path: string, contents: Buffer): void {
+  renameSync(writeTemporary(path, contents), path);
+}
+
+/**
+ * Write-then-link: like writeOwnerOnly, but a key already at `path` (another process got there
+ * first) is kept, never replaced. A link fails atomically when the name exists.
+ */
+function createOwnerOnly(path: string, contents: Buffer): boolean {
+  const temporary = writeTemporary(path, contents);
+  try {
+    linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }
 
 function checkKeyLength(key: Buffer, path: string): Buffer {
@@ -57,14 +103,18 @@ export function createKeyFileProtector(
           throw new SecretBoxError(
             `key file ${path} is readable by group or others (mode ${mode.toString(8)}); ` +
               `run: chmod 600 ${path}`,
+            'key_unavailable',
           );
         }
       }
       return checkKeyLength(key, path);
     },
     save(key) {
-      writeOwnerOnly(path, key);
+      writeOwnerOnly(path, checkKeyLength(key, path));
     },
+    create: (key) => createOwnerOnly(path, checkKeyLength(key, path)),
+    remove: () => rmSync(path, { force: true }),
+    exists: () => exists(path),
   };
 }
 
@@ -92,12 +142,16 @@ export function createEncryptedKeyProtector(
         throw new SecretBoxError(
           `the key in ${path} could not be decrypted by the system keychain; ` +
             'queued credentials sealed with it cannot be opened',
+          'key_unavailable',
         );
       }
       return checkKeyLength(Buffer.from(encoded, 'base64'), path);
     },
     save(key) {
-      writeOwnerOnly(path, encrypt(key.toString('base64')));
+      writeOwnerOnly(path, encrypt(checkKeyLength(key, path).toString('base64')));
     },
+    create: (key) => createOwnerOnly(path, encrypt(checkKeyLength(key, path).toString('base64'))),
+    remove: () => rmSync(path, { force: true }),
+    exists: () => exists(path),
   };
 }

@@ -82,6 +82,22 @@ function allOps(ctx: StoreContext): RawOp[] {
   ).all();
 }
 
+/** Where a held op keeps the reason it is held, in its payload. */
+const HELD_KEY = 'heldBecause';
+
+/** What must not overtake credentials that are held: the order of a list, Active needing them. */
+const WAITS_FOR_HELD_CREDENTIALS = new Set<OpKind>(['credentials', 'status']);
+
+/** Queued credentials this process could not open (see holdOp): they hold no unrelated op. */
+function isHeld(r: RawOp): boolean {
+  return (
+    r.kind === 'credentials' &&
+    r.state === 'queued' &&
+    r.payload.includes(HELD_KEY) &&
+    Boolean(parseJson<Record<string, unknown>>(r.payload, {})[HELD_KEY])
+  );
+}
+
 export function opsInState(ctx: StoreContext, states: OpState[]): OutboxOp[] {
   return allOps(ctx)
     .filter((r) => states.includes(r.state))
@@ -96,6 +112,9 @@ export function isCreate(ctx: StoreContext, localId: number): boolean {
  * Operations that may be sent at `now`, in outbox order. Per offer, operations go one after the
  * other (a failed one holds the rest for the seller); uploads need no offer id and go at once;
  * everything but a create waits for the server id; an offer in conflict waits for the seller.
+ * Credentials held because they cannot be opened here (holdOp) stay queued and are tried at each
+ * push, but only what depends on them waits behind them: later credentials (an add after a
+ * replace) and status changes (going Active needs them); edits, screenshots and a delete go on.
  * `waitingUntil` is the earliest backoff among the ones held back only by time.
  */
 export function readyOps(
@@ -103,19 +122,22 @@ export function readyOps(
   now: number,
 ): { ready: OutboxOp[]; waitingUntil: number | null } {
   const rows = allOps(ctx);
+  // Per offer: the first operation, and the first one that is not held credentials.
   const firstPending = new Map<number, number>();
+  const firstNotHeld = new Map<number, number>();
   for (const r of rows) {
-    if (r.kind !== 'screenshot_upload' && !firstPending.has(r.local_id)) {
-      firstPending.set(r.local_id, r.id);
-    }
+    if (r.kind === 'screenshot_upload') continue;
+    if (!firstPending.has(r.local_id)) firstPending.set(r.local_id, r.id);
+    if (!firstNotHeld.has(r.local_id) && !isHeld(r)) firstNotHeld.set(r.local_id, r.id);
   }
   const ready: OutboxOp[] = [];
   let waitingUntil: number | null = null;
   for (const r of rows) {
     if (r.state !== 'queued') continue;
+    const first = WAITS_FOR_HELD_CREDENTIALS.has(r.kind) ? firstPending : firstNotHeld;
     let eligible: boolean;
     if (r.kind === 'screenshot_upload') eligible = true;
-    else if (firstPending.get(r.local_id) !== r.id || r.has_conflict) eligible = false;
+    else if (first.get(r.local_id) !== r.id || r.has_conflict) eligible = false;
     else if (r.kind === 'manage') {
       eligible = (r.server_id !== null || r.change_kind === 'create') && r.has_placeholder === 0;
     } else eligible = r.server_id !== null;
@@ -201,6 +223,86 @@ export function requeueOp(
       if (localId !== undefined) refreshOffer(ctx, localId);
     })
     .immediate();
+}
+
+/**
+ * Credentials whose sealed rows cannot be opened here (a key this process may not read, or no
+ * longer has): not a refusal and not a failure. The op stays queued with nothing counted against
+ * it, the offer shows why and how to fix it, and its unrelated operations go on (readyOps).
+ */
+export function holdOp(ctx: StoreContext, opId: number, reason: string): void {
+  ctx.db
+    .transaction(() => {
+      const row = prep<{ payload: string; local_id: number }>(
+        ctx,
+        'SELECT payload, local_id FROM outbox WHERE id = ?',
+      ).get(opId);
+      if (!row) return;
+      const payload = {
+        ...parseJson<Record<string, unknown>>(row.payload, {}),
+        [HELD_KEY]: reason,
+      };
+      prep(
+        ctx,
+        `UPDATE outbox SET state = 'queued', next_attempt_at = 0, last_error = ?, payload = ?
+           WHERE id = ?`,
+      ).run(reason, JSON.stringify(payload), opId);
+      recordOutcome(ctx, row.local_id, { ok: false, message: reason });
+      refreshOffer(ctx, row.local_id);
+    })
+    .immediate();
+}
+
+/** Whether this op was held (holdOp) the last time it was tried. */
+export function wasHeld(op: OutboxOp): boolean {
+  return Boolean(op.payload[HELD_KEY]);
+}
+
+/**
+ * Credentials operations that wait because this process could not open them: the held ones and
+ * those queued behind them on the same offer; and the reason of the latest one held.
+ */
+export function heldCredentials(ctx: StoreContext): { count: number; reason: string | null } {
+  const held = prep<{ local_id: number; reason: string | null }>(
+    ctx,
+    `SELECT local_id, json_extract(payload, '$.${HELD_KEY}') AS reason FROM outbox
+       WHERE kind = 'credentials' AND state = 'queued'
+         AND json_extract(payload, '$.${HELD_KEY}') IS NOT NULL
+       ORDER BY id`,
+  ).all();
+  if (held.length === 0) return { count: 0, reason: null };
+  const offers = [...new Set(held.map((r) => r.local_id))];
+  const count = prep<{ n: number }>(
+    ctx,
+    `SELECT count(*) AS n FROM outbox WHERE kind = 'credentials'
+       AND local_id IN (SELECT value FROM json_each(?))`,
+  ).get(JSON.stringify(offers))!.n;
+  return { count, reason: held.at(-1)!.reason };
+}
+
+/**
+ * Earlier versions failed credentials they could not open (for good: the op held its offer's
+ * other operations). Those go back to the queue, to be sent or held like any other.
+ */
+export function requeueCredentialsFailedOnOpening(ctx: StoreContext): number {
+  const rows = prep<{ id: number; local_id: number }>(
+    ctx,
+    `SELECT id, local_id FROM outbox WHERE state = 'failed' AND kind = 'credentials'
+       AND (last_error LIKE 'sealed data %' OR last_error LIKE 'no secret box%')`,
+  ).all();
+  if (rows.length === 0) return 0;
+  ctx.db
+    .transaction(() => {
+      for (const r of rows) {
+        prep(
+          ctx,
+          "UPDATE outbox SET state = 'queued', next_attempt_at = 0, last_error = NULL WHERE id = ?",
+        ).run(r.id);
+      }
+      for (const localId of new Set(rows.map((r) => r.local_id))) refreshOffer(ctx, localId);
+    })
+    .immediate();
+  return rows.length;
 }
 
 export function markUnknown(ctx: StoreContext, opId: number, error: string): void {
