@@ -19,11 +19,14 @@ const values = (title: string) => field(account, title).field_values.map((v) => 
 const id = (title: string) => String(field(account, title).id);
 
 const chars = ['a', 'Z', '1', ' ', ',', ';', '"', '#', '|', '\n', '\r\n', 'é', 'Ж', '😀', '='];
+// The other formula triggers (= above; CR comes with \r\n) and the quote that guards them: CSV
+// cells beginning with them are written with a leading ' and read back exactly (formulaGuard).
+const csvChars = [...chars, '+', '-', '@', '\t', "'"];
 const textOf = (alphabet: string[]) =>
   fc
     .string({ unit: fc.constantFrom(...alphabet), minLength: 1, maxLength: 20 })
     .filter((s) => s.trim() !== '');
-const csvText = textOf(chars);
+const csvText = textOf(csvChars);
 // XML folds a literal CR into LF, so the writer escapes it the way Excel does (_x000D_), as it
 // does control characters XML cannot hold and a literal _xHHHH_: all of them round-trip.
 const xlsxText = textOf([...chars, '\u0001', '_x0041_', '\t']);

@@ -1,7 +1,8 @@
 // `offers import FILE` and `offers export FILE`: the CSV format of the imports module (header =
 // write-field names, product fields as `data.<id>` or by title, screenshots `|`-separated), so
 // an export can be edited and imported back. An import is all-or-nothing unless --skip-invalid:
-// every row is checked first, then every good row is queued in one transaction.
+// every row is checked first, then every good row is queued in one transaction
+// (store.importOffers).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { OfferWrite, Product } from '../../contract/marketplace/wire';
 import {
@@ -11,9 +12,8 @@ import {
   type ExportedOffer,
   type OfferSheetRow,
 } from '../../core/imports/offers';
-import { DraftRejected, QUEUED_SCREENSHOT_PREFIX, type Store } from '../../core/store';
+import { QUEUED_SCREENSHOT_PREFIX, type ImportedOffer, type Store } from '../../core/store';
 import { fingerprintOffer, flattenDraft, type FlatFields } from '../../core/store/offerFields';
-import { localIdOfServerId } from '../../core/store/offers';
 import { productFor } from '../catalogue';
 import { CliError, type InputProblem } from '../cliError';
 import type { CommandContext, CommandHandler } from '../commandTypes';
@@ -47,7 +47,7 @@ function offersOfProduct(store: Store, productId?: number) {
 /**
  * "Already there" for a new row: an offer of the product (queued or on the marketplace) with the
  * same values in every column the row fills. Rows of one file share their columns, so the
- * existing offers are fingerprinted once per set of columns.
+ * existing offers are read once and fingerprinted once per set of columns: a lookup per row.
  */
 function duplicateFinder(store: Store, productId: number) {
   let existing: FlatFields[] | null = null;
@@ -60,9 +60,7 @@ function duplicateFinder(store: Store, productId: number) {
     const columns = Object.keys(written).sort().join(',');
     let prints = byColumns.get(columns);
     if (!prints) {
-      existing ??= offersOfProduct(store, productId)
-        .filter((r) => !r.pendingDelete)
-        .map((r) => flattenDraft(store.getOffer(r.localId)!.fields));
+      existing ??= store.liveOffersOfProduct(productId).map((offer) => offer.fields);
       prints = new Set(
         existing.map((fields) => {
           const picked: FlatFields = {};
@@ -113,8 +111,7 @@ function planRows(
     }));
     const fields = withoutId(row.offer);
     if (typeof row.offer.id === 'number') {
-      const localId = localIdOfServerId(store, row.offer.id);
-      const known = localId === undefined ? null : store.getOffer(localId);
+      const known = store.offerOfServerId(row.offer.id);
       if (!known) {
         problems.push({
           line: row.line,
@@ -136,12 +133,18 @@ function planRows(
         ...fields,
         ...(row.deliveryTimeMs !== undefined && { guarantee_delivery_time: row.deliveryTimeMs }),
       };
-      const current = flattenDraft(known!.fields);
+      const current = known!.fields;
       const changed = Object.entries(flattenDraft(patch)).some(
         ([key, value]) => JSON.stringify(current[key] ?? null) !== JSON.stringify(value ?? null),
       );
       if (!changed) plan.unchanged++;
-      else plan.planned.push({ line: row.line, action: 'edit', localId: localId!, fields: patch });
+      else
+        plan.planned.push({
+          line: row.line,
+          action: 'edit',
+          localId: known!.localId,
+          fields: patch,
+        });
       continue;
     }
     const deliveryTime = row.deliveryTimeMs ?? defaultDeliveryTime;
@@ -167,16 +170,10 @@ function planRows(
   return plan;
 }
 
-function queueRow(store: Store, productId: number, row: PlannedRow): void {
-  if (row.action === 'create') {
-    store.createOffer({ productId, guaranteeDeliveryTime: row.deliveryTime, fields: row.fields });
-  } else {
-    store.editOffer(row.localId, row.fields);
-  }
-}
-
-function problemsOfRejection(line: number, error: DraftRejected): InputProblem[] {
-  return error.problems.map((p) => ({ line, column: p.field, reason: p.message }));
+function importedOffer(row: PlannedRow): ImportedOffer {
+  return row.action === 'create'
+    ? { action: 'create', fields: row.fields, guaranteeDeliveryTime: row.deliveryTime }
+    : { action: 'edit', localId: row.localId, patch: row.fields };
 }
 
 export const importOffers: CommandHandler = async (ctx, call) => {
@@ -219,26 +216,17 @@ export const importOffers: CommandHandler = async (ctx, call) => {
     );
   }
 
-  let created = 0;
-  let edited = 0;
-  const rejected: InputProblem[] = [];
   // One transaction: a crash or a refusal half-way queues nothing (--skip-invalid: the refused
-  // row alone rolls back, as a savepoint).
-  store.db
-    .transaction(() => {
-      for (const row of plan.planned) {
-        try {
-          queueRow(store, product.id, row);
-          if (row.action === 'create') created++;
-          else edited++;
-        } catch (error) {
-          if (!(error instanceof DraftRejected)) throw error;
-          rejected.push(...problemsOfRejection(row.line, error));
-          if (!skipInvalid) throw error;
-        }
-      }
-    })
-    .immediate();
+  // rows alone are left out).
+  const queued = store.importOffers(product.id, plan.planned.map(importedOffer), {
+    skipRefused: skipInvalid,
+  });
+  const rejected: InputProblem[] = queued.refused.flatMap(({ index, problems }) =>
+    problems.map((p) => ({ line: plan.planned[index]!.line, column: p.field, reason: p.message })),
+  );
+  const queuedRows = plan.planned.filter((_, i) => queued.localIds[i] !== null);
+  const created = queuedRows.filter((row) => row.action === 'create').length;
+  const edited = queuedRows.length - created;
   if (rejected.length > 0 && !skipInvalid) {
     throw new CliError('bad_input', `${file}: rows refused; nothing was queued.`, rejected);
   }

@@ -10,7 +10,7 @@ import {
 } from '../../contract/rules';
 import type { CredentialInput, OfferWrite, Product } from '../../contract/marketplace/wire';
 import { hashCredential } from '../credentials/hash';
-import { parseJson, type StoreContext, prep } from './context';
+import { isoAt, parseJson, type StoreContext, prep } from './context';
 import { DraftRejected, StoreError } from './errors';
 import {
   flattenDraft,
@@ -19,7 +19,14 @@ import {
   type FlatFields,
   type OfferDraft,
 } from './offerFields';
-import { localChange, mergedFields, offerRow, refreshOffer, serverOffer } from './offers';
+import {
+  listRowOf,
+  localChange,
+  mergedFields,
+  offerRow,
+  refreshOffer,
+  serverOffer,
+} from './offers';
 import { getProduct } from './products';
 import { limits } from '../../contract/marketplace/limits';
 
@@ -38,7 +45,7 @@ export interface NewOffer {
   fields: OfferDraft;
 }
 
-function requireProduct(ctx: StoreContext, productId: number): Product {
+export function requireProduct(ctx: StoreContext, productId: number): Product {
   const product = getProduct(ctx, productId);
   if (!product) {
     throw new DraftRejected(
@@ -112,8 +119,11 @@ function ensureManageOp(ctx: StoreContext, localId: number): void {
   // A manage op already 'sending' keeps going; the sync engine sends what is left afterwards.
 }
 
-export function createOffer(ctx: StoreContext, input: NewOffer): number {
-  const product = requireProduct(ctx, input.productId);
+/** A new offer of `product` as the store keeps it (flat fields), and what the rules say of it. */
+export function checkNewOffer(
+  product: Product,
+  input: Omit<NewOffer, 'productId'>,
+): { flat: FlatFields; problems: FieldProblem[] } {
   const fields: OfferDraft = {
     ...input.fields,
     marketplace_type: input.fields.marketplace_type ?? product.marketplace_type,
@@ -124,20 +134,56 @@ export function createOffer(ctx: StoreContext, input: NewOffer): number {
     ...validateOfferWrite(withoutPlaceholders(writeOf(flat, flat)), product, 'create'),
     ...gdtProblems(input.guaranteeDeliveryTime),
   ];
+  return { flat, problems };
+}
+
+/**
+ * Writes a checked new offer (call inside a transaction): its row with the merged view already
+ * in place, its local change, its manage operation and its search entry. A new offer has nothing
+ * else to merge, no status yet and one queued operation, so it is 'local'; written once, instead
+ * of inserted bare and then refreshed, each of the list's indexes is touched once.
+ */
+export function insertNewOffer(
+  ctx: StoreContext,
+  product: Product,
+  flat: FlatFields,
+  now: number,
+): number {
+  const row = listRowOf({
+    merged: flat,
+    productTitle: product.title,
+    serverId: null,
+    status: null,
+    syncState: 'local',
+    pendingDelete: false,
+    updatedAt: isoAt(now),
+  });
+  const columns = Object.keys(row);
+  const info = prep(
+    ctx,
+    `INSERT INTO offers (product_id, ${columns.join(', ')}) VALUES (?${', ?'.repeat(columns.length)})`,
+  ).run(product.id, ...Object.values(row));
+  const localId = Number(info.lastInsertRowid);
+  prep(
+    ctx,
+    "INSERT INTO local_changes (local_id, kind, base, mine, changed_at) VALUES (?, 'create', '{}', ?, ?)",
+  ).run(localId, JSON.stringify(flat), now);
+  prep(
+    ctx,
+    "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'manage', '{}', ?)",
+  ).run(localId, now);
+  prep(ctx, 'INSERT INTO offers_search (rowid, search_text) VALUES (?, ?)').run(
+    localId,
+    row.search_text,
+  );
+  return localId;
+}
+
+export function createOffer(ctx: StoreContext, input: NewOffer): number {
+  const product = requireProduct(ctx, input.productId);
+  const { flat, problems } = checkNewOffer(product, input);
   if (problems.length > 0) throw new DraftRejected(problems);
-  return ctx.db
-    .transaction(() => {
-      const info = prep(ctx, 'INSERT INTO offers (product_id) VALUES (?)').run(input.productId);
-      const localId = Number(info.lastInsertRowid);
-      prep(
-        ctx,
-        "INSERT INTO local_changes (local_id, kind, base, mine, changed_at) VALUES (?, 'create', '{}', ?, ?)",
-      ).run(localId, JSON.stringify(flat), ctx.clock.now());
-      ensureManageOp(ctx, localId);
-      refreshOffer(ctx, localId);
-      return localId;
-    })
-    .immediate();
+  return ctx.db.transaction(() => insertNewOffer(ctx, product, flat, ctx.clock.now())).immediate();
 }
 
 /** Lays `patch` over the offer's local change; fields set back to the server's value drop out. */

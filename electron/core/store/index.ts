@@ -16,6 +16,9 @@
  *   `queueScreenshotFiles(localId, copiedPaths)`, `queueScreenshotUrls(localId, urls)`,
  *   `detachScreenshot(localId, url)`, `discardLocalChanges(localId)`,
  *   `resolveConflict(localId, field, 'mine' | 'theirs')`.
+ * - Importing a file: `importOffers(productId, rows, { skipRefused })` → `{ localIds, refused }`
+ *   (one transaction, all or nothing unless skipRefused); the offers rows are matched against:
+ *   `liveOffersOfProduct(productId)`, `offerOfServerId(serverId)`.
  * - Read model: `queryOffers({ status?, productId?, syncState?, text?, sort, offset, limit })`
  *   → `{ rows, total }`, `countOffers()` (by status, by sync state, outbox size),
  *   `getOffer(localId)` (merged fields, server copy, changed fields, conflicts, outcome, pending
@@ -46,6 +49,14 @@ import {
 } from './drafts';
 import { StoreError } from './errors';
 import type { OfferDraft } from './offerFields';
+import {
+  importOffers,
+  liveOffersOfProduct,
+  offerOfServerId,
+  type ImportedOffer,
+  type OfferImportResult,
+  type OfferToMatch,
+} from './offerImport';
 import { getProduct, listProducts, saveProducts, type ProductSummary } from './products';
 import {
   countOffers,
@@ -66,6 +77,7 @@ export type { OfferDraft, FlatFields } from './offerFields';
 export { fingerprintOffer } from './offerFields';
 export type { SyncState } from './offers';
 export type { SecretBox, CredentialMode, NewOffer } from './drafts';
+export type { ImportedOffer, OfferImportResult, OfferToMatch } from './offerImport';
 export { QUEUED_SCREENSHOT_PREFIX } from './drafts';
 export { offerSortColumns } from './readModel';
 export type {
@@ -101,6 +113,13 @@ export interface Store extends StoreContext {
   detachScreenshot(localId: number, url: string): void;
   discardLocalChanges(localId: number): void;
   resolveConflict(localId: number, field: string, choice: 'mine' | 'theirs'): void;
+  importOffers(
+    productId: number,
+    rows: readonly ImportedOffer[],
+    opts?: { skipRefused?: boolean },
+  ): OfferImportResult;
+  liveOffersOfProduct(productId: number): OfferToMatch[];
+  offerOfServerId(serverId: number): OfferToMatch | undefined;
   queryOffers(q?: OfferQuery): { rows: OfferListRow[]; total: number };
   countOffers(): OfferCounts;
   getOffer(localId: number): OfferDetail | null;
@@ -136,6 +155,9 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     detachScreenshot: (id, url) => detachScreenshot(ctx, id, url),
     discardLocalChanges: (id) => discardLocalChanges(ctx, id),
     resolveConflict: (id, field, choice) => resolveConflict(ctx, id, field, choice),
+    importOffers: (productId, rows, importOpts) => importOffers(ctx, productId, rows, importOpts),
+    liveOffersOfProduct: (productId) => liveOffersOfProduct(ctx, productId),
+    offerOfServerId: (serverId) => offerOfServerId(ctx, serverId),
     queryOffers: (q) => queryOffers(ctx, q),
     countOffers: () => countOffers(ctx),
     getOffer: (id) => getOffer(ctx, id),

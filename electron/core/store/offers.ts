@@ -93,48 +93,65 @@ function pendingStatus(ctx: StoreContext, localId: number): number | null {
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-/** Recomputes the merged columns and the sync state of one offer (call inside the write). */
-export function refreshOffer(ctx: StoreContext, localId: number): void {
-  const row = offerRow(ctx, localId);
-  if (!row) return;
-  const server = serverOffer(row);
-  const change = localChange(ctx, localId);
-  const merged = mergedFields(ctx, localId);
-  const title =
-    prep<{ title: string }>(ctx, 'SELECT title FROM products WHERE id = ?').get(row.product_id)
-      ?.title ?? '';
-  const status = pendingStatus(ctx, localId) ?? server?.status ?? null;
-  const pendingDelete = prep(
-    ctx,
-    "SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete' LIMIT 1",
-  ).get(localId)
-    ? 1
-    : 0;
-  const updatedAt = change ? isoAt(change.changed_at) : (server?.updated_at ?? '');
+export interface ListRowInput {
+  merged: FlatFields;
+  productTitle: string;
+  serverId: number | null;
+  status: number | null;
+  syncState: SyncState;
+  pendingDelete: boolean;
+  updatedAt: string;
+}
+
+/** The merged view's materialized columns of `offers`, by column name (one statement's order). */
+export function listRowOf(input: ListRowInput) {
+  const { merged } = input;
   const searchText = [
     text(merged.outer_name),
     text(merged.internal_name),
     text(merged.description),
-    title,
-    row.server_id ?? '',
+    input.productTitle,
+    input.serverId ?? '',
   ]
     .join(' ')
     .toLowerCase();
-  // The merged view's materialized columns, in one statement's order.
-  const mergedRow = {
-    product_title: title,
+  return {
+    product_title: input.productTitle,
     outer_name: text(merged.outer_name),
     internal_name: text(merged.internal_name),
     price_per_step: num(merged.price_per_step),
     amount: num(merged.amount),
     min_purchase_amount: num(merged.min_purchase_amount),
     guarantee_delivery_time: num(merged.guarantee_delivery_time),
-    status,
-    sync_state: syncStateOf(ctx, localId),
-    pending_delete: pendingDelete,
-    updated_at: updatedAt,
+    status: input.status,
+    sync_state: input.syncState,
+    pending_delete: input.pendingDelete ? 1 : 0,
+    updated_at: input.updatedAt,
     search_text: searchText,
   };
+}
+
+/** Recomputes the merged columns and the sync state of one offer (call inside the write). */
+export function refreshOffer(ctx: StoreContext, localId: number): void {
+  const row = offerRow(ctx, localId);
+  if (!row) return;
+  const server = serverOffer(row);
+  const change = localChange(ctx, localId);
+  const mergedRow = listRowOf({
+    merged: mergedFields(ctx, localId),
+    productTitle:
+      prep<{ title: string }>(ctx, 'SELECT title FROM products WHERE id = ?').get(row.product_id)
+        ?.title ?? '',
+    serverId: row.server_id,
+    status: pendingStatus(ctx, localId) ?? server?.status ?? null,
+    syncState: syncStateOf(ctx, localId),
+    pendingDelete: !!prep(
+      ctx,
+      "SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete' LIMIT 1",
+    ).get(localId),
+    updatedAt: change ? isoAt(change.changed_at) : (server?.updated_at ?? ''),
+  });
+  const searchText = mergedRow.search_text;
   const columns = Object.keys(mergedRow);
   const values = Object.values(mergedRow);
   const current = prep(ctx, `SELECT ${columns.join(', ')} FROM offers WHERE local_id = ?`)

@@ -18,14 +18,19 @@ const listIndexes = listSortColumns
   ])
   .join('\n');
 
-/** The statements a trigger runs to move one row's counts by `delta`. */
-function countChange(row: 'new' | 'old', delta: 1 | -1): string {
+/** What offer_counts counts an offers row under: `dim, key` as SQL over the row named `row`. */
+function countKeys(row: string): string[] {
   return [
     `'all', ''`,
     `'status', coalesce(${row}.status, 'none')`,
     `'product', ${row}.product_id`,
     `'sync', ${row}.sync_state`,
-  ]
+  ];
+}
+
+/** The statements a trigger runs to move one row's counts by `delta`. */
+function countChange(row: 'new' | 'old', delta: 1 | -1): string {
+  return countKeys(row)
     .map(
       (key) =>
         `INSERT INTO offer_counts (dim, key, n) VALUES (${key}, ${delta})
@@ -33,6 +38,25 @@ function countChange(row: 'new' | 'old', delta: 1 | -1): string {
     )
     .join('\n  ');
 }
+
+/** The triggers that keep offer_counts row by row. */
+export const OFFER_COUNT_TRIGGERS = [
+  'offer_counts_insert',
+  'offer_counts_delete',
+  'offer_counts_update',
+] as const;
+
+/**
+ * offer_counts counted afresh from the offers table, by the same keys as its triggers: for a bulk
+ * write that drops the triggers meanwhile (store/offerImport.ts).
+ */
+export const RECOUNT_OFFERS_SQL = [
+  'DELETE FROM offer_counts;',
+  ...countKeys('o').map(
+    (key) =>
+      `INSERT INTO offer_counts (dim, key, n) SELECT ${key}, count(*) FROM offers o GROUP BY 1, 2;`,
+  ),
+].join('\n');
 
 const migration1 = `
 ${RATE_LEDGER_DDL}

@@ -13,6 +13,7 @@ import {
   type ExportedOffer,
   type OfferSheetRow,
 } from '../../imports/offers';
+import { DraftRejected, type ImportedOffer } from '../../store';
 import { localIdOfServerId } from '../../store/offers';
 import type { AppContext } from '../context';
 import { createPreviewCache } from '../previews';
@@ -83,26 +84,22 @@ export function transferHandlers(
           `${bad} row${bad === 1 ? ' has' : 's have'} problems: fix the file, or import only the good rows.`,
         );
       }
-      const touched: number[] = [];
-      store.db.transaction(() => {
-        for (const row of good) {
-          const { id, ...fields } = row.offer;
-          const deliveryTime = row.deliveryTimeMs ?? preview.deliveryTimeMs;
-          const existing = id ? localIdOfServerId(store, id) : undefined;
-          if (existing !== undefined) {
-            store.editOffer(existing, { ...fields, guarantee_delivery_time: deliveryTime });
-            touched.push(existing);
-          } else {
-            touched.push(
-              store.createOffer({
-                productId: preview.productId,
-                guaranteeDeliveryTime: deliveryTime,
-                fields,
-              }),
-            );
-          }
-        }
-      })();
+      const rows = good.map((row): ImportedOffer => {
+        const { id, ...fields } = row.offer;
+        const deliveryTime = row.deliveryTimeMs ?? preview.deliveryTimeMs;
+        const existing = id ? localIdOfServerId(store, id) : undefined;
+        return existing !== undefined
+          ? {
+              action: 'edit',
+              localId: existing,
+              patch: { ...fields, guarantee_delivery_time: deliveryTime },
+            }
+          : { action: 'create', fields, guaranteeDeliveryTime: deliveryTime };
+      });
+      // One transaction for the whole file: a refused row queues nothing.
+      const queued = store.importOffers(preview.productId, rows);
+      if (queued.refused.length > 0) throw new DraftRejected(queued.refused[0]!.problems);
+      const touched = queued.localIds.filter((id): id is number => id !== null);
       pending.drop(previewId);
       ctx.changed(touched);
       return { queued: good.length, skipped: bad };

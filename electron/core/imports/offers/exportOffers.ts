@@ -4,7 +4,14 @@ import type { DataValue, OfferWrite, Product } from '../../../contract/marketpla
 import { allowedValuesOf, fieldKindName } from '../../../contract/rules';
 import { writeWorkbook, type SheetCell } from '../sheets/xlsx';
 import { formatDelimited, formatDelimitedRecord } from '../text/delimited';
-import { dataColumnHeader, exportedWriteColumns, orderedFields } from './offerColumns';
+import { guardFormulaCell, type CellKind } from '../text/formulaGuard';
+import {
+  cellKindOf,
+  dataColumnHeader,
+  exportedWriteColumns,
+  mapOfferColumns,
+  orderedFields,
+} from './offerColumns';
 import { LIST_SEPARATOR } from './parseOfferSheet';
 
 /** An offer of the merged view as written: its fields and the delivery time of its last manage. */
@@ -12,6 +19,8 @@ export type ExportedOffer = OfferWrite & { guarantee_delivery_time?: number | nu
 
 interface SheetLayout {
   headers: string[];
+  /** Per column, as the importer maps the header back: what the CSV formula guard applies. */
+  kinds: CellKind[];
   cellsOf(offer: ExportedOffer): SheetCell[];
 }
 
@@ -26,8 +35,10 @@ function formatValue(value: unknown): SheetCell {
 function sheetLayout(product: Product): SheetLayout {
   const writeColumns = exportedWriteColumns(product);
   const fields = orderedFields(product);
+  const headers = [...writeColumns, ...fields.map((field) => dataColumnHeader(field, product))];
   return {
-    headers: [...writeColumns, ...fields.map((field) => dataColumnHeader(field, product))],
+    headers,
+    kinds: mapOfferColumns(headers, product).map(cellKindOf),
     cellsOf: (offer) => [
       ...writeColumns.map((name) => formatValue((offer as Record<string, unknown>)[name])),
       ...fields.map((field) =>
@@ -41,10 +52,15 @@ function asText(cell: SheetCell): string {
   return cell === null ? '' : String(cell);
 }
 
+/** CSV cells are text to a spreadsheet: a formula-like start is guarded (XLSX cells are typed). */
+function csvRow(cells: readonly SheetCell[], kinds: readonly CellKind[]): string[] {
+  return cells.map((cell, i) => guardFormulaCell(asText(cell), kinds[i] ?? 'text'));
+}
+
 export function exportOffersCsv(offers: readonly ExportedOffer[], product: Product): string {
   const layout = sheetLayout(product);
   return formatDelimited(
-    [layout.headers, ...offers.map((o) => layout.cellsOf(o).map(asText))],
+    [csvRow(layout.headers, []), ...offers.map((o) => csvRow(layout.cellsOf(o), layout.kinds))],
     ',',
   );
 }
@@ -98,14 +114,25 @@ function fieldNotes(product: Product): string[] {
   return notes.map((note) => `# ${commentText(note)}`);
 }
 
+/**
+ * A note as a CSV comment row. A spreadsheet still splits it at its commas, and an allowed value
+ * from the marketplace may follow one: each piece after the first is guarded like a text cell.
+ */
+function csvCommentRow(note: string): string {
+  return note
+    .split(',')
+    .map((piece, i) => (i === 0 ? piece : guardFormulaCell(piece, 'text')))
+    .join(',');
+}
+
 /** A CSV with the product's columns and `#` rows listing required fields and allowed values. */
 export function offerTemplateCsv(product: Product): string {
   const { headers } = sheetLayout(product);
   return (
-    formatDelimitedRecord(headers, ',') +
+    formatDelimitedRecord(csvRow(headers, []), ',') +
     '\r\n' +
     fieldNotes(product)
-      .map((n) => n + '\r\n')
+      .map((n) => csvCommentRow(n) + '\r\n')
       .join('')
   );
 }

@@ -102,6 +102,6 @@ export async function readOfferFile(
   const decoded = decodeImportText(bytes, options.encoding);
   const delimiter = options.delimiter ?? detectOfferDelimiter(decoded.text, product);
   const { header, rows } = splitHeader(csvContentRecords(decoded.text, delimiter));
-  const sheet = parseOfferSheet(header, rows, product);
+  const sheet = parseOfferSheet(header, rows, product, { formulaGuarded: true });
   return { format: 'csv', ...refuseBrokenLines(sheet, header, rows, brokenLineCheck(decoded)) };
 }

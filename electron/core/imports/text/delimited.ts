@@ -122,7 +122,10 @@ export function formatDelimitedRecord(cells: readonly string[], delimiter: strin
     .join(delimiter);
 }
 
-/** CRLF line ends, as RFC 4180 and Excel expect. */
+/**
+ * CRLF line ends, as RFC 4180 and Excel expect. Cells are written as given: a file meant for a
+ * spreadsheet guards its formula-like text cells first (text/formulaGuard, per column).
+ */
 export function formatDelimited(rows: readonly (readonly string[])[], delimiter: string): string {
   return rows.map((row) => formatDelimitedRecord(row, delimiter) + '\r\n').join('');
 }
