@@ -1,12 +1,14 @@
 // Every error any part of the core can throw, turned into what the seller is told and the exit
 // code a script sees. Errors are recognised by name and kind rather than by class so that this
 // module stays cheap to load (no client, no SQLite) for `help` and usage errors.
+import { boundText } from '../core/util/echo';
 import { CliError, type InputProblem } from './cliError';
-import { redactToken } from './token';
 
 interface Named {
   name?: unknown;
   kind?: unknown;
+  /** SecretBoxError's why (`locked`: the app's keychain holds the key). */
+  reason?: unknown;
   code?: unknown;
   message?: unknown;
   status?: unknown;
@@ -83,18 +85,14 @@ function fromMarketplaceError(e: Named, message: string): CliError {
   }
 }
 
-export function toCliError(error: unknown, token: string | null = null): CliError {
-  if (error instanceof CliError) {
-    return token ? redactCliError(error, token) : error;
-  }
+/** What the seller is told; output.ts keeps the token out of it when it is printed. */
+export function toCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
   const e = (typeof error === 'object' && error !== null ? error : {}) as Named;
-  const message = redactToken(
-    typeof e.message === 'string' ? e.message : String(error ?? 'unknown error'),
-    token,
-  );
+  const message = typeof e.message === 'string' ? e.message : String(error ?? 'unknown error');
   switch (e.name) {
     case 'MarketplaceError':
-      return redactCliError(fromMarketplaceError(e, message), token);
+      return fromMarketplaceError(e, message);
     case 'StoreError':
       return new CliError(e.kind === 'invalid' ? 'bad_input' : 'data_folder', message);
     case 'DraftRejected': {
@@ -116,7 +114,7 @@ export function toCliError(error: unknown, token: string | null = null): CliErro
       );
     }
     case 'SecretBoxError':
-      return new CliError('data_folder', message);
+      return new CliError(e.reason === 'locked' ? 'credentials_locked' : 'data_folder', message);
     case 'AbortError':
     case 'RateLimiterClosedError':
       return new CliError('interrupted', 'Interrupted; queued changes are kept.');
@@ -129,18 +127,8 @@ export function toCliError(error: unknown, token: string | null = null): CliErro
   if (typeof e.code === 'string' && e.code.startsWith('SQLITE_')) {
     return new CliError('data_folder', `The data folder could not be used: ${message}`);
   }
-  return new CliError('internal', message);
+  // Not one of ours: its words (a SyntaxError quotes the text it choked on) are kept short.
+  return new CliError('internal', boundText(message, INTERNAL_MESSAGE_MAX));
 }
 
-function redactCliError(error: CliError, token: string | null): CliError {
-  if (!token) return error;
-  const message = redactToken(error.message, token);
-  if (message === error.message && !error.problems.some((p) => p.reason.includes(token))) {
-    return error;
-  }
-  return new CliError(
-    error.kind,
-    message,
-    error.problems.map((p) => ({ ...p, reason: redactToken(p.reason, token) })),
-  );
-}
+const INTERNAL_MESSAGE_MAX = 300;

@@ -1,5 +1,8 @@
 // Everything the command line prints. stdout carries results only (a table, or with --json one
 // JSON document); notes and progress go to stderr, so `seller-desk offers list --json | jq` works.
+// Whatever is printed passes the redaction of the secrets the run knows (the token once read), in
+// every spelling: a marketplace that quotes it back in a message never gets it onto the terminal.
+import { createRedactor, redactStrings } from '../core/secrets/redact';
 import type { CliError } from './cliError';
 import type { ExitCodeValue } from './exitCodes';
 
@@ -33,31 +36,36 @@ export function createOutput(opts: {
   stderr: Writable;
   json: boolean;
   quiet: boolean;
+  /** Read at each print: a secret learnt during the run (the token) is redacted from then on. */
+  secrets?: () => Iterable<string | null | undefined>;
 }): Output {
   const { stdout, stderr, json, quiet } = opts;
-  const print = (stream: Writable, text: string) => {
+  const redactor = () => createRedactor(opts.secrets?.() ?? []);
+  const write = (stream: Writable, text: string) => {
     if (text) stream.write(text.endsWith('\n') ? text : `${text}\n`);
   };
+  const print = (stream: Writable, text: string) => write(stream, redactor()(text));
+  /** Redacted value by value, so that the document stays the JSON it was. */
+  const printJson = (doc: JsonDocument) =>
+    write(stdout, JSON.stringify(redactStrings(doc, redactor())));
   return {
     json,
     quiet,
     result(command, data, human, exitCode) {
       if (json) {
-        const doc: JsonDocument = { ok: true, command, exitCode, result: data };
-        print(stdout, JSON.stringify(doc));
+        printJson({ ok: true, command, exitCode, result: data });
       } else {
         print(stdout, human);
       }
     },
     failure(command, error) {
       if (json) {
-        const doc: JsonDocument = {
+        printJson({
           ok: false,
           command,
           exitCode: error.exitCode,
           error: { kind: error.kind, message: error.message, problems: error.problems },
-        };
-        print(stdout, JSON.stringify(doc));
+        });
         return;
       }
       const problems = error.problems.map(

@@ -37,12 +37,17 @@ const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
   screenshots: async () => (await import('./commands/screenshotCommands')).screenshotCommands,
 };
 
-function outputFor(globals: GlobalOptions, io: CliIo): Output {
+function outputFor(
+  globals: GlobalOptions,
+  io: CliIo,
+  secrets?: () => Iterable<string | null>,
+): Output {
   return createOutput({
     stdout: io.stdout,
     stderr: io.stderr,
     json: globals.json,
     quiet: globals.quiet,
+    ...(secrets && { secrets }),
   });
 }
 
@@ -56,7 +61,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     outputFor({ json, quiet: false }, io).failure(null, toCliError(error));
     return ExitCode.BadInput;
   }
-  const output = outputFor(parsed.globals, io);
+  let profile: Profile | null = null;
+  // The token, once a command has read it, is kept out of everything printed (output.ts).
+  const output = outputFor(parsed.globals, io, () => [
+    (profile as Profile | null)?.tokenIfRead() ?? null,
+  ]);
 
   if (parsed.kind === 'help') {
     try {
@@ -88,7 +97,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     }
     progress.waiting(e.waitMs, e.reason, e.pause);
   };
-  let profile: Profile | null = null;
   const baseUrl = parsed.globals.baseUrl ?? DEFAULT_BASE_URL;
   const dataDir = parsed.globals.dataDir ?? defaultDataDir(process.platform, io.env);
   const signal = io.signal ?? new AbortController().signal;
@@ -128,7 +136,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     const cliError =
       signal.aborted && !(error instanceof CliError)
         ? new CliError('interrupted', 'Interrupted; queued changes are kept.')
-        : toCliError(error, (profile as Profile | null)?.tokenIfRead() ?? null);
+        : toCliError(error);
     output.failure(command.name, cliError);
     return cliError.exitCode;
   } finally {

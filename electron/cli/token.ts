@@ -72,9 +72,3 @@ function refuseSharedTokenFile(tokenFile: string): void {
     );
   }
 }
-
-/** Replaces every occurrence of the token in text that is about to be shown. */
-export function redactToken(text: string, token: string | null): string {
-  if (!token || token.length < 4) return text;
-  return text.split(token).join('[token]');
-}

@@ -26,6 +26,12 @@ export interface SandboxControl {
   editOfferAsServer(offerId: number, patch: Partial<Offer>): void;
   deleteOfferAsServer(offerId: number): void;
   screenshotBytes(path: string): Buffer | null;
+  /**
+   * From now on the marketplace quotes what it refuses back in its errors, in the spellings
+   * careless services use (routes/quoting.ts): credential writes are refused with their logins
+   * and passwords quoted, manage answers a 500 that quotes the request's token.
+   */
+  quoteValuesInErrors(on: boolean): void;
 }
 
 export function sandboxControl(state: () => MarketState): SandboxControl {
@@ -95,6 +101,9 @@ export function sandboxControl(state: () => MarketState): SandboxControl {
     screenshotBytes(path) {
       const shot = state().screenshots.get(MarketState.screenshotPath(path));
       return shot ? Buffer.from(shot.bytes) : null;
+    },
+    quoteValuesInErrors(on) {
+      state().quoteValuesInErrors = on;
     },
   };
 }

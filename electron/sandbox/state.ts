@@ -62,6 +62,11 @@ export class MarketState {
   nextOfferId: number;
   nextCredentialId: number;
   nextScreenshotId: number;
+  /**
+   * A marketplace that quotes the values it refuses back in its errors (routes/quoting.ts): off
+   * unless a test turns it on through control. Not part of a snapshot.
+   */
+  quoteValuesInErrors = false;
 
   constructor(
     data: MarketData,

@@ -54,6 +54,29 @@ describe('output', () => {
     expect(stderr.text()).toContain('line 7, column data.12: is required');
   });
 
+  it('keeps the token it learns out of everything it prints, in any spelling', () => {
+    let token: string | null = null;
+    const stdout = capture();
+    const stderr = capture();
+    const make = (json: boolean) =>
+      createOutput({ stdout, stderr, json, quiet: false, secrets: () => [token] });
+    make(false).note('before the token is read: tok"en/+99 is just text');
+    token = 'tok"en/+99';
+    const quoted = `Bearer ${token}, as JSON "tok\\"en\\/+99", URL tok%22en%2F%2B99, ${Buffer.from(token).toString('base64')}`;
+    make(false).note(quoted);
+    make(false).failure('push', new CliError('unreachable', quoted, [{ reason: quoted }]));
+    make(true).result('push', { attention: [{ message: quoted, [token]: 1 }] }, '', 0);
+    make(true).failure('push', new CliError('unreachable', quoted, [{ reason: quoted }]));
+    const [before, ...after] = stderr.text().split('\n');
+    expect(before).toContain(token);
+    for (const text of [...after, stdout.text()]) {
+      expect(text).not.toMatch(/tok.?.?en|dG9r/);
+    }
+    // Redacted value by value: still one JSON document per line.
+    for (const line of stdout.text().trim().split('\n'))
+      expect(() => JSON.parse(line)).not.toThrow();
+  });
+
   it('keeps quiet when asked', () => {
     const stderr = capture();
     createOutput({ stdout: capture(), stderr, json: false, quiet: true }).note('hello');

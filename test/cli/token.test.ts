@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../electron/cli/cliError';
 import { ExitCode } from '../../electron/cli/exitCodes';
-import { readToken, redactToken } from '../../electron/cli/token';
+import { readToken } from '../../electron/cli/token';
 
 const dir = mkdtempSync(join(tmpdir(), 'sd-token-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,6 +32,26 @@ describe('readToken', () => {
       expect((error as Error).message).not.toContain('secret-a');
     }
   });
+
+  it.runIf(process.platform !== 'win32')(
+    'refuses a token file that group or others can read, as the key file is refused',
+    () => {
+      const shared = join(dir, 'shared-token');
+      writeFileSync(shared, 'shared-secret-789\n', { mode: 0o640 });
+      chmodSync(shared, 0o640); // whatever the umask
+      let message = '';
+      try {
+        readToken({ env: {}, tokenFile: shared });
+      } catch (error) {
+        expect(error).toBeInstanceOf(CliError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/readable by group or others \(mode 640\); .*chmod 600/);
+      expect(message).not.toContain('shared-secret-789');
+      chmodSync(shared, 0o600);
+      expect(readToken({ env: {}, tokenFile: shared })).toBe('shared-secret-789');
+    },
+  );
 
   it('refuses a malformed token before any request, as a token problem (exit 4), never quoting it', () => {
     const refusal = (source: Parameters<typeof readToken>[0]) => {
@@ -70,31 +90,5 @@ describe('readToken', () => {
     expect(two.message).not.toContain('secret-');
     // No token at all is still a usage error: say how to give one.
     expect(refusal({ env: { SELLER_DESK_TOKEN: '  ' } }).exitCode).toBe(ExitCode.BadInput);
-  });
-
-  it.runIf(process.platform !== 'win32')(
-    'refuses a token file that group or others can read, as the key file is refused',
-    () => {
-      const shared = join(dir, 'shared-token');
-      writeFileSync(shared, 'shared-secret-789\n', { mode: 0o640 });
-      chmodSync(shared, 0o640); // whatever the umask
-      let message = '';
-      try {
-        readToken({ env: {}, tokenFile: shared });
-      } catch (error) {
-        expect(error).toBeInstanceOf(CliError);
-        message = (error as Error).message;
-      }
-      expect(message).toMatch(/readable by group or others \(mode 640\); .*chmod 600/);
-      expect(message).not.toContain('shared-secret-789');
-      chmodSync(shared, 0o600);
-      expect(readToken({ env: {}, tokenFile: shared })).toBe('shared-secret-789');
-    },
-  );
-
-  it('redacts the token from text', () => {
-    expect(redactToken('Bearer tok-999 failed; tok-999', 'tok-999')).toBe(
-      'Bearer [token] failed; [token]',
-    );
   });
 });

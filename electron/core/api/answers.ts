@@ -8,13 +8,18 @@ import {
   validationErrorBodySchema,
 } from '../../contract/marketplace/wire';
 import { maxPenaltyMs } from '../limits/pause';
+import { createRedactor, redactStrings, type Redact } from '../secrets/redact';
+import { boundText } from '../util/echo';
 import { MarketplaceError, type FieldErrors, type ServerBudget } from './errors';
 import type { HttpResponse } from './transport';
 
 export interface CallSite {
   method: string;
   path: string;
-  /** Values that must never appear in an error (the token, credential logins and passwords). */
+  /**
+   * Values that must never appear in an error or an answer's text (the token, credential logins
+   * and passwords), in any spelling (secrets/redact).
+   */
   secrets: readonly string[];
   /** The longest Retry-After honoured (default: the limits module's bound for 60 s windows). */
   maxRetryAfterMs?: number;
@@ -37,9 +42,23 @@ export function readAnswer<S extends z.ZodType>(
       .slice(0, 3)
       .map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`)
       .join('; ');
-    throw badResponse(site, res.status, `unexpected answer shape — ${issues}`);
+    const redact = createRedactor(site.secrets);
+    throw badResponse(site, res.status, `unexpected answer shape — ${serverText(issues, redact)}`);
   }
-  return checked.data;
+  // What a write answers may quote the request back (a manage result's message): a GET's answer
+  // is the catalogue or the seller's offers, and carries nothing the request sent.
+  return site.method === 'GET'
+    ? checked.data
+    : redactStrings(checked.data, createRedactor(site.secrets));
+}
+
+/** The longest a message of the marketplace is kept; the rest is counted, not stored. */
+const SERVER_MESSAGE_MAX = 500;
+const FIELD_NAME_MAX = 120;
+
+/** The marketplace's words on their way into an error: secrets out, one line, bounded. */
+function serverText(text: string, redact: Redact, max = SERVER_MESSAGE_MAX): string {
+  return boundText(redact(text), max);
 }
 
 export function errorFromAnswer(
@@ -52,11 +71,12 @@ export function errorFromAnswer(
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
       ? body.message
       : `HTTP ${res.status}`;
+  const redact = createRedactor(site.secrets);
   const base = {
     method: site.method,
     path: site.path,
     status: res.status,
-    detail: redact(serverMessage, site.secrets),
+    detail: serverText(serverMessage, redact),
   };
   const s = res.status;
   if (s === 401) return new MarketplaceError({ ...base, kind: 'unauthorized' });
@@ -81,7 +101,7 @@ export function errorFromAnswer(
   return new MarketplaceError({
     ...base,
     kind: 'validation',
-    fieldErrors: fieldErrorsOf(body, site.secrets),
+    fieldErrors: fieldErrorsOf(body, redact),
   });
 }
 
@@ -137,7 +157,7 @@ function budgetOf(body: unknown): ServerBudget | null {
  * Manage's 400 and Laravel-style 422s carry `{ message, errors }`; detach_screenshot's 422 is the
  * field map itself (API document, Errors).
  */
-function fieldErrorsOf(body: unknown, secrets: readonly string[]): FieldErrors | null {
+function fieldErrorsOf(body: unknown, redact: Redact): FieldErrors | null {
   const withErrors = validationErrorBodySchema.safeParse(body);
   const map: Record<string, unknown[]> | null = withErrors.success
     ? withErrors.data.errors
@@ -146,15 +166,21 @@ function fieldErrorsOf(body: unknown, secrets: readonly string[]): FieldErrors |
       : null;
   if (!map) return null;
   const out: FieldErrors = {};
-  for (const [field, list] of Object.entries(map)) {
+  for (const [key, list] of Object.entries(map)) {
+    const field = serverText(key, redact, FIELD_NAME_MAX);
     const objects = list.filter((x) => dataFieldErrorSchema.safeParse(x).success);
     if (objects.length > 0 && objects.length === list.length) {
       out[field] = list.map((x) => {
         const e = dataFieldErrorSchema.parse(x);
-        return { ...e, error: redact(e.error, secrets) };
+        return {
+          ...redactStrings(e, redact),
+          error: serverText(e.error, redact),
+          type: serverText(e.type, redact, FIELD_NAME_MAX),
+          allowed_values: e.allowed_values.map((v) => serverText(v, redact, FIELD_NAME_MAX)),
+        };
       });
     } else {
-      out[field] = list.map((x) => redact(String(x), secrets));
+      out[field] = list.map((x) => serverText(String(x), redact));
     }
   }
   return out;
@@ -167,13 +193,4 @@ function parseJson(body: Buffer): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Replaces every secret the request carried, should the server echo one back. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= 3) out = out.split(secret).join('[redacted]');
-  }
-  return out;
 }

@@ -28,6 +28,7 @@ import {
   type SellerStatusValue,
 } from '../../contract/marketplace/wire';
 import { maxPenaltyMs, type RateCost, type RateLimiter, type RateSlot } from '../limits';
+import { credentialSecrets } from '../secrets/redact';
 import { systemClock, type Clock } from '../util/clock';
 import { readAnswer, retryAfterMs, type CallSite } from './answers';
 import {
@@ -594,10 +595,6 @@ function credentialList(list: CredentialInput[], method: string, path: string): 
   });
   if (Object.keys(errors).length > 0) throw invalid(method, path, errors);
   return checked;
-}
-
-function credentialSecrets(c: CredentialInput): string[] {
-  return [c.login, c.game_password, c.email ?? '', c.email_password ?? ''].filter(Boolean);
 }
 
 function zodFieldErrors(error: z.ZodError): FieldErrors {

@@ -1,8 +1,12 @@
 // Turns what core throws into what the renderer can act on. The messages speak to the seller;
-// none carries a token, a password or a request body (the errors below never hold them).
+// none carries a token, a password or a request body: the errors below are written not to hold
+// them, and every failure is passed through the redaction of the secrets the app knows (the
+// token) and bounded on its way out, should a marketplace's words quote one back.
 import { AppFailure, type FieldProblemDto } from '../../contract/ipc';
 import { isMarketplaceError, type MarketplaceError } from '../api';
 import { ImportError } from '../imports/importError';
+import { createRedactor, type Redact } from '../secrets/redact';
+import { boundText } from '../util/echo';
 import { DraftRejected, StoreError } from '../store';
 
 function marketplaceFailure(error: MarketplaceError): AppFailure {
@@ -68,8 +72,46 @@ export function toAppFailure(error: unknown): unknown {
   return error;
 }
 
-/** Wraps every handler so that core's errors cross as typed failures. */
+/** The longest message a failure carries across; the rest is counted, not sent. */
+const FAILURE_MESSAGE_MAX = 600;
+const FIELD_TEXT_MAX = 120;
+
+/**
+ * The failure as it may leave core: secrets redacted and every text bounded. An error that is not
+ * a failure keeps its name and (redacted) words only, for the log the dispatcher writes.
+ */
+export function scrubFailure(failure: unknown, redact: Redact): unknown {
+  const text = (value: string, max = FAILURE_MESSAGE_MAX) => boundText(redact(value), max);
+  if (failure instanceof AppFailure) {
+    return new AppFailure(
+      failure.kind,
+      text(failure.message),
+      failure.fields?.map((f) => ({
+        ...f,
+        field: text(f.field, FIELD_TEXT_MAX),
+        message: text(f.message),
+        ...(f.type !== undefined && { type: text(f.type, FIELD_TEXT_MAX) }),
+        ...(f.allowedValues && {
+          allowedValues: f.allowedValues.map((v) => text(v, FIELD_TEXT_MAX)),
+        }),
+      })),
+    );
+  }
+  if (failure instanceof Error) {
+    const scrubbed = new Error(text(failure.message));
+    scrubbed.name = failure.name;
+    scrubbed.stack = redact(failure.stack ?? '');
+    return scrubbed;
+  }
+  return failure;
+}
+
+/**
+ * Wraps every handler so that core's errors cross as typed failures. `secrets` are read when a
+ * handler fails (the token of the moment).
+ */
 export function withFailures<H extends Record<string, (input: never) => Promise<unknown>>>(
+  secrets: () => Iterable<string | null | undefined>,
   handlers: H,
 ): H {
   const wrapped: Record<string, (input: never) => Promise<unknown>> = {};
@@ -78,7 +120,7 @@ export function withFailures<H extends Record<string, (input: never) => Promise<
       try {
         return await handler(input);
       } catch (error) {
-        throw toAppFailure(error);
+        throw scrubFailure(toAppFailure(error), createRedactor(secrets()));
       }
     };
   }

@@ -1,7 +1,7 @@
 /**
  * The app core: every use case of the IPC contract, on top of the store, the sync engine, the
  * client and the importers. Electron main and the browser host are thin shells around it:
- * they give it ports to the platform (token vault, key protector, dialogs, notifications, file
+ * they give it ports to the platform (token vault, keychain, dialogs, notifications, file
  * references, the sandbox) and forward `handlers` and events.
  *
  * - `createAppCore(options)` → `{ handlers, on, start, close, status }`
@@ -11,9 +11,9 @@
 import type { EventName, EventPayload, Handlers } from '../../contract/ipc';
 import { AppFailure } from '../../contract/ipc';
 import { isMarketplaceError } from '../api';
-import { openSecretBox, type SecretBox } from '../secrets';
 import type { SyncProgressEvent } from '../sync';
 import { systemClock } from '../util/clock';
+import { settingsHandlers } from './commandLineAccess';
 import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
 import { withFailures } from './failures';
@@ -31,7 +31,13 @@ import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
 export type { AppCoreOptions, Dialogs, SandboxPort } from './options';
 export type { TokenVault, TokenEncryption } from './tokenVault';
 export { createEncryptedTokenVault } from './tokenVault';
-export { defaultDataDir, profileFile, credentialsKeyFile } from './paths';
+export {
+  defaultDataDir,
+  profileFile,
+  profileKeyFiles,
+  legacyCredentialsKeyFile,
+  hostKeyFile,
+} from './paths';
 
 export interface AppCore {
   handlers: Handlers;
@@ -48,8 +54,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const log = options.log ?? (() => {});
   const bus = createEventBus((error) => log('event listener failed', error));
   const live: LiveSyncState = { online: true, running: false, waiting: null };
-  let box: SecretBox | null = null;
-  const secretBox = () => (box ??= openSecretBox(options.keyProtector));
   let cancelRun: AbortController | null = null;
   let offlineProbe: ReturnType<typeof setInterval> | null = null;
 
@@ -72,7 +76,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     });
   };
 
-  const session = createSession(options, secretBox, onProgress);
+  const session = createSession(options, onProgress);
   const status = () => syncStatusOf(session.profile(), live, clock.now());
   const publishStatus = () => bus.emit('sync.status', status());
 
@@ -170,7 +174,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     return current;
   }
 
-  const handlers: Handlers = withFailures({
+  /** What a failure must never repeat: the token the vault holds, if it can be read now. */
+  const tokenOfTheMoment = (): string[] => {
+    try {
+      return [options.tokenVault.get() ?? ''];
+    } catch {
+      return [];
+    }
+  };
+
+  const handlers: Handlers = withFailures(tokenOfTheMoment, {
     async 'session.status'() {
       return session.status();
     },
@@ -191,6 +204,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await session.disconnect();
       return sessionChanged();
     },
+    ...settingsHandlers(options.dataDir, options.keychain),
     ...catalogueHandlers(ctx),
     ...offerHandlers(ctx),
     async 'sync.status'() {

@@ -1,6 +1,8 @@
 // What a failed request means for the operation that sent it. The client's typed errors name
 // what happened; this decides what the outbox does next.
 import { isMarketplaceError, type MarketplaceError } from '../api';
+import { keepText, type Redact } from '../secrets/redact';
+import { boundText } from '../util/echo';
 
 export type FailureAction =
   /** The token was refused: stop the whole sync, keep everything queued. */
@@ -44,10 +46,22 @@ export function failureAction(error: unknown): FailureAction {
   }
 }
 
-/** A message for the outbox and the seller: the error's words, never a body or a token. */
-export function failureMessage(error: unknown): string {
-  if (isMarketplaceError(error)) return error.message;
-  return error instanceof Error ? error.message : String(error);
+/** The longest message an operation, an offer or a run keeps; the rest is counted, not stored. */
+export const FAILURE_MESSAGE_MAX = 600;
+
+/**
+ * A message for the outbox and the seller: the error's words, never a body, a token or a
+ * credential (`redact` knows what this push sent), on one line and bounded. A SyntaxError's words
+ * are not repeated: V8 quotes the text around the error, and that text may be an opened credential.
+ */
+export function failureMessage(error: unknown, redact: Redact = keepText): string {
+  if (error instanceof SyntaxError) return 'A queued item could not be read: it is not valid JSON.';
+  return outcomeMessage(error instanceof Error ? error.message : String(error), redact);
+}
+
+/** The marketplace's words about an operation, as the outbox and the offer keep them. */
+export function outcomeMessage(text: string, redact: Redact = keepText): string {
+  return boundText(redact(text), FAILURE_MESSAGE_MAX);
 }
 
 export function retryAfterOf(error: unknown): number | null {

@@ -31,6 +31,7 @@ import type { RateLimiter, WaitReason } from '../limits';
 import type { StoreContext } from '../store/context';
 import type { SecretBox } from '../store/drafts';
 import { getMeta, setMeta } from '../store/meta';
+import { heldCredentials } from '../store/outbox';
 import { finishSyncRun, startSyncRun } from '../store/syncRuns';
 import type { Clock } from '../util/clock';
 import { failureAction, failureMessage, SyncStopped } from './failures';
@@ -91,6 +92,12 @@ export interface SyncSummary {
   pullRequests: number;
   /** Operations still in the outbox. */
   pending: number;
+  /**
+   * Credentials operations still queued because they cannot be opened here (a key this process
+   * may not read); everything else was sent. The reason says how to fix it.
+   */
+  credentialsHeld: number;
+  credentialsHeldReason: string | null;
   error: string | null;
 }
 
@@ -159,6 +166,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       adopted: 0,
       pullRequests: 0,
       pending: 0,
+      credentialsHeld: 0,
+      credentialsHeldReason: null,
       error: null,
     };
   }
@@ -204,7 +213,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         summary.cancelled = true;
         summary.error = 'Sync cancelled.';
       } else {
-        summary.error = error instanceof Error ? error.message : String(error);
+        summary.error = failureMessage(error);
       }
     } finally {
       const counts = ctx.db
@@ -215,6 +224,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       summary.conflicts = counts.find((c) => c.sync_state === 'conflict')?.n ?? 0;
       summary.needsAttention = counts.find((c) => c.sync_state === 'attention')?.n ?? 0;
       summary.pending = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
+      const stillHeld = heldCredentials(ctx);
+      summary.credentialsHeld = stillHeld.count;
+      summary.credentialsHeldReason = stillHeld.reason;
       finishSyncRun(ctx, runId, summary);
       beat.abort();
       await heartbeat;

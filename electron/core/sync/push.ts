@@ -1,13 +1,15 @@
 // Push: sends the outbox in order, within the rate limits. Manage writes go in batches per product
 // and guarantee_delivery_time (≤ 100, sized to the limiter's offers budget); dependent operations
 // wait for their offer's id; each offer's outcome is kept; failures back off per operation, with
-// the next attempt time persisted.
+// the next attempt time persisted. Credentials that cannot be opened here are held, not failed:
+// they stay queued, the offer says why, and everything that does not depend on them is sent.
 import { rm } from 'node:fs/promises';
 import { limits } from '../../contract/marketplace/limits';
 import { failedLinksMessage } from '../../contract/rules/screenshots';
 import type { CredentialInput, SellerStatusValue } from '../../contract/marketplace/wire';
 import type { MarketplaceClient } from '../api';
 import type { RateLimiter } from '../limits';
+import { SecretBoxError, sealedCredentialsAttention } from '../secrets';
 import type { StoreContext } from '../store/context';
 import type { SecretBox } from '../store/drafts';
 import { getMeta } from '../store/meta';
@@ -18,6 +20,7 @@ import {
   completeOp,
   failOp,
   forgetOffer,
+  holdOp,
   manageItem,
   markSending,
   markUnknown,
@@ -26,16 +29,21 @@ import {
   queuedCredentialChunk,
   queuedScreenshotFile,
   readyOps,
+  requeueCredentialsFailedOnOpening,
   requeueOp,
+  wasHeld,
   type ManageItem,
   type OutboxOp,
+  type QueuedCredentialRow,
 } from '../store/outbox';
 import { isCreate } from '../store/outbox';
-import { mapManageFieldErrors } from './fieldErrors';
+import { createRedactor, credentialSecrets } from '../secrets/redact';
+import { mapManageFieldErrors, offerFieldErrors } from './fieldErrors';
 import {
   backoffDelayMs,
   failureAction,
   failureMessage,
+  outcomeMessage,
   retryAfterOf,
   SyncStopped,
 } from './failures';
@@ -57,6 +65,8 @@ export interface PushResult {
   sent: number;
   failed: number;
   unknown: number;
+  /** Credentials operations held because they cannot be opened here (still queued). */
+  held: number;
 }
 
 /** Sends of one operation within one push; past this, it waits for the next sync. */
@@ -64,7 +74,27 @@ const MAX_SENDS_PER_PUSH = 5;
 
 export async function pushOutbox(deps: PushDeps, signal?: AbortSignal): Promise<PushResult> {
   const { ctx } = deps;
-  const result: PushResult = { sent: 0, failed: 0, unknown: 0 };
+  const result: PushResult = { sent: 0, failed: 0, unknown: 0, held: 0 };
+  // Held credentials are tried once per push: opening them again would not change the answer.
+  const heldNow = new Map<number, string>();
+  requeueCredentialsFailedOnOpening(ctx);
+  try {
+    await pushReady(deps, result, heldNow, signal);
+  } finally {
+    // The offer's edits may have gone after its credentials were held: its last word must still
+    // be why the credentials wait, or the seller would not see it.
+    for (const [opId, reason] of heldNow) holdOp(ctx, opId, reason);
+  }
+  return result;
+}
+
+async function pushReady(
+  deps: PushDeps,
+  result: PushResult,
+  heldNow: Map<number, string>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { ctx } = deps;
   const initial = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
   // Attempts each operation had when this push first saw it: its sends in this push are the rest.
   const attemptsBefore = new Map<number, number>();
@@ -77,7 +107,7 @@ export async function pushOutbox(deps: PushDeps, signal?: AbortSignal): Promise<
       if (!attemptsBefore.has(op.id)) attemptsBefore.set(op.id, op.attempts);
     }
     const ready = candidates.ready.filter(
-      (op) => op.attempts - attemptsBefore.get(op.id)! < MAX_SENDS_PER_PUSH,
+      (op) => op.attempts - attemptsBefore.get(op.id)! < MAX_SENDS_PER_PUSH && !heldNow.has(op.id),
     );
     if (ready.length === 0) {
       if (waitingUntil !== null && waitingUntil - now <= deps.maxInlineWaitMs) {
@@ -89,13 +119,12 @@ export async function pushOutbox(deps: PushDeps, signal?: AbortSignal): Promise<
     const uploads = ready.filter((op) => op.kind === 'screenshot_upload');
     const manage = ready.filter((op) => op.kind === 'manage');
     const others = ready.filter((op) => op.kind !== 'manage' && op.kind !== 'screenshot_upload');
-    for (const op of uploads) await runOp(deps, op, result, signal);
+    for (const op of uploads) await runOp(deps, op, result, heldNow, signal);
     if (manage.length > 0) await sendManageBatch(deps, manage, result, signal);
-    for (const op of others) await runOp(deps, op, result, signal);
+    for (const op of others) await runOp(deps, op, result, heldNow, signal);
     const left = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
     deps.progress(Math.max(0, initial - left), Math.max(initial, left));
   }
-  return result;
 }
 
 /** One batch: the first product/delivery-time group, as many offers as the budget allows now. */
@@ -166,7 +195,9 @@ function recordBatchAnswer(
     } else {
       failOp(ctx, item.op.id, {
         ok: false,
-        message: outcome.message ?? `The marketplace answered "${outcome.status}" for this offer.`,
+        message: outcomeMessage(
+          outcome.message ?? `The marketplace answered "${outcome.status}" for this offer.`,
+        ),
       });
       result.failed++;
     }
@@ -252,10 +283,31 @@ async function runOp(
   deps: PushDeps,
   op: OutboxOp,
   result: PushResult,
+  heldNow: Map<number, string>,
   signal?: AbortSignal,
 ): Promise<void> {
   const { ctx, client } = deps;
-  markSending(ctx, [{ id: op.id }]);
+  const hold = (error: SecretBoxError) => {
+    const reason = sealedCredentialsAttention(error);
+    holdOp(ctx, op.id, reason);
+    heldNow.set(op.id, reason);
+    result.held++;
+  };
+  // Credentials are opened before anything is marked in flight: one that cannot be opened here
+  // has not been tried at all, as far as the outbox is concerned.
+  let firstChunk: OpenedChunk | null = null;
+  /** What this op sent that must not be kept in its error (the credentials' logins, passwords). */
+  const sentSecrets: string[] = [];
+  if (op.kind === 'credentials') {
+    try {
+      firstChunk = openCredentialChunk(deps, op);
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      hold(error);
+      return;
+    }
+  }
+  markSending(ctx, [{ id: op.id, extra: wasHeld(op) ? { heldBecause: null } : undefined }]);
   try {
     switch (op.kind) {
       case 'screenshot_upload': {
@@ -302,21 +354,27 @@ async function runOp(
         if (answer.failed.length > 0) {
           noteOutcome(ctx, op.localId, {
             ok: false,
-            message: failedLinksMessage(answer.failed, urls.length),
+            message: outcomeMessage(failedLinksMessage(answer.failed, urls.length)),
           });
         }
         break;
       }
       case 'credentials':
-        await sendCredentials(deps, op, signal);
+        await sendCredentials(deps, op, firstChunk!, sentSecrets, signal);
         break;
       case 'manage':
         return;
     }
     result.sent++;
   } catch (error) {
+    if (error instanceof SecretBoxError) {
+      // A later chunk of the list: what went before is accepted and gone; the rest waits.
+      hold(error);
+      return;
+    }
     const action = failureAction(error);
-    const message = failureMessage(error);
+    const redact = createRedactor(sentSecrets);
+    const message = failureMessage(error, redact);
     if (action === 'stop_unauthorized') {
       requeueOp(ctx, op.id, 0, message, { undoAttempt: true });
       throw new SyncStopped('unauthorized');
@@ -330,12 +388,7 @@ async function runOp(
       failOp(ctx, op.id, {
         ok: false,
         message,
-        fieldErrors: fieldErrors
-          ? Object.entries(fieldErrors).map(([field, messages]) => ({
-              field,
-              messages: messages.map(String),
-            }))
-          : [],
+        fieldErrors: offerFieldErrors(fieldErrors, redact),
       });
       result.failed++;
       return;
@@ -346,24 +399,48 @@ async function runOp(
   }
 }
 
-async function sendCredentials(deps: PushDeps, op: OutboxOp, signal?: AbortSignal): Promise<void> {
+interface OpenedChunk {
+  rows: QueuedCredentialRow[];
+  credentials: CredentialInput[];
+}
+
+/** The op's next chunk, opened; throws SecretBoxError when a row cannot be opened here. */
+function openCredentialChunk(deps: PushDeps, op: OutboxOp): OpenedChunk {
+  const box = deps.secretBox;
+  const rows = queuedCredentialChunk(deps.ctx, op.id, limits.credentialsPerRequest);
+  if (rows.length > 0 && !box) {
+    throw new SecretBoxError('no key is open to read queued credentials', 'key_unavailable');
+  }
+  const credentials = rows.map(
+    (r) => JSON.parse(box!.open(r.sealed).toString('utf8')) as CredentialInput,
+  );
+  return { rows, credentials };
+}
+
+async function sendCredentials(
+  deps: PushDeps,
+  op: OutboxOp,
+  first: OpenedChunk,
+  sentSecrets: string[],
+  signal?: AbortSignal,
+): Promise<void> {
   const { ctx, client } = deps;
-  if (!deps.secretBox) throw new Error('no secret box: queued credentials cannot be opened');
   let replacePending = op.payload.mode === 'replace' && op.payload.setReplaced !== true;
+  let chunk = first;
   for (;;) {
-    const rows = queuedCredentialChunk(ctx, op.id, limits.credentialsPerRequest);
-    if (rows.length === 0) {
+    if (chunk.rows.length === 0) {
       completeOp(ctx, op.id);
-      return;
+      break;
     }
-    const credentials = rows.map(
-      (r) => JSON.parse(deps.secretBox!.open(r.sealed).toString('utf8')) as CredentialInput,
-    );
-    if (replacePending) await client.replaceCredentials(op.serverId!, credentials, signal);
-    else await client.addCredentials(op.serverId!, credentials, signal);
-    const { remaining } = acceptCredentialChunk(ctx, op.id, rows, replacePending);
+    sentSecrets.push(...chunk.credentials.flatMap(credentialSecrets));
+    if (replacePending) await client.replaceCredentials(op.serverId!, chunk.credentials, signal);
+    else await client.addCredentials(op.serverId!, chunk.credentials, signal);
+    const { remaining } = acceptCredentialChunk(ctx, op.id, chunk.rows, replacePending);
     replacePending = false;
-    if (remaining === 0) return;
+    if (remaining === 0) break;
+    chunk = openCredentialChunk(deps, op);
     markSending(ctx, [{ id: op.id }]);
   }
+  // The offer said these could not be opened; they are sent now.
+  if (wasHeld(op)) noteOutcome(ctx, op.localId, { ok: true });
 }

@@ -1,5 +1,5 @@
 // Offer credentials: add_batch, replace_all, update one, delete one. Responses and errors never
-// echo a login or password.
+// echo a login or password — unless a test asked for a marketplace that does (quoting.ts).
 import { limits } from '../../contract/marketplace/limits';
 import {
   credentialInputSchema,
@@ -7,13 +7,14 @@ import {
   MarketplaceType,
   type CredentialInput,
 } from '../../contract/marketplace/wire';
-import { credentialProblems } from '../../contract/rules/credentialRules';
+import { credentialProblems, type CredentialLike } from '../../contract/rules/credentialRules';
 import { hashCredential } from '../../core/credentials/hash';
 import type { RequestContext } from '../context';
 import { objectBody, offerCredential, ownOffer } from '../ownership';
 import { json, message, ReplyError, validationFailed, type Reply } from '../reply';
 import type { StoredOffer } from '../state';
 import { addCredentials } from './credentialStore';
+import { refusalQuotingCredentials } from './quoting';
 
 function credentialBatch(ctx: RequestContext): CredentialInput[] {
   const list = objectBody(ctx).credentials;
@@ -42,6 +43,9 @@ function credentialBatch(ctx: RequestContext): CredentialInput[] {
     for (const p of credentialProblems(item, i)) (errors[p.field] ??= []).push(p.message);
   });
   if (Object.keys(errors).length > 0) throw new ReplyError(validationFailed(errors));
+  if (ctx.state.quoteValuesInErrors) {
+    throw new ReplyError(refusalQuotingCredentials(list as CredentialLike[], 'credentials'));
+  }
   return list.map((item) => credentialInputSchema.parse(item));
 }
 
@@ -106,6 +110,7 @@ export function updateCredential(ctx: RequestContext): Reply {
   for (const p of credentialProblems(body, undefined, true))
     (errors[p.field] ??= []).push(p.message);
   if (Object.keys(errors).length > 0) return validationFailed(errors);
+  if (ctx.state.quoteValuesInErrors) return refusalQuotingCredentials([body], '');
   ctx.record.processed = true;
   if (typeof body.login === 'string') credential.login = body.login;
   if (body.email !== undefined)

@@ -24,6 +24,7 @@ import { json, message, withMoreCount, type Reply } from '../reply';
 import { currencySettingOf } from '../seed';
 import { MarketState, type StoredOffer } from '../state';
 import { addCredentials } from './credentialStore';
+import { serverErrorQuotingToken } from './quoting';
 
 type ErrorEntry = string[] | { error: string; type: string; allowed_values: string[] }[];
 
@@ -41,6 +42,7 @@ export function manageOffers(ctx: RequestContext): Reply {
   const product = ctx.state.products.get(ctx.params.productId ?? -1);
   if (Array.isArray(body.offers)) ctx.record.manageOffers = body.offers.length;
   if (!product) return message(404, `Product ${ctx.params.productId} not found.`);
+  if (ctx.state.quoteValuesInErrors) return serverErrorQuotingToken(seller.token);
 
   const errors: Record<string, ErrorEntry> = {};
   const offers = body.offers;

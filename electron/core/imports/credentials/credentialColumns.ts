@@ -1,6 +1,7 @@
 // Header names sellers actually use for account lists, mapped onto the API's credential fields.
 // Matching ignores case, spaces, dashes and underscores ("E-mail Password" = email_password).
 import type { CredentialInput } from '../../../contract/marketplace/wire';
+import { columnLabel } from '../../util/echo';
 
 export type CredentialField = keyof CredentialInput;
 
@@ -33,7 +34,7 @@ export function credentialFieldOf(header: string): CredentialField | undefined {
 export interface CredentialColumns {
   /** Column index of each recognised field (first match wins). */
   indexOf: Partial<Record<CredentialField, number>>;
-  /** Headers that mean nothing to us; reported so the seller knows they were not imported. */
+  /** Headers that mean nothing to us, as a message may name them (util/echo's columnLabel). */
   ignored: string[];
 }
 
@@ -43,7 +44,7 @@ export function mapCredentialColumns(headers: readonly string[]): CredentialColu
   headers.forEach((header, index) => {
     const field = credentialFieldOf(header);
     if (field && indexOf[field] === undefined) indexOf[field] = index;
-    else if (header.trim() !== '') ignored.push(header.trim());
+    else if (header.trim() !== '') ignored.push(columnLabel(header, index));
   });
   return { indexOf, ignored };
 }

@@ -2,6 +2,8 @@
 // write-field names as headers, product fields as `data.<field id>` or by their title.
 import type { Product, ProductField } from '../../../contract/marketplace/wire';
 import { fieldKindName, liveFieldsOf, type FieldKindName } from '../../../contract/rules';
+import type { CellKind } from '../text/formulaGuard';
+import { columnLabel } from '../../util/echo';
 
 export type WriteColumnKind = 'number' | 'integer' | 'text' | 'boolean' | 'url-list';
 
@@ -49,6 +51,10 @@ export function exportedWriteColumns(product: Product): OfferWriteColumn[] {
   );
 }
 
+/**
+ * What each column of a sheet writes. `header` is the header as a message may name it (util/echo's
+ * columnLabel): a file's text is never trusted into a message as it is.
+ */
 export type SheetColumn =
   | { kind: 'write'; name: OfferWriteColumn; header: string }
   | { kind: 'data'; field: ProductField; fieldKind: FieldKindName; header: string }
@@ -60,6 +66,19 @@ function normalize(header: string): string {
   return header.trim().toLowerCase();
 }
 
+/**
+ * Number and whole-number columns hold numbers; every other column (names, lists, selects, flags,
+ * an unknown column) is text. Export and import read it from here, so a CSV cell is guarded
+ * against formulas and unguarded by the same rule.
+ */
+export function cellKindOf(column: SheetColumn): CellKind {
+  if (column.kind === 'write') {
+    const kind = offerWriteColumns[column.name];
+    return kind === 'number' || kind === 'integer' ? 'number' : 'text';
+  }
+  return column.kind === 'data' && column.fieldKind === 'number' ? 'number' : 'text';
+}
+
 /** Maps a header row to what each column writes. */
 export function mapOfferColumns(headers: readonly string[], product: Product): SheetColumn[] {
   const fields = liveFieldsOf(product);
@@ -69,11 +88,12 @@ export function mapOfferColumns(headers: readonly string[], product: Product): S
     const title = normalize(field.title);
     if (!byTitle.has(title)) byTitle.set(title, field);
   }
-  return headers.map((header): SheetColumn => {
-    const name = normalize(header).replace(/\s+/g, '_');
+  return headers.map((raw, index): SheetColumn => {
+    const header = columnLabel(raw, index);
+    const name = normalize(raw).replace(/\s+/g, '_');
     if (writeColumnSet.has(name)) return { kind: 'write', name: name as OfferWriteColumn, header };
-    const dataId = /^data\.(\d+)$/.exec(normalize(header))?.[1];
-    const field = dataId !== undefined ? byId.get(dataId) : byTitle.get(normalize(header));
+    const dataId = /^data\.(\d+)$/.exec(normalize(raw))?.[1];
+    const field = dataId !== undefined ? byId.get(dataId) : byTitle.get(normalize(raw));
     if (field)
       return { kind: 'data', field, fieldKind: fieldKindName(field.component_edit), header };
     return { kind: 'unknown', header };

@@ -4,7 +4,9 @@
 import type { DataValue, OfferWrite, Product } from '../../../contract/marketplace/wire';
 import { validateOfferWrite, type FieldProblem } from '../../../contract/rules';
 import { parseTwoFactor } from '../credentials/credentialRow';
-import { mapOfferColumns, offerWriteColumns, type SheetColumn } from './offerColumns';
+import { unguardFormulaCell } from '../text/formulaGuard';
+import { looksLikeCredentials } from '../../util/echo';
+import { cellKindOf, mapOfferColumns, offerWriteColumns, type SheetColumn } from './offerColumns';
 
 export interface OfferRowProblem {
   line: number;
@@ -89,19 +91,55 @@ function dataCellValue(column: Extract<SheetColumn, { kind: 'data' }>, cell: str
   }
 }
 
-function headerProblems(columns: SheetColumn[], headerLine: number): OfferRowProblem[] {
+/** Unknown columns are named one by one up to this many; the rest are counted. */
+export const UNKNOWN_COLUMNS_NAMED = 10;
+
+/**
+ * A first row that names no offer field at all is not a header: it is said in one problem that
+ * repeats none of its cells, since it may well be data (a `login,password` account is two
+ * "unknown columns" otherwise).
+ */
+function notAHeader(cells: readonly string[], line: number): OfferRowProblem {
+  const accountLike =
+    cells.some((cell) => looksLikeCredentials(cell)) ||
+    looksLikeCredentials(cells.slice(0, 6).join(','));
+  return {
+    line,
+    column: '',
+    message: accountLike
+      ? 'the first row looks like account credentials (a login and a password), not a row of ' +
+        'column names; it is not repeated here. Account credentials are imported into an ' +
+        "offer's credentials, not as offers."
+      : `the first row names no offer field (${cells.length} column${cells.length === 1 ? '' : 's'}): ` +
+        'an offers file starts with a row naming its columns, e.g. price_per_step, amount, ' +
+        'description, or a field title or data.<field id>; its cells are not repeated here.',
+  };
+}
+
+function headerProblems(
+  columns: SheetColumn[],
+  cells: readonly string[],
+  headerLine: number,
+): OfferRowProblem[] {
+  const named = columns.filter((column) => column.header !== '');
+  if (named.length > 0 && named.every((column) => column.kind === 'unknown')) {
+    return [notAHeader(cells, headerLine)];
+  }
   const problems: OfferRowProblem[] = [];
   const seen = new Set<string>();
-  for (const column of columns) {
+  let unknown = 0;
+  for (const [index, column] of columns.entries()) {
     if (column.kind === 'unknown') {
-      if (column.header.trim() !== '') {
-        problems.push({
-          line: headerLine,
-          column: column.header,
-          message:
-            'not an offer field, nor a field of this product (use a field title or data.<field id>)',
-        });
-      }
+      if (column.header === '') continue;
+      if (++unknown > UNKNOWN_COLUMNS_NAMED) continue;
+      problems.push({
+        line: headerLine,
+        column: column.header,
+        message: looksLikeCredentials(cells[index] ?? '')
+          ? 'its name looks like account credentials, so it is not repeated here; it is not an ' +
+            'offer field'
+          : 'not an offer field, nor a field of this product (use a field title or data.<field id>)',
+      });
       continue;
     }
     const key = column.kind === 'write' ? column.name : `data.${column.field.id}`;
@@ -113,23 +151,46 @@ function headerProblems(columns: SheetColumn[], headerLine: number): OfferRowPro
       });
     seen.add(key);
   }
+  if (unknown > UNKNOWN_COLUMNS_NAMED) {
+    problems.push({
+      line: headerLine,
+      column: '',
+      message: `and ${unknown - UNKNOWN_COLUMNS_NAMED} more columns that are not offer fields`,
+    });
+  }
   return problems;
+}
+
+export interface OfferSheetOptions {
+  /** CSV: cells carry the export's formula guard (text/formulaGuard), taken off here. */
+  formulaGuarded?: boolean;
 }
 
 export function parseOfferSheet(
   header: { line: number; cells: readonly string[] },
   records: Iterable<{ line: number; cells: readonly string[] }>,
   product: Product,
+  options: OfferSheetOptions = {},
 ): ParsedOfferSheet {
-  const columns = mapOfferColumns(header.cells, product);
+  const guarded = options.formulaGuarded === true;
+  const headers = guarded
+    ? header.cells.map((cell) => unguardFormulaCell(cell, 'text'))
+    : header.cells;
+  const columns = mapOfferColumns(headers, product);
+  const kinds = guarded ? columns.map(cellKindOf) : null;
   const columnOfField = new Map<string, string>();
   for (const column of columns) {
     if (column.kind === 'write') columnOfField.set(column.name, column.header);
     if (column.kind === 'data') columnOfField.set(`data.${column.field.id}`, column.header);
   }
   const rows: OfferSheetRow[] = [];
-  for (const record of records) rows.push(parseOfferRow(record, columns, columnOfField, product));
-  return { rows, headerProblems: headerProblems(columns, header.line) };
+  for (const record of records) {
+    const cells = kinds
+      ? record.cells.map((cell, i) => unguardFormulaCell(cell, kinds[i] ?? 'text'))
+      : record.cells;
+    rows.push(parseOfferRow({ line: record.line, cells }, columns, columnOfField, product));
+  }
+  return { rows, headerProblems: headerProblems(columns, headers, header.line) };
 }
 
 function parseOfferRow(

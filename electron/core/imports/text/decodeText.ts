@@ -9,6 +9,7 @@ import chardet from 'chardet';
 import { ImportError, MAX_IMPORT_BYTES } from '../importError';
 import { LEGACY_ENCODINGS, rankLegacyReadings, type LegacyReading } from './legacyEncodings';
 import { scanUtf8, type Utf8Scan } from './utf8Scan';
+import { quoteForMessage } from '../../util/echo';
 
 export type DecodeSource = 'bom' | 'utf-8' | 'detected' | 'override';
 
@@ -200,7 +201,10 @@ export function decodeText(bytes: Uint8Array, options: { encoding?: string } = {
   if (options.encoding) {
     const encoding = options.encoding.toLowerCase();
     if (!isSupportedEncoding(encoding)) {
-      throw new ImportError('encoding', `the encoding "${options.encoding}" is not supported`);
+      throw new ImportError(
+        'encoding',
+        `the encoding ${quoteForMessage(options.encoding)} is not supported`,
+      );
     }
     return decodedAs(bytes, encoding, 'override', 1);
   }
