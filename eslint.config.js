@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
+import { layerRules } from './build/eslint/layers.js';
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-output/'] },
@@ -27,4 +28,5 @@ export default tseslint.config(
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser } },
   },
+  ...layerRules,
 );

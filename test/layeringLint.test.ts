@@ -1,0 +1,58 @@
+// The layering rules live in ESLint (build/eslint/layers.js) so editors show them; this proves
+// they bite: each wrong import below, linted as if it stood in that room, is an error, and the
+// same file with an allowed import is clean.
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, filePath) });
+  return result!.messages
+    .filter((m) => m.ruleId === 'boundaries/dependencies' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+const use = (name: string) => `\nexport const used = ${name};\n`;
+
+describe('layering lint', () => {
+  it.each([
+    ['electron/core/planted.ts', "import { menuTemplate } from '../main/menu';", 'menuTemplate'],
+    ['electron/core/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
+    ['electron/contract/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
+    ['electron/cli/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
+    ['electron/sandbox/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
+    [
+      'renderer/src/planted.ts',
+      "import { openStore } from '../../electron/core/store';",
+      'openStore',
+    ],
+    ['electron/preload/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
+  ])('refuses %s importing across a wall: %s', async (file, line, name) => {
+    const errors = await layerErrors(file, line + use(name));
+    expect(errors.join('\n')).toMatch(/may not import .*docs\/ARCHITECTURE\.md/);
+  });
+
+  it.each([
+    ['electron/core/planted.ts', "import { app } from 'electron';", 'app'],
+    ['electron/cli/planted.ts', "import { app } from 'electron';", 'app'],
+    ['renderer/src/planted.ts', "import { readFileSync } from 'node:fs';", 'readFileSync'],
+    ['electron/contract/planted.ts', "import Database from 'better-sqlite3';", 'Database'],
+  ])('refuses %s importing a runtime it does not run in: %s', async (file, line, name) => {
+    expect(await layerErrors(file, line + use(name))).not.toEqual([]);
+  });
+
+  it.each([
+    ['electron/cli/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
+    ['electron/main/planted.ts', "import { app } from 'electron';", 'app'],
+    [
+      'renderer/src/planted.ts',
+      "import { channels } from '../../electron/contract/ipc';",
+      'channels',
+    ],
+  ])('allows %s: %s', async (file, line, name) => {
+    expect(await layerErrors(file, line + use(name))).toEqual([]);
+  });
+});
