@@ -5,6 +5,7 @@ import type { EventBus } from './events';
 import type { AppCoreOptions } from './options';
 import type { Profile } from './profile';
 import type { SyncScheduler } from './syncScheduler';
+import type { SellerProfile } from '../usecases/profile';
 
 export interface AppContext {
   readonly options: AppCoreOptions;
@@ -12,6 +13,8 @@ export interface AppContext {
   readonly scheduler: SyncScheduler;
   /** The open profile; without one, an `unauthorized` failure that sends the seller to Connect. */
   profile(): Profile;
+  /** The open profile as use cases take it (core/usecases); the same rule without one. */
+  seller(): SellerProfile;
   currentProfile(): Profile | null;
   /** A local change was committed: tell the renderer and sync soon. */
   changed(localIds: number[] | null): void;

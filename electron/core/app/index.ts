@@ -160,6 +160,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     bus,
     scheduler,
     profile: () => requireProfile(session.profile()),
+    seller: () => requireProfile(session.profile()).seller,
     currentProfile: () => session.profile(),
     changed(localIds) {
       bus.emit('offers.changed', { localIds });

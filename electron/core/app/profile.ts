@@ -1,19 +1,21 @@
-// Everything that belongs to one marketplace the seller works with: the SQLite file, the rate
-// ledger inside it, the client and the sync engine. Opened when the seller connects, closed
-// when they disconnect or switch between the sandbox and the real marketplace.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { createMarketplaceClient, type MarketplaceClient } from '../api';
-import { createRateLimiter, type RateLimiter } from '../limits';
-import { openProfileKeyring, type Keyring, type StringEncryption } from '../secrets';
-import { openStore, type Store } from '../store';
-import { credentialsKeyId, hasQueuedCredentials } from '../store/credentialsKey';
+// Everything that belongs to one marketplace the seller works with, as the app holds it while
+// connected: the seller's profile (core/usecases, the same one the command line opens) and the
+// app's sync engine on it. Opened when the seller connects, closed when they disconnect or switch
+// between the sandbox and the real marketplace.
+import type { MarketplaceClient } from '../api';
+import type { StringEncryption } from '../secrets';
+import type { RateLimiter } from '../limits';
+import type { Store } from '../store';
 import { createSyncEngine, type SyncEngine, type SyncProgressEvent } from '../sync';
+import { openSellerProfile } from '../usecases/openSellerProfile';
+import type { SellerProfile } from '../usecases/profile';
 import type { Clock } from '../util/clock';
-import { legacyCredentialsKeyFile, profileFile, profileKeyFiles } from './paths';
+import { createMarketplaceClient } from '../api';
 
 export interface Profile {
   baseUrl: string;
+  /** The profile as use cases take it. */
+  seller: SellerProfile;
   store: Store;
   limiter: RateLimiter;
   client: MarketplaceClient;
@@ -42,41 +44,9 @@ export interface OpenProfileOptions {
 }
 
 export function openProfile(options: OpenProfileOptions): Profile {
-  const file = profileFile(options.dataDir, options.profileUrl ?? options.baseUrl);
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  let ring: Keyring | null = null;
-  const keyring = (): Keyring =>
-    (ring ??= openProfileKeyring({
-      ctx: store,
-      files: profileKeyFiles(file),
-      keychain: options.keychain,
-      commandLineAccess: options.commandLineAccess(),
-      legacy: {
-        keyFile: legacyCredentialsKeyFile(options.dataDir, 'file'),
-        keychainFile: legacyCredentialsKeyFile(options.dataDir, 'keychain'),
-      },
-    }));
-  // Opened on first use, so that a profile never given credentials never gets a key.
-  const secretBox = {
-    seal: (plain: Uint8Array) => keyring().seal(plain),
-    open: (sealed: Uint8Array) => keyring().open(sealed),
-  };
-  const store = openStore(file, { clock: options.clock, secretBox });
-  // A key the command line created is adopted, and credentials of before moved onto the
-  // profile's key, as soon as the app opens the profile (not at the first push).
-  if (credentialsKeyId(store) || hasQueuedCredentials(store)) {
-    try {
-      keyring();
-    } catch {
-      // Told where it matters: when credentials are queued or sent.
-      ring = null;
-    }
-  }
-  const limiter = createRateLimiter({
-    db: store.db,
-    clock: options.clock,
-    windowMs: options.windowMs,
-  });
+  const seller = openSellerProfile({ ...options, adoptKeyAtOpen: true });
+  const store = seller.store();
+  const limiter = seller.limiter();
   const client = createMarketplaceClient({
     baseUrl: options.baseUrl,
     token: options.token,
@@ -87,20 +57,20 @@ export function openProfile(options: OpenProfileOptions): Profile {
     store,
     client,
     clock: options.clock,
-    secretBox,
+    secretBox: { seal: (p) => seller.keyring().seal(p), open: (s) => seller.keyring().open(s) },
     limiter,
     onProgress: options.onProgress,
   });
   return {
     baseUrl: options.baseUrl,
+    seller,
     store,
     limiter,
     client,
     engine,
     async close() {
-      limiter.close();
       await client.close();
-      store.close();
+      await seller.close();
     },
   };
 }

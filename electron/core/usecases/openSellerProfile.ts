@@ -1,0 +1,130 @@
+// The one way a profile is opened, by the app and the command line alike. Each part opens on
+// first use: reading offers never creates a credentials key, and an offline command never reads
+// the token or loads the HTTP client.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { MarketplaceClient, RetryOptions } from '../api';
+import { legacyCredentialsKeyFile, profileFile, profileKeyFiles } from '../app/paths';
+import { createRateLimiter, type RateLimiter, type WaitEvent } from '../limits';
+import { openProfileKeyring, type Keyring, type StringEncryption } from '../secrets';
+import { openStore, type Store } from '../store';
+import { credentialsKeyId, hasQueuedCredentials } from '../store/credentialsKey';
+import { systemClock, type Clock } from '../util/clock';
+import type { SellerProfile } from './profile';
+
+export interface OpenSellerProfileOptions {
+  dataDir: string;
+  baseUrl: string;
+  /**
+   * Which profile file to use, when not the one of `baseUrl`: the sandbox listens on a new port
+   * at every start but is one marketplace to the seller.
+   */
+  profileUrl?: string;
+  /** Read when the client first needs it and at every request, so a replaced token takes effect. */
+  token: () => string;
+  /** The app: the OS keychain protects the credentials key. The CLI has none. */
+  keychain?: StringEncryption;
+  /** The app: whether the seller lets the command line send credentials. */
+  commandLineAccess?: () => boolean;
+  clock?: Clock;
+  /** A shorter rate-limit window, for tests and the sandbox at a scaled minute. */
+  windowMs?: number;
+  /** How long a write waits for another process holding the file. */
+  busyTimeoutMs?: number;
+  /** Retries of safe requests (the CLI keeps them short so an outage ends a run quickly). */
+  retry?: RetryOptions;
+  /** Told whenever a request waits for the rate limit. */
+  onWait?: (event: WaitEvent) => void;
+  /**
+   * Opens the keyring with the store, so a key the command line created is adopted and old
+   * blobs moved to the profile's key as soon as the app opens the profile.
+   */
+  adoptKeyAtOpen?: boolean;
+}
+
+export function openSellerProfile(options: OpenSellerProfileOptions): SellerProfile {
+  const file = profileFile(options.dataDir, options.profileUrl ?? options.baseUrl);
+  const clock = options.clock ?? systemClock;
+  let store: Store | null = null;
+  let limiter: RateLimiter | null = null;
+  let ring: Keyring | null = null;
+  let client: MarketplaceClient | null = null;
+
+  const profile: SellerProfile = {
+    baseUrl: options.baseUrl,
+    file,
+    dataDir: options.dataDir,
+    clock,
+    keyring() {
+      ring ??= openProfileKeyring({
+        ctx: profile.store(),
+        files: profileKeyFiles(file),
+        keychain: options.keychain,
+        commandLineAccess: options.commandLineAccess?.() ?? false,
+        legacy: {
+          keyFile: legacyCredentialsKeyFile(options.dataDir, 'file'),
+          keychainFile: legacyCredentialsKeyFile(options.dataDir, 'keychain'),
+        },
+      });
+      return ring;
+    },
+    store() {
+      if (!store) {
+        mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+        const lazyBox = {
+          seal: (plain: Uint8Array) => profile.keyring().seal(plain),
+          open: (sealed: Uint8Array) => profile.keyring().open(sealed),
+        };
+        store = openStore(file, {
+          clock,
+          secretBox: lazyBox,
+          ...(options.busyTimeoutMs !== undefined && { busyTimeoutMs: options.busyTimeoutMs }),
+        });
+        if (options.adoptKeyAtOpen && (credentialsKeyId(store) || hasQueuedCredentials(store))) {
+          try {
+            profile.keyring();
+          } catch {
+            ring = null; // told where it matters: when credentials are queued or sent
+          }
+        }
+      }
+      return store;
+    },
+    limiter() {
+      if (!limiter) {
+        limiter = createRateLimiter({
+          db: profile.store().db,
+          clock,
+          ...(options.windowMs !== undefined && { windowMs: options.windowMs }),
+        });
+        if (options.onWait) limiter.onWait(options.onWait);
+      }
+      return limiter;
+    },
+    async client() {
+      if (!client) {
+        options.token(); // a missing token is reported before any request is attempted
+        // Loaded on demand: offline commands (status, offers list, import) never load undici.
+        const { createMarketplaceClient } = await import('../api');
+        client = createMarketplaceClient({
+          baseUrl: options.baseUrl,
+          token: options.token,
+          limiter: profile.limiter(),
+          clock,
+          ...(options.retry && { retry: options.retry }),
+        });
+      }
+      return client;
+    },
+    async close() {
+      await client?.close();
+      limiter?.close();
+      store?.close();
+      client = null;
+      limiter = null;
+      store = null;
+      ring = null;
+    },
+  };
+  return profile;
+}
