@@ -1,7 +1,7 @@
 // One run of `seller-desk`: parse, dispatch to the command's handler, print its outcome or its
 // error, and answer the exit code. Everything from outside (streams, environment, clock, Ctrl-C)
 // comes in as a parameter, so tests can run it in-process as well as through the binary.
-import { DEFAULT_BASE_URL } from '../core/api/assumptions';
+import { DEFAULT_BASE_URL } from '../contract/marketplace/assumptions';
 import { defaultDataDir } from '../core/app/paths';
 import type { WaitEvent } from '../core/limits';
 import { isCapped, pauseNotice } from '../core/limits/pause';

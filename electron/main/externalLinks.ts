@@ -1,6 +1,6 @@
 // Which links leave the app for the seller's browser: https only, to the marketplace's and our
 // own documentation hosts. Anything else a page tries to open is simply dropped.
-import { DEFAULT_BASE_URL } from '../core/api/assumptions';
+import { DEFAULT_BASE_URL } from '../contract/marketplace/assumptions';
 
 /** The marketplace's site (dashboard, help) from its API host: `api.example.com` → `example.com`. */
 export function marketplaceSiteOf(baseUrl: string): string {

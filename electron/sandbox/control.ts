@@ -6,7 +6,7 @@ import {
   type Offer,
   type Product,
 } from '../contract/marketplace/wire';
-import { CredentialStatus } from '../core/api/assumptions';
+import { CredentialStatus } from '../contract/marketplace/assumptions';
 import { MarketState, type StoredOffer } from './state';
 
 export interface SandboxControl {

@@ -3,7 +3,7 @@
 // client, the sync engine and the CLI are coded against it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { systemClock, type Clock } from '../core/util/clock';
+import { systemClock, type Clock } from '../contract/clock';
 import { sandboxControl, type SandboxControl } from './control';
 import { FaultInjector, type Faults } from './faults';
 import { RateLimits } from './rateLimits';

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { OfferStatusValue, Product, ProductField } from '../contract/marketplace/wire';
 import { FieldKind } from '../contract/rules/fieldKinds';
-import { hashCredential } from '../core/credentials/hash';
-import { CredentialStatus } from '../core/api/assumptions';
+import { marketplaceHashes } from './credentialHash';
+import { CredentialStatus } from '../contract/marketplace/assumptions';
 import { placeholderPng } from './png';
 import type {
   MarketData,
@@ -600,7 +600,7 @@ export function seedData(name: SeedName, now: number, tokens: readonly string[])
     for (let i = 0; i < (spec.credentials ?? 0); i++) {
       const login = `demo${id}_${i + 1}`;
       const email = `${login}@mail.sandbox.test`;
-      const hashes = hashCredential({ login, email });
+      const hashes = marketplaceHashes({ login, email });
       const credential: StoredCredential = {
         id: data.nextCredentialId++,
         offerId: id,

@@ -2,7 +2,7 @@
 // body → handler → latency → answer (or a dropped connection). Every request is recorded; no
 // handler error can take the server down.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../core/util/clock';
+import type { Clock } from '../contract/clock';
 import { readBody, JSON_BODY_CAP, MULTIPART_BODY_CAP } from './body';
 import type { RequestContext, SandboxSettings } from './context';
 import type { FaultInjector } from './faults';

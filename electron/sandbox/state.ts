@@ -1,9 +1,9 @@
 // The sandbox marketplace's world: sellers, products, offers, credentials and stored screenshots.
 // Plain data (so a snapshot is one JSON.stringify away) plus the few operations every endpoint
 // needs. Time comes from the injected clock.
-import type { Clock } from '../core/util/clock';
+import type { Clock } from '../contract/clock';
 import type { Offer, OfferStatusValue, Product } from '../contract/marketplace/wire';
-import { CredentialStatus } from '../core/api/assumptions';
+import { CredentialStatus } from '../contract/marketplace/assumptions';
 
 export interface SellerRecord {
   id: number;

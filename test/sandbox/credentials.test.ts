@@ -7,7 +7,7 @@ import {
   updateCredentialResponseSchema,
   type Offer,
 } from '../../electron/contract/marketplace/wire';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { credentialHash } from '../../electron/core/credentials/hash';
 import { openSandbox, type Api } from './helpers';
 

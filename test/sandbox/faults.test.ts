@@ -2,7 +2,7 @@
 // (nothing happened) or after it (it happened, the client cannot know), added latency, and a
 // seed that makes a run reproducible.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { openSandbox, type Api } from './helpers';
 
 let api: Api;

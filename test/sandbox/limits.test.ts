@@ -6,7 +6,7 @@ import {
   manageRateLimitBodySchema,
   messageBodySchema,
 } from '../../electron/contract/marketplace/wire';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { openSandbox, type Api } from './helpers';
 import { manualClock } from './manualClock';
 import { RateLimits, RollingWindow } from '../../electron/sandbox/rateLimits';

@@ -8,7 +8,7 @@ import {
   validationErrorBodySchema,
   type Offer,
 } from '../../electron/contract/marketplace/wire';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { openSandbox, type Api } from './helpers';
 
 let api: Api;

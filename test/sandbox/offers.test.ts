@@ -7,7 +7,7 @@ import {
   offerSchema,
   type Offer,
 } from '../../electron/contract/marketplace/wire';
-import { myOffersSortColumns, paths } from '../../electron/core/api/assumptions';
+import { myOffersSortColumns, paths } from '../../electron/contract/marketplace/assumptions';
 import { openSandbox, type Api } from './helpers';
 
 let api: Api;

@@ -6,7 +6,7 @@ import {
   productDetailsResponseSchema,
   productListResponseSchema,
 } from '../../electron/contract/marketplace/wire';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { openSandbox, type Api } from './helpers';
 
 let api: Api;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/index';
 import { sandboxHosts } from '../../electron/sandbox/requestGuard';
 

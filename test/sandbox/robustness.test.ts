@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageBodySchema } from '../../electron/contract/marketplace/wire';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { openSandbox, type Api } from './helpers';
 
 let api: Api;

@@ -8,7 +8,7 @@ import {
   fieldMessagesBodySchema,
   uploadScreenshotResponseSchema,
 } from '../../electron/contract/marketplace/wire';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { placeholderPng } from '../../electron/sandbox/png';
 import { openSandbox, type Api } from './helpers';
 

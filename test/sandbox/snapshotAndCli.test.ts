@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productListResponseSchema } from '../../electron/contract/marketplace/wire';
-import { paths } from '../../electron/core/api/assumptions';
+import { paths } from '../../electron/contract/marketplace/assumptions';
 import { startSandbox } from '../../electron/sandbox/index';
 import { placeholderPng } from '../../electron/sandbox/png';
 import { openSandbox } from './helpers';

@@ -11,7 +11,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../electron/contract/marketplace/limits';
-import { paths, uploadFieldName } from '../../electron/core/api/assumptions';
+import { paths, uploadFieldName } from '../../electron/contract/marketplace/assumptions';
 import {
   checkScreenshotFile,
   isStagedScreenshot,

@@ -1,6 +1,6 @@
 // `products list` and `products show ID`: the catalogue, and for one product everything an
 // import file needs (its columns, which are required, the allowed values of select fields).
-import { pageSizes } from '../../core/api/assumptions';
+import { pageSizes } from '../../contract/marketplace/assumptions';
 import type { Product } from '../../contract/marketplace/wire';
 import { allowedValuesOf, fieldKindName } from '../../contract/rules';
 import { dataColumnHeader, exportedWriteColumns, orderedFields } from '../../core/imports/offers';

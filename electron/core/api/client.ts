@@ -27,19 +27,19 @@ import {
   type ProductListResponse,
   type SellerStatusValue,
 } from '../../contract/marketplace/wire';
-import { maxPenaltyMs, type RateCost, type RateLimiter, type RateSlot } from '../limits';
-import { credentialSecrets } from '../secrets/redact';
-import { systemClock, type Clock } from '../util/clock';
-import { readAnswer, retryAfterMs, type CallSite } from './answers';
 import {
-  limits,
   myOffersSortColumns,
   pageSizes,
   paths,
   query as q,
   uploadFieldName,
   type MyOffersSortColumn,
-} from './assumptions';
+} from '../../contract/marketplace/assumptions';
+import { limits } from '../../contract/marketplace/limits';
+import { maxPenaltyMs, type RateCost, type RateLimiter, type RateSlot } from '../limits';
+import { credentialSecrets } from '../secrets/redact';
+import { systemClock, type Clock } from '../util/clock';
+import { readAnswer, retryAfterMs, type CallSite } from './answers';
 import { parseAddBatchMessage } from './addBatchMessage';
 import { MarketplaceError, type FieldErrors } from './errors';
 import { defaultRetry, isSafeToRetry, retryDelayMs, type RetryOptions } from './retryPolicy';

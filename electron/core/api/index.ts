@@ -12,4 +12,3 @@ export type { RetryOptions } from './retryPolicy';
 export { parseAddBatchMessage } from './addBatchMessage';
 export { imageTypeOf } from './screenshotFile';
 export { tokenProblem } from './tokenFormat';
-export * from './assumptions';

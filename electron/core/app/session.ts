@@ -2,7 +2,7 @@
 // marketplace before keeping it; the sandbox needs no token from the seller; disconnecting forgets
 // the token but keeps the store, so nothing unsynced is lost.
 import { AppFailure, type SessionStatus } from '../../contract/ipc';
-import { DEFAULT_BASE_URL } from '../api/assumptions';
+import { DEFAULT_BASE_URL } from '../../contract/marketplace/assumptions';
 import { createMarketplaceClient, isMarketplaceError, tokenProblem } from '../api';
 import type { SyncProgressEvent } from '../sync';
 import type { AppCoreOptions } from './options';

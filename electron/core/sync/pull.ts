@@ -2,7 +2,7 @@
 // my_offers newest-updated first and stops at the first offer it already knows (the high-water
 // mark), so a refresh with no change costs one request. The full reconcile reads every page and
 // notices offers deleted on the marketplace.
-import { pageSizes } from '../api';
+import { pageSizes } from '../../contract/marketplace/assumptions';
 import type { MarketplaceClient } from '../api';
 import type { Offer } from '../../contract/marketplace/wire';
 import type { StoreContext } from '../store/context';

@@ -3,7 +3,8 @@
 // in my_offers before anything is resent. Offers updated after the high-water mark of the moment
 // it was sent are read newest first and matched on a fingerprint of product and written fields;
 // a match is adopted, never duplicated. Everything else in flight is safe to send again.
-import { pageSizes, type MarketplaceClient } from '../api';
+import { pageSizes } from '../../contract/marketplace/assumptions';
+import type { MarketplaceClient } from '../api';
 import type { Offer } from '../../contract/marketplace/wire';
 import type { StoreContext } from '../store/context';
 import { fingerprintOffer, fingerprintServerOffer, type FlatFields } from '../store/offerFields';

@@ -1,8 +1,8 @@
 // Adding credentials with the marketplace's duplicate rule: a credential whose login hash, or
 // email hash, is already on the offer (or earlier in the same batch) is skipped and counted.
 import type { CredentialInput } from '../../contract/marketplace/wire';
-import { CredentialStatus } from '../../core/api/assumptions';
-import { hashCredential } from '../../core/credentials/hash';
+import { CredentialStatus } from '../../contract/marketplace/assumptions';
+import { marketplaceHashes } from '../credentialHash';
 import type { MarketState, StoredCredential, StoredOffer } from '../state';
 
 export interface AddOutcome {
@@ -22,7 +22,7 @@ export function addCredentials(
   let skipped = 0;
   const stamp = state.nextTimestamp(offer.user_id);
   for (const input of inputs) {
-    const hashes = hashCredential(input);
+    const hashes = marketplaceHashes(input);
     if (
       logins.has(hashes.loginHash) ||
       (hashes.emailHash !== null && emails.has(hashes.emailHash))

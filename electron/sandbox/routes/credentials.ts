@@ -8,7 +8,7 @@ import {
   type CredentialInput,
 } from '../../contract/marketplace/wire';
 import { credentialProblems, type CredentialLike } from '../../contract/rules/credentialRules';
-import { hashCredential } from '../../core/credentials/hash';
+import { marketplaceHashes } from '../credentialHash';
 import type { RequestContext } from '../context';
 import { objectBody, offerCredential, ownOffer } from '../ownership';
 import { json, message, ReplyError, validationFailed, type Reply } from '../reply';
@@ -118,7 +118,7 @@ export function updateCredential(ctx: RequestContext): Reply {
   if (body.is_2fa_active !== undefined)
     credential.is_2fa_active = body.is_2fa_active as boolean | null;
   if (body.comment !== undefined) credential.comment = body.comment as string | null;
-  const hashes = hashCredential(credential);
+  const hashes = marketplaceHashes(credential);
   credential.login_hash = hashes.loginHash;
   credential.email_hash = hashes.emailHash;
   credential.updated_at = ctx.state.nextTimestamp(offer.user_id);

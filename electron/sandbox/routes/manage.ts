@@ -16,7 +16,7 @@ import {
 import { isDataProblem, type FieldProblem } from '../../contract/rules/problems';
 import { validateOfferWrite } from '../../contract/rules/offerRules';
 import { statusAfterManage } from '../../contract/rules/statusRules';
-import { MANAGE_OK } from '../../core/api/assumptions';
+import { MANAGE_OK } from '../../contract/marketplace/assumptions';
 import { sellerOf, type RequestContext } from '../context';
 import { objectBody } from '../ownership';
 import { retryAfterSeconds } from '../rateLimits';

@@ -1,5 +1,5 @@
 // List own offers, change an offer's status, delete an offer.
-import { myOffersSortColumns, pageSizes, query as q } from '../../core/api/assumptions';
+import { myOffersSortColumns, pageSizes, query as q } from '../../contract/marketplace/assumptions';
 import { offerStatusSchema } from '../../contract/marketplace/wire';
 import { statusChangeRefusal } from '../../contract/rules/statusRules';
 import { sellerOf, type RequestContext } from '../context';

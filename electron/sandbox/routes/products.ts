@@ -1,5 +1,5 @@
 // Product list (page size ≤ 25, sort, type and active filters) and product details.
-import { pageSizes, query as q } from '../../core/api/assumptions';
+import { pageSizes, query as q } from '../../contract/marketplace/assumptions';
 import type { Product } from '../../contract/marketplace/wire';
 import type { RequestContext } from '../context';
 import { compareBy, readBoolean, readChoice, readInt, readOrder, readPage } from '../query';

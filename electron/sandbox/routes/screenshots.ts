@@ -3,7 +3,7 @@
 import busboy from 'busboy';
 import { limits } from '../../contract/marketplace/limits';
 import { MarketplaceType, OfferStatus } from '../../contract/marketplace/wire';
-import { uploadFieldName } from '../../core/api/assumptions';
+import { uploadFieldName } from '../../contract/marketplace/assumptions';
 import { sellerOf, type RequestContext } from '../context';
 import { objectBody, ownOffer } from '../ownership';
 import { imageKindOf, placeholderPng } from '../png';

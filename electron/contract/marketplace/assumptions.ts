@@ -1,7 +1,7 @@
-// Every point the API document leaves open, and what we assume (DESIGN.md, last table), lives
-// here: the client and the sandbox both read it, so changing an assumption is a one-line change.
-
-export { limits } from '../../contract/marketplace/limits';
+// Every point the API document leaves open, and what we assume (docs/ARCHITECTURE.md,
+// "Assumptions: where the API document is silent"). The client and the sandbox both read this
+// file, so changing an assumption is a one-line change and the two cannot disagree.
+// Environment-neutral: no Node import, since the contract is shared with the renderer.
 
 export const DEFAULT_BASE_URL = 'https://api.marketplace.example';
 
@@ -56,3 +56,14 @@ export const CredentialStatus = { Active: 1, Sold: 2 } as const;
 
 /** The marketplace's per-offer success marker in manage results. */
 export const MANAGE_OK = 'ok';
+
+/**
+ * login_hash / email_hash (Credential input): the marketplace spots a duplicate credential by a
+ * hash of its login and of its email; we assume sha256 (hex) of the trimmed, lower-cased value.
+ * Core (core/credentials/hash.ts) and the sandbox (sandbox/credentialHash.ts) each hash with
+ * their own code from this one definition, and a test keeps them equal.
+ */
+export const credentialHashing = {
+  algorithm: 'sha256',
+  normalize: (value: string): string => value.trim().toLowerCase(),
+} as const;
