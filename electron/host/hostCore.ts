@@ -11,7 +11,7 @@ import { stagedScreenshotsDir } from '../core/screenshots';
 import { createKeyFileProtector, openSecretBox } from '../core/secrets';
 import type { Clock } from '../core/util/clock';
 import type { FileStaging } from './fileStaging';
-import { stagedScreenshotPath } from './stagedScreenshotRoute';
+import { stagedScreenshotPath } from '../shell/stagedScreenshotRoute';
 
 export interface HostCoreOptions {
   dataDir: string;

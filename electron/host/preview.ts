@@ -5,7 +5,7 @@ import { resolve, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createFileStaging } from './fileStaging';
 import { createHostCore } from './hostCore';
-import { createSandboxPort } from './sandboxPort';
+import { createSandboxPort } from '../shell/sandboxPort';
 import { startHost } from './startHost';
 
 const { values } = parseArgs({

@@ -3,27 +3,28 @@
 // real UI in Chromium. It gives the page exactly what the preload gives it, nothing more: the
 // contract's channels through the same `dispatch`, the contract's events, and staged files.
 // The address it prints opens one tab: the page trades the launch secret in it for a session
-// secret (electron/contract/loopback/hostBridge.ts), and the printed one stops working.
+// secret (electron/contract/ipc/protocol.ts), and the printed one stops working.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventName, Handlers } from '../contract/ipc';
-import { dispatch, eventNames } from '../contract/ipc';
-import type { BridgeSession } from '../contract/loopback';
+import type { BridgeSession, EventName, Handlers } from '../contract/ipc';
 import {
   BRIDGE_EVENTS_PATH,
+  BRIDGE_FILE_NAME_HEADER,
   BRIDGE_FILES_PATH,
   BRIDGE_FRAGMENT_PARAM,
   BRIDGE_INVOKE_PATH,
   BRIDGE_PREFIX,
   BRIDGE_SECRET_HEADER,
   BRIDGE_SESSION_PATH,
-  checkHost,
-} from '../contract/loopback';
-import { contentSecurityPolicy } from './contentSecurityPolicy';
+  dispatch,
+  eventNames,
+} from '../contract/ipc';
+import { checkHost } from '../contract/loopback';
+import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
 import type { FileStaging } from './fileStaging';
 import { createFileStaging, StagingTooLarge } from './fileStaging';
 import { allowedHosts, checkBridgeRequest } from './requestGuards';
@@ -32,8 +33,8 @@ import {
   resolveStagedScreenshot,
   STAGED_SCREENSHOTS_ROUTE,
   stagedScreenshotHeaders,
-} from './stagedScreenshotRoute';
-import { contentTypeOf, resolveStaticPath } from './staticFiles';
+} from '../shell/stagedScreenshotRoute';
+import { contentTypeOf, resolveStaticPath } from '../shell/staticFiles';
 
 const MAX_INVOKE_BYTES = 8 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
@@ -242,7 +243,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         error: { kind: 'bad_input', message: new StagingTooLarge(staging.maxBytes).message },
       });
     }
-    const name = decodeOrEmpty(String(req.headers['x-file-name'] ?? '')) || 'file';
+    const name = decodeOrEmpty(String(req.headers[BRIDGE_FILE_NAME_HEADER] ?? '')) || 'file';
     try {
       const ref = await staging.stage(name, req);
       sendJson(res, 200, { ok: true, value: ref });

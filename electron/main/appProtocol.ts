@@ -1,7 +1,7 @@
 // The renderer is served from `app://seller-desk/` rather than file://, so that it has an origin
 // of its own (the sender check and the CSP rely on it) and can read nothing but the built renderer.
-import { resolveStagedScreenshot } from '../host/stagedScreenshotRoute';
-import { contentTypeOf, resolveStaticPath } from '../host/staticFiles';
+import { resolveStagedScreenshot } from '../shell/stagedScreenshotRoute';
+import { contentTypeOf, resolveStaticPath } from '../shell/staticFiles';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'seller-desk';

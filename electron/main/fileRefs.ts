@@ -1,14 +1,12 @@
 // In the desktop app a file reference is a path: one a native dialog returned, or one the preload
 // got from `webUtils.getPathForFile` for a file the seller dropped (the preload reports it to main
-// over a private channel, FILE_GRANT_CHANNEL). Only such granted paths are accepted, so a script
-// injected into the page cannot name any file on disk; and each is checked again: an absolute
-// path to a regular file that exists, never one of Seller Desk's own data files.
+// over a private channel, FILE_GRANT_CHANNEL in electron/contract/ipc/protocol.ts). Only such
+// granted paths are accepted, so a script injected into the page cannot name any file on disk;
+// and each is checked again: an absolute path to a regular file that exists, never one of Seller
+// Desk's own data files.
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { AppFailure } from '../contract/ipc';
-
-/** Not a contract channel: only the preload uses it, right after `getPathForFile`. */
-export const FILE_GRANT_CHANNEL = 'seller-desk-private:grant-file';
 
 /** Paths the seller handed over in this run (picked in a dialog or dropped on the window). */
 export interface FileGrants {

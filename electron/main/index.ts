@@ -16,18 +16,18 @@ import {
   session,
   shell,
 } from 'electron';
-import { AppFailure } from '../contract/ipc';
+import { AppFailure, FILE_GRANT_CHANNEL } from '../contract/ipc';
 import type { AppCore } from '../core/app';
 import { createAppCore } from '../core/app';
 import { stagedScreenshotsDir } from '../core/screenshots';
 import { useSqliteNativeBinding } from '../core/store/database';
-import { contentSecurityPolicy } from '../host/contentSecurityPolicy';
-import { createSandboxPort } from '../host/sandboxPort';
+import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
+import { createSandboxPort } from '../shell/sandboxPort';
 import {
   readStagedScreenshot,
   stagedScreenshotHeaders,
   stagedScreenshotPath,
-} from '../host/stagedScreenshotRoute';
+} from '../shell/stagedScreenshotRoute';
 import {
   APP_ENTRY_URL,
   APP_ORIGIN,
@@ -38,7 +38,7 @@ import {
 } from './appProtocol';
 import { createNativeDialogs } from './dialogs';
 import { EXTERNAL_LINK_HOSTS, isAllowedExternalUrl } from './externalLinks';
-import { createFileGrants, createFileRefResolver, FILE_GRANT_CHANNEL } from './fileRefs';
+import { createFileGrants, createFileRefResolver } from './fileRefs';
 import { forwardEvents, registerIpcHandlers } from './ipcBridge';
 import { menuTemplate } from './menu';
 import { electronSqliteBinding } from './nativeBinding';

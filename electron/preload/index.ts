@@ -2,11 +2,8 @@
 // dropped File into its path (main checks that path again before using it).
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IpcRendererEvent } from 'electron';
-import { buildApi, ipcChannel } from '../contract/ipc';
+import { buildApi, FILE_GRANT_CHANNEL, ipcChannel } from '../contract/ipc';
 import type { Transport } from '../contract/ipc';
-
-/** Must equal FILE_GRANT_CHANNEL in electron/main/fileRefs.ts (test/shell/apiSurface.test.ts). */
-const FILE_GRANT_CHANNEL = 'seller-desk-private:grant-file';
 
 const transport: Transport = {
   invoke: (channel, input) => ipcRenderer.invoke(ipcChannel(channel), input),

@@ -8,8 +8,14 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SellerDeskApi, Transport } from '../../electron/contract/ipc';
-import { buildApi, channelNames, channels, eventNames, events } from '../../electron/contract/ipc';
-import { FILE_GRANT_CHANNEL } from '../../electron/main/fileRefs';
+import {
+  buildApi,
+  channelNames,
+  channels,
+  eventNames,
+  events,
+  FILE_GRANT_CHANNEL,
+} from '../../electron/contract/ipc';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -124,16 +130,20 @@ describe('window.sellerDesk', () => {
       '../contract/ipc',
     ]);
 
-    const record = { exposed: [], invoked: [], listeners: new Map(), removed: [] } as {
+    interface FakeRecord {
       exposed: [string, SellerDeskApi][];
       invoked: [string, unknown][];
       listeners: Map<string, (event: unknown, payload: unknown) => void>;
       removed: string[];
+    }
+    // The fake plays main: it grants a dropped file on the channel main listens on.
+    const sandbox = {
+      __fakeElectron: { grantChannel: FILE_GRANT_CHANNEL },
+      globalThis: {} as Record<string, unknown>,
     };
-    const sandbox = { __fakeElectron: record, globalThis: {} as Record<string, unknown> };
     sandbox.globalThis = sandbox as unknown as Record<string, unknown>;
     runInNewContext(code, sandbox);
-    const fake = (sandbox as unknown as { __fakeElectron: typeof record }).__fakeElectron;
+    const fake = (sandbox as unknown as { __fakeElectron: FakeRecord }).__fakeElectron;
 
     expect(fake.exposed.map(([name]) => name)).toEqual(['sellerDesk']);
     const api = fake.exposed[0]![1];

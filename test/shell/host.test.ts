@@ -9,16 +9,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, Handlers } from '../../electron/contract/ipc';
-import { AppFailure, channelNames } from '../../electron/contract/ipc';
 import {
+  AppFailure,
+  BRIDGE_FILE_NAME_HEADER as FILE_NAME_HEADER,
   BRIDGE_SECRET_HEADER as SECRET_HEADER,
   BRIDGE_SESSION_PATH,
-} from '../../electron/contract/loopback';
+  channelNames,
+} from '../../electron/contract/ipc';
 import { createEventBus } from '../../electron/core/app/events';
 import {
   contentSecurityPolicy,
   metaContentSecurityPolicy,
-} from '../../electron/host/contentSecurityPolicy';
+} from '../../electron/shell/contentSecurityPolicy';
 import { createFileStaging } from '../../electron/host/fileStaging';
 import type { Host } from '../../electron/host/startHost';
 import { startHost } from '../../electron/host/startHost';
@@ -233,8 +235,9 @@ describe('the bridge', () => {
     // The page's transport (a DOM module, read as text here) takes the protocol's names from
     // the contract, as the host does, rather than spelling them again.
     const page = readFileSync(join(root, 'renderer/src/lib/hostTransport.ts'), 'utf8');
-    expect(page).toContain("from '../../../electron/contract/loopback/hostBridge'");
+    expect(page).toContain("from '../../../electron/contract/ipc/protocol'");
     expect(page).not.toContain(SECRET_HEADER);
+    expect(page).not.toContain(FILE_NAME_HEADER);
     expect(page).not.toMatch(/['`]\.?\/bridge\//);
   });
 
@@ -316,7 +319,7 @@ describe('the bridge', () => {
       headers: {
         ...bridgeHeaders(),
         'content-type': 'application/octet-stream',
-        'x-file-name': encodeURIComponent('../../logins é.csv'),
+        [FILE_NAME_HEADER]: encodeURIComponent('../../logins é.csv'),
       },
       body: Buffer.from('login;password\n'),
     });

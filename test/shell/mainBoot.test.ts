@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelNames } from '../../electron/contract/ipc';
-import { contentSecurityPolicy } from '../../electron/host/contentSecurityPolicy';
-import { FILE_GRANT_CHANNEL } from '../../electron/main/fileRefs';
+import { channelNames, FILE_GRANT_CHANNEL } from '../../electron/contract/ipc';
+import { contentSecurityPolicy } from '../../electron/shell/contentSecurityPolicy';
 import { ensureMainBuilt, mainBundle, root } from './builtMain';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON report, checked field by field

@@ -13,7 +13,7 @@ import {
   isStagedScreenshotName,
   resolveStagedScreenshot,
   stagedScreenshotPath,
-} from '../../electron/host/stagedScreenshotRoute';
+} from '../../electron/shell/stagedScreenshotRoute';
 import type { Host } from '../../electron/host/startHost';
 import { startHost } from '../../electron/host/startHost';
 import { resolveAppStagedScreenshot } from '../../electron/main/appProtocol';

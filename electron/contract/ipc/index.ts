@@ -3,3 +3,4 @@ export * from './models';
 export * from './channels';
 export * from './api';
 export * from './dispatch';
+export * from './protocol';

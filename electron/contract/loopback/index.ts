@@ -1,2 +1,1 @@
-export * from './hostBridge';
 export * from './requestOrigin';

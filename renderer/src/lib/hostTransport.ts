@@ -1,21 +1,22 @@
 // `window.sellerDesk` in a plain browser, over the browser host's loopback bridge
 // (electron/host). The host opens the page with a launch secret in the URL fragment (never sent
 // in a request line, so it stays out of logs and Referer). The page trades it once for a session
-// secret (electron/contract/loopback/hostBridge.ts), keeps that for this tab, and sends it in a
+// secret (electron/contract/ipc/protocol.ts), keeps that for this tab, and sends it in a
 // header with every bridge request; the printed address opens nothing after that. The token
 // itself never comes to the page.
 import type { SellerDeskApi, Transport } from '../../../electron/contract/ipc/api';
 import { buildApi } from '../../../electron/contract/ipc/api';
 import type { EventName } from '../../../electron/contract/ipc/channels';
-import type { BridgeSession } from '../../../electron/contract/loopback/hostBridge';
+import type { BridgeSession } from '../../../electron/contract/ipc/protocol';
 import {
   BRIDGE_EVENTS_PATH,
+  BRIDGE_FILE_NAME_HEADER,
   BRIDGE_FILES_PATH,
   BRIDGE_FRAGMENT_PARAM,
   BRIDGE_INVOKE_PATH,
   BRIDGE_SECRET_HEADER,
   BRIDGE_SESSION_PATH,
-} from '../../../electron/contract/loopback/hostBridge';
+} from '../../../electron/contract/ipc/protocol';
 
 /** This tab's session secret, so that a reload keeps its link to the host. */
 const SESSION_KEY = 'seller-desk.bridge-session';
@@ -193,7 +194,7 @@ export function createHostApi(): SellerDeskApi | null {
         headers: {
           ...headers,
           'content-type': 'application/octet-stream',
-          'x-file-name': encodeURIComponent(file.name),
+          [BRIDGE_FILE_NAME_HEADER]: encodeURIComponent(file.name),
         },
         body: file,
       });
