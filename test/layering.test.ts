@@ -79,20 +79,27 @@ describe('layering', () => {
       'electron/sandbox',
       'electron/cli',
       'electron/host',
+      'electron/shell',
       'renderer',
     ];
     expect(violations(dirs, isElectron)).toEqual([]);
   });
 
-  it('core, sandbox, cli and host never reach into main, preload or the renderer', () => {
-    const dirs = ['electron/core', 'electron/sandbox', 'electron/cli', 'electron/host'];
+  it('core, sandbox, cli, host and shell never reach into main, preload or the renderer', () => {
+    const dirs = [
+      'electron/core',
+      'electron/sandbox',
+      'electron/cli',
+      'electron/host',
+      'electron/shell',
+    ];
     const up = (t: string) => inRepo(t, /^(electron\/(main|preload)|renderer)(\/|$)/);
     expect(violations(dirs, up)).toEqual([]);
   });
 
   it('the renderer imports neither core nor Node, only the contract', () => {
     const reach = (t: string) =>
-      isNode(t) || inRepo(t, /^electron\/(core|main|preload|sandbox|cli|host)(\/|$)/);
+      isNode(t) || inRepo(t, /^electron\/(core|main|preload|sandbox|cli|host|shell)(\/|$)/);
     expect(violations(['renderer'], reach)).toEqual([]);
   });
 
@@ -100,6 +107,10 @@ describe('layering', () => {
     const reach = (t: string) =>
       isNode(t) || isElectron(t) || inRepo(t, /^(electron\/(?!contract)|renderer)/);
     expect(violations(['electron/contract'], reach)).toEqual([]);
+  });
+
+  it('main imports no host file: what both shells use lives in electron/shell', () => {
+    expect(violations(['electron/main'], (t) => inRepo(t, /^electron\/host(\/|$)/))).toEqual([]);
   });
 
   it('the preload holds no logic: it imports only electron and the contract', () => {

@@ -24,6 +24,9 @@ describe('layering lint', () => {
     ['electron/contract/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
     ['electron/cli/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
     ['electron/sandbox/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
+    ['electron/main/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
+    ['electron/shell/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
+    ['electron/shell/planted.ts', "import { menuTemplate } from '../main/menu';", 'menuTemplate'],
     [
       'renderer/src/planted.ts',
       "import { openStore } from '../../electron/core/store';",
@@ -38,6 +41,7 @@ describe('layering lint', () => {
   it.each([
     ['electron/core/planted.ts', "import { app } from 'electron';", 'app'],
     ['electron/cli/planted.ts', "import { app } from 'electron';", 'app'],
+    ['electron/shell/planted.ts', "import { app } from 'electron';", 'app'],
     ['renderer/src/planted.ts', "import { readFileSync } from 'node:fs';", 'readFileSync'],
     ['electron/contract/planted.ts', "import Database from 'better-sqlite3';", 'Database'],
   ])('refuses %s importing a runtime it does not run in: %s', async (file, line, name) => {
@@ -47,6 +51,16 @@ describe('layering lint', () => {
   it.each([
     ['electron/cli/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
     ['electron/main/planted.ts', "import { app } from 'electron';", 'app'],
+    [
+      'electron/main/planted.ts',
+      "import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';",
+      'contentSecurityPolicy',
+    ],
+    [
+      'electron/host/planted.ts',
+      "import { resolveStaticPath } from '../shell/staticFiles';",
+      'resolveStaticPath',
+    ],
     [
       'renderer/src/planted.ts',
       "import { channels } from '../../electron/contract/ipc';",

@@ -11,6 +11,7 @@ const rooms = [
   { type: 'main', pattern: 'electron/main' },
   { type: 'preload', pattern: 'electron/preload' },
   { type: 'host', pattern: 'electron/host' },
+  { type: 'shell', pattern: 'electron/shell' },
   { type: 'sandbox', pattern: 'electron/sandbox' },
   { type: 'cli', pattern: 'electron/cli' },
   { type: 'renderer', pattern: 'renderer' },
@@ -22,8 +23,11 @@ const allowed = {
   core: ['core', 'contract'],
   sandbox: ['sandbox', 'contract', 'core'],
   cli: ['cli', 'core', 'contract'],
-  host: ['host', 'core', 'contract', 'sandbox'],
-  main: ['main', 'core', 'contract', 'host'],
+  host: ['host', 'shell', 'core', 'contract', 'sandbox'],
+  // What both shells (Electron main, the browser host) serve the same way; the sandbox port
+  // starts the sandbox marketplace in the shell's process when the seller asks for it.
+  shell: ['shell', 'core', 'contract', 'sandbox'],
+  main: ['main', 'shell', 'core', 'contract'],
   preload: ['preload', 'contract'],
   renderer: ['renderer', 'contract'],
 };
@@ -60,7 +64,7 @@ export const layerRules = [
     },
   },
   {
-    files: ['electron/{core,cli,sandbox,host,contract}/**/*.ts', 'renderer/**/*.{ts,svelte}'],
+    files: ['electron/{core,cli,sandbox,host,shell,contract}/**/*.ts', 'renderer/**/*.{ts,svelte}'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnlyInShell] }] },
   },
   {
