@@ -3,7 +3,15 @@
 // multi-select, a number field and required text, related and inactive products, and three
 // sellers — seller 1 owns offers in every status, seller 2 a few, seller 3 none.
 import { randomBytes } from 'node:crypto';
-import type { OfferStatusValue, Product, ProductField } from '../contract/marketplace/wire';
+import {
+  CredentialSystem,
+  MarketplaceType,
+  OfferStatus,
+  type MarketplaceTypeValue,
+  type OfferStatusValue,
+  type Product,
+  type ProductField,
+} from '../contract/marketplace/wire';
 import { FieldKind } from '../contract/rules/fieldKinds';
 import { marketplaceHashes } from './credentialHash';
 import { CredentialStatus } from '../contract/marketplace/assumptions';
@@ -110,7 +118,7 @@ function field(productId: number, index: number, spec: FieldSpec): ProductField 
 interface ProductSpec {
   id: number;
   title: string;
-  type: 1 | 2;
+  type: MarketplaceTypeValue;
   stepSize?: number;
   active?: boolean;
   related?: number[];
@@ -251,7 +259,7 @@ export function demoProducts(): Product[] {
     {
       id: 1,
       title: 'WoW Classic Era Gold',
-      type: 1,
+      type: MarketplaceType.Gold,
       related: [2],
       fields: [
         { title: 'Realm', kind: FieldKind.Select, required: true, values: classicRealms },
@@ -262,7 +270,7 @@ export function demoProducts(): Product[] {
     {
       id: 2,
       title: 'WoW Retail Gold',
-      type: 1,
+      type: MarketplaceType.Gold,
       stepSize: 1000,
       related: [1],
       fields: [
@@ -274,7 +282,7 @@ export function demoProducts(): Product[] {
     {
       id: 3,
       title: 'Lost Ark Gold',
-      type: 1,
+      type: MarketplaceType.Gold,
       stepSize: 100,
       fields: [
         {
@@ -289,7 +297,7 @@ export function demoProducts(): Product[] {
     {
       id: 4,
       title: 'Old Republic Credits (retired)',
-      type: 1,
+      type: MarketplaceType.Gold,
       active: false,
       fields: [
         {
@@ -303,7 +311,7 @@ export function demoProducts(): Product[] {
     {
       id: 10,
       title: 'Valorant Accounts',
-      type: 2,
+      type: MarketplaceType.Account,
       related: [11],
       fields: [
         { title: 'Rank', kind: FieldKind.Select, required: true, values: valorantRanks },
@@ -338,7 +346,7 @@ export function demoProducts(): Product[] {
     {
       id: 11,
       title: 'League of Legends Accounts',
-      type: 2,
+      type: MarketplaceType.Account,
       related: [10],
       fields: [
         { title: 'Rank', kind: FieldKind.Select, required: true, values: lolRanks },
@@ -366,7 +374,7 @@ export function demoProducts(): Product[] {
     {
       id: 12,
       title: 'Fortnite Accounts',
-      type: 2,
+      type: MarketplaceType.Account,
       fields: [
         {
           title: 'Platform',
@@ -380,7 +388,7 @@ export function demoProducts(): Product[] {
     {
       id: 13,
       title: 'Overwatch Accounts (paused)',
-      type: 2,
+      type: MarketplaceType.Account,
       active: false,
       fields: [
         {
@@ -430,7 +438,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 1,
-      status: 2,
+      status: OfferStatus.Active,
       price: 0.05,
       amount: 500000,
       min: 1000,
@@ -439,7 +447,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 2,
-      status: 3,
+      status: OfferStatus.NotActive,
       price: 0.012,
       amount: 2000000,
       min: 1000,
@@ -448,7 +456,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 3,
-      status: 1,
+      status: OfferStatus.Draft,
       price: 0.0009,
       amount: 900000,
       min: 100,
@@ -457,7 +465,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 10,
-      status: 5,
+      status: OfferStatus.OnReview,
       price: 79.9,
       data: valorant,
       outerName: 'Diamond EU account, 30 skins',
@@ -467,7 +475,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 10,
-      status: 4,
+      status: OfferStatus.NeedDetails,
       price: 45,
       data: { ...valorant, '1006': '' },
       outerName: 'Gold account (needs title)',
@@ -477,7 +485,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 11,
-      status: 6,
+      status: OfferStatus.Sold,
       price: 120,
       data: lol,
       outerName: 'Gold EUW, 87 champions',
@@ -487,7 +495,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 11,
-      status: 8,
+      status: OfferStatus.ReviewPassed,
       price: 150,
       data: { ...lol, '1101': 'Emerald' },
       outerName: 'Emerald EUW smurf',
@@ -497,7 +505,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 12,
-      status: 2,
+      status: OfferStatus.Active,
       price: 35,
       data: { '1201': 'PC', '1202': 44 },
       outerName: '44 skins, PC',
@@ -507,7 +515,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 12,
-      status: 3,
+      status: OfferStatus.NotActive,
       price: 19.5,
       data: { '1201': 'Switch', '1202': 5 },
       outerName: 'Starter account',
@@ -517,17 +525,17 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 1,
       productId: 11,
-      status: 5,
+      status: OfferStatus.OnReview,
       price: 60,
       data: lol,
       outerName: 'Manual delivery',
       screenshots: 1,
-      credentialSystem: 1,
+      credentialSystem: CredentialSystem.None,
     },
     {
       sellerId: 2,
       productId: 1,
-      status: 2,
+      status: OfferStatus.Active,
       price: 0.06,
       amount: 100000,
       min: 1000,
@@ -536,7 +544,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 2,
       productId: 10,
-      status: 5,
+      status: OfferStatus.OnReview,
       price: 55,
       data: valorant,
       outerName: 'Other seller account',
@@ -546,7 +554,7 @@ function demoOffers(): OfferSpec[] {
     {
       sellerId: 2,
       productId: 12,
-      status: 1,
+      status: OfferStatus.Draft,
       price: 25,
       data: { '1201': 'Xbox', '1202': 10 },
       outerName: 'Other seller draft',
@@ -594,9 +602,10 @@ export function seedData(name: SeedName, now: number, tokens: readonly string[])
       data.screenshots.push(shot);
       screenshots.push(path);
     }
-    const isAccount = product.marketplace_type === 2;
-    const credentialSystem = spec.credentialSystem ?? (isAccount ? 3 : 1);
-    const sold = spec.status === 6;
+    const isAccount = product.marketplace_type === MarketplaceType.Account;
+    const credentialSystem =
+      spec.credentialSystem ?? (isAccount ? CredentialSystem.Multiple : CredentialSystem.None);
+    const sold = spec.status === OfferStatus.Sold;
     for (let i = 0; i < (spec.credentials ?? 0); i++) {
       const login = `demo${id}_${i + 1}`;
       const email = `${login}@mail.sandbox.test`;
@@ -639,7 +648,8 @@ export function seedData(name: SeedName, now: number, tokens: readonly string[])
       commission_percent: isAccount ? 12 : 8,
       import_status: 0,
       purchased_amount: sold ? 1 : 0,
-      last_review_comment: spec.status === 4 ? 'Please fill in the account title.' : '',
+      last_review_comment:
+        spec.status === OfferStatus.NeedDetails ? 'Please fill in the account title.' : '',
       credentials_recorded: (spec.credentials ?? 0) > 0,
       created_at: stamp,
       updated_at: stamp,

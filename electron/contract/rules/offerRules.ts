@@ -8,6 +8,7 @@
 // the offer's data as a whole, so its required fields are checked too.
 import { limits } from '../marketplace/limits';
 import {
+  CredentialSystem,
   MarketplaceType,
   type DataValue,
   type OfferWrite,
@@ -75,7 +76,10 @@ export function validateOfferWrite(
 
   if (offer.marketplace_type === undefined || offer.marketplace_type === null) {
     if (mode === 'create') problems.push(required('marketplace_type'));
-  } else if (offer.marketplace_type !== 1 && offer.marketplace_type !== 2) {
+  } else if (
+    offer.marketplace_type !== MarketplaceType.Gold &&
+    offer.marketplace_type !== MarketplaceType.Account
+  ) {
     problems.push({
       field: 'marketplace_type',
       code: 'invalid',
@@ -156,7 +160,11 @@ export function validateOfferWrite(
   }
 
   const system = offer.credential_system_type_id;
-  if (system !== undefined && system !== null && ![1, 2, 3].includes(system)) {
+  if (
+    system !== undefined &&
+    system !== null &&
+    !(Object.values(CredentialSystem) as number[]).includes(system)
+  ) {
     problems.push({
       field: 'credential_system_type_id',
       code: 'invalid',

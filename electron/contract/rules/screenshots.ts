@@ -2,11 +2,16 @@
 // handling of screenshot links. Environment-neutral: the renderer warns with the same rules the
 // core applies, and both use the same URL normalisation.
 import { limits } from '../marketplace/limits';
-import { MarketplaceType, OfferStatus, type OfferStatusValue } from '../marketplace/wire';
+import {
+  MarketplaceType,
+  OfferStatus,
+  type MarketplaceTypeValue,
+  type OfferStatusValue,
+} from '../marketplace/wire';
 
 /** What the screenshot rules need to know about an offer (fits the offers table's row). */
 export interface ScreenshotRuleOffer {
-  marketplaceType: 1 | 2;
+  marketplaceType: MarketplaceTypeValue;
   /** The server's status; null while the server has not seen the offer. */
   status: OfferStatusValue | null;
   /** Screenshots the server holds for the offer now. */

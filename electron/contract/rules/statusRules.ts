@@ -1,15 +1,17 @@
 // Which status the service gives an offer, and which statuses a seller may ask for. The API
-// document leaves precedence and sources open; these are our assumptions (DESIGN.md, last table).
+// document leaves precedence and sources open; these are our assumptions (docs/ARCHITECTURE.md,
+// "Assumptions: where the API document is silent").
 import {
   CredentialSystem,
   MarketplaceType,
   OfferStatus,
+  type MarketplaceTypeValue,
   type OfferStatusValue,
   type SellerStatusValue,
 } from '../marketplace/wire';
 
 export interface ManageOutcomeInput {
-  marketplaceType: 1 | 2;
+  marketplaceType: MarketplaceTypeValue;
   /** False when a required product field is missing (the offer needs details). */
   dataValid: boolean;
   credentialSystem: number;
@@ -26,7 +28,13 @@ export function statusAfterManage(input: ManageOutcomeInput): OfferStatusValue {
   return OfferStatus.OnReview;
 }
 
-const everySellerTarget: SellerStatusValue[] = [1, 2, 3, 5];
+/** The statuses a seller may ask for, in the order a menu lists them. */
+export const sellerStatuses: readonly SellerStatusValue[] = [
+  OfferStatus.Draft,
+  OfferStatus.Active,
+  OfferStatus.NotActive,
+  OfferStatus.OnReview,
+];
 
 /**
  * From 1, 2, 3, 5 and 8 a seller may go to 1, 2, 3 or 5; from Need Details only back to Draft or
@@ -34,18 +42,18 @@ const everySellerTarget: SellerStatusValue[] = [1, 2, 3, 5];
  */
 export function allowedStatusTargets(
   from: OfferStatusValue,
-  offer: { marketplaceType: 1 | 2; screenshots: number },
+  offer: { marketplaceType: MarketplaceTypeValue; screenshots: number },
 ): SellerStatusValue[] {
   let targets: SellerStatusValue[];
   switch (from) {
     case OfferStatus.NeedDetails:
-      targets = [1, 5];
+      targets = [OfferStatus.Draft, OfferStatus.OnReview];
       break;
     case OfferStatus.Sold:
       targets = [];
       break;
     default:
-      targets = [...everySellerTarget];
+      targets = [...sellerStatuses];
   }
   if (offer.marketplaceType === MarketplaceType.Account && offer.screenshots === 0) {
     targets = targets.filter((t) => t !== OfferStatus.OnReview);
@@ -57,9 +65,9 @@ export function allowedStatusTargets(
 export function statusChangeRefusal(
   from: OfferStatusValue,
   to: number,
-  offer: { marketplaceType: 1 | 2; screenshots: number },
+  offer: { marketplaceType: MarketplaceTypeValue; screenshots: number },
 ): string | null {
-  if (![1, 2, 3, 5].includes(to))
+  if (!(sellerStatuses as readonly number[]).includes(to))
     return 'The selected status is invalid: sellers may set 1, 2, 3 or 5.';
   if (allowedStatusTargets(from, offer).includes(to as SellerStatusValue)) return null;
   if (from === OfferStatus.Sold) return 'A sold offer cannot change status.';

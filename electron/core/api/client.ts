@@ -22,6 +22,7 @@ import {
   type CredentialRecord,
   type ManageRequest,
   type ManageResponse,
+  type MarketplaceTypeValue,
   type MyOffersResponse,
   type Product,
   type ProductListResponse,
@@ -67,7 +68,7 @@ export interface ProductListQuery {
   limit?: number;
   sort?: string;
   order?: 'asc' | 'desc';
-  marketplaceType?: 1 | 2;
+  marketplaceType?: MarketplaceTypeValue;
   isActive?: boolean;
 }
 

@@ -7,7 +7,12 @@ import type {
   ProductSummary as ProductSummaryDto,
   Screenshot,
 } from '../../contract/ipc';
-import type { OfferStatusValue, OfferWrite, Product } from '../../contract/marketplace/wire';
+import {
+  MarketplaceType,
+  type OfferStatusValue,
+  type OfferWrite,
+  type Product,
+} from '../../contract/marketplace/wire';
 import type { OfferDetail, OfferListRow, Store } from '../store';
 import { QUEUED_SCREENSHOT_PREFIX } from '../store';
 
@@ -22,7 +27,7 @@ export function offerRowView(row: OfferListRow, product: Product | null): OfferR
     serverId: row.serverId,
     productId: row.productId,
     productTitle: row.productTitle || product?.title || `Product ${row.productId}`,
-    marketplaceType: product?.marketplace_type ?? 1,
+    marketplaceType: product?.marketplace_type ?? MarketplaceType.Gold,
     outerName: row.outerName,
     internalName: row.internalName,
     pricePerStep: row.pricePerStep,

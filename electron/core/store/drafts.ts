@@ -8,7 +8,13 @@ import {
   validateOfferWrite,
   type FieldProblem,
 } from '../../contract/rules';
-import type { CredentialInput, OfferWrite, Product } from '../../contract/marketplace/wire';
+import {
+  MarketplaceType,
+  OfferStatus,
+  type CredentialInput,
+  type OfferWrite,
+  type Product,
+} from '../../contract/marketplace/wire';
 import { hashCredential } from '../credentials/hash';
 import { isoAt, parseJson, type StoreContext, prep } from './context';
 import { DraftRejected, StoreError } from './errors';
@@ -303,7 +309,7 @@ export function changeStatus(ctx: StoreContext, localId: number, status: number)
   const server = serverOffer(row);
   const merged = mergedFields(ctx, localId);
   const screenshots = Array.isArray(merged.screenshots) ? merged.screenshots.length : 0;
-  const from = (server?.status ?? 1) as Parameters<typeof statusChangeRefusal>[0];
+  const from = (server?.status ?? OfferStatus.Draft) as Parameters<typeof statusChangeRefusal>[0];
   const refusal = statusChangeRefusal(from, status, {
     marketplaceType: product.marketplace_type,
     screenshots,
@@ -348,7 +354,7 @@ export function queueCredentials(
   const row = requireOffer(ctx, localId);
   const product = requireProduct(ctx, row.product_id);
   const problems: FieldProblem[] = [];
-  if (product.marketplace_type !== 2) {
+  if (product.marketplace_type !== MarketplaceType.Account) {
     problems.push({
       field: 'credentials',
       code: 'prohibited',

@@ -5,6 +5,7 @@ import {
   credentialInputSchema,
   CredentialSystem,
   MarketplaceType,
+  OfferStatus,
   type CredentialInput,
 } from '../../contract/marketplace/wire';
 import { credentialProblems, type CredentialLike } from '../../contract/rules/credentialRules';
@@ -68,9 +69,9 @@ export function hideIfSoldOut(ctx: RequestContext['state'], offer: StoredOffer):
   if (
     offer.credential_system_type_id === CredentialSystem.Multiple &&
     ctx.activeCredentialCount(offer.id) === 0 &&
-    offer.status === 2
+    offer.status === OfferStatus.Active
   ) {
-    ctx.setStatus(offer, 3);
+    ctx.setStatus(offer, OfferStatus.NotActive);
   }
 }
 

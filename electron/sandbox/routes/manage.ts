@@ -9,6 +9,7 @@ import { limits } from '../../contract/marketplace/limits';
 import {
   CredentialSystem,
   MarketplaceType,
+  OfferStatus,
   offerWriteSchema,
   type OfferWrite,
   type Product,
@@ -260,7 +261,7 @@ function processOffer(ctx: RequestContext, product: Product, c: CheckedOffer, gd
   const note =
     c.missingDetails.length > 0
       ? `Need details: ${c.missingDetails.map((p) => p.message).join(' ')}`
-      : offer.status === 3
+      : offer.status === OfferStatus.NotActive
         ? 'Not active: the offer has no active credentials.'
         : null;
   if (c.missingDetails.length > 0) offer.last_review_comment = note ?? '';
@@ -276,7 +277,7 @@ function newOffer(ctx: RequestContext, product: Product): StoredOffer {
     price_per_step: 0,
     amount: 0,
     min_purchase_amount: 0,
-    status: 1,
+    status: OfferStatus.Draft,
     marketplace_type: product.marketplace_type,
     guarantee_delivery_time: 1,
     credential_system_type_id: CredentialSystem.Multiple,

@@ -1,6 +1,6 @@
 // List own offers, change an offer's status, delete an offer.
 import { myOffersSortColumns, pageSizes, query as q } from '../../contract/marketplace/assumptions';
-import { offerStatusSchema } from '../../contract/marketplace/wire';
+import { offerStatusSchema, type SellerStatusValue } from '../../contract/marketplace/wire';
 import { statusChangeRefusal } from '../../contract/rules/statusRules';
 import { sellerOf, type RequestContext } from '../context';
 import { objectBody, ownOffer } from '../ownership';
@@ -62,7 +62,7 @@ export function editStatus(ctx: RequestContext): Reply {
   });
   if (refusal) return validationFailed({ status: [refusal] });
   ctx.record.processed = true;
-  ctx.state.setStatus(offer, status as 1 | 2 | 3 | 5);
+  ctx.state.setStatus(offer, status as SellerStatusValue);
   return message(200, `Offer ${offer.id} status changed to ${status}.`);
 }
 

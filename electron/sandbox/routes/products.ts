@@ -1,6 +1,6 @@
 // Product list (page size ≤ 25, sort, type and active filters) and product details.
 import { pageSizes, query as q } from '../../contract/marketplace/assumptions';
-import type { Product } from '../../contract/marketplace/wire';
+import { MarketplaceType, type Product } from '../../contract/marketplace/wire';
 import type { RequestContext } from '../context';
 import { compareBy, readBoolean, readChoice, readInt, readOrder, readPage } from '../query';
 import { json, message, ReplyError, validationFailed, type Reply } from '../reply';
@@ -14,7 +14,11 @@ export function listProducts(ctx: RequestContext): Reply {
   const order = readOrder(ctx.query, 'asc');
   const errors: Record<string, string[]> = {};
   const type = readInt(ctx.query, q.marketplaceType, 0, errors);
-  if (ctx.query.get(q.marketplaceType) && type !== 1 && type !== 2) {
+  if (
+    ctx.query.get(q.marketplaceType) &&
+    type !== MarketplaceType.Gold &&
+    type !== MarketplaceType.Account
+  ) {
     errors[q.marketplaceType] = ['The marketplace type must be 1 or 2.'];
   }
   if (Object.keys(errors).length > 0) throw new ReplyError(validationFailed(errors));

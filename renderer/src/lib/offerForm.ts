@@ -3,11 +3,14 @@
 // would send, so the editor shows the same problems the service would answer with.
 import type { OfferDetail, SaveOfferInput } from '../../../electron/contract/ipc/models';
 import type { FieldProblemDto } from '../../../electron/contract/ipc/result';
-import type {
-  DataValue,
-  OfferStatusValue,
-  OfferWrite,
-  Product,
+import {
+  CredentialSystem,
+  MarketplaceType,
+  OfferStatus,
+  type DataValue,
+  type OfferStatusValue,
+  type OfferWrite,
+  type Product,
 } from '../../../electron/contract/marketplace/wire';
 import { statusAfterManage } from '../../../electron/contract/rules/statusRules';
 import { validateOfferWrite } from '../../../electron/contract/rules/offerRules';
@@ -37,7 +40,7 @@ const numberText = (n: number | null | undefined) =>
   n === null || n === undefined ? '' : String(n);
 
 export function isAccountProduct(product: Product): boolean {
-  return product.marketplace_type === 2;
+  return product.marketplace_type === MarketplaceType.Account;
 }
 
 export function newOfferForm(product: Product): OfferForm {
@@ -61,7 +64,7 @@ export function newOfferForm(product: Product): OfferForm {
     internalName: '',
     description: '',
     boosterPrice: '',
-    credentialSystem: 3,
+    credentialSystem: CredentialSystem.Multiple,
     commentForReviewer: '',
     autoActivate: true,
     untouched: {},
@@ -98,7 +101,11 @@ export function formFromDetail(detail: OfferDetail): OfferForm {
     internalName: internal_name ?? '',
     description: description ?? '',
     boosterPrice: numberText(booster_price),
-    credentialSystem: credential_system_type_id === 2 ? 3 : (credential_system_type_id ?? 3),
+    // The deprecated Single is stored as Multiple; an offer without a system gets the create default.
+    credentialSystem:
+      credential_system_type_id === CredentialSystem.SingleDeprecated
+        ? CredentialSystem.Multiple
+        : (credential_system_type_id ?? CredentialSystem.Multiple),
     commentForReviewer: comment_for_reviewer ?? '',
     autoActivate: is_auto_activate_status ?? true,
     untouched,
@@ -223,10 +230,12 @@ export function forecastStatus(
     activeCredentials: credentialsOnFile,
   });
   const why: Record<number, string> = {
-    2: 'Gold offers go live as soon as the marketplace accepts them.',
-    4: 'Some product fields are missing or not among their options, so the marketplace will ask for more details.',
-    3: 'The credential system is "Multiple" and the offer has no credentials yet, so it stays hidden until you add some.',
-    5: 'Account offers go to moderation first.',
+    [OfferStatus.Active]: 'Gold offers go live as soon as the marketplace accepts them.',
+    [OfferStatus.NeedDetails]:
+      'Some product fields are missing or not among their options, so the marketplace will ask for more details.',
+    [OfferStatus.NotActive]:
+      'The credential system is "Multiple" and the offer has no credentials yet, so it stays hidden until you add some.',
+    [OfferStatus.OnReview]: 'Account offers go to moderation first.',
   };
   return { status, why: why[status] ?? '' };
 }

@@ -1,6 +1,6 @@
 // The words the seller sees for the marketplace's statuses and our sync states. "Draft" is only
 // ever the marketplace's status 1; a change the server has not seen is a "local change".
-import type { OfferStatusValue } from '../../../electron/contract/marketplace/wire';
+import { OfferStatus, type OfferStatusValue } from '../../../electron/contract/marketplace/wire';
 import type { SyncState } from '../../../electron/contract/ipc/models';
 
 export interface StatusInfo {
@@ -10,21 +10,25 @@ export interface StatusInfo {
 }
 
 export const statusInfo: Record<OfferStatusValue, StatusInfo> = {
-  1: {
+  [OfferStatus.Draft]: {
     name: 'Draft',
     meaning: 'Saved on the marketplace, not visible to others.',
     tone: 'neutral',
   },
-  2: { name: 'Active', meaning: 'Visible to customers.', tone: 'good' },
-  3: { name: 'Not Active', meaning: 'Hidden from customers.', tone: 'muted' },
-  4: {
+  [OfferStatus.Active]: { name: 'Active', meaning: 'Visible to customers.', tone: 'good' },
+  [OfferStatus.NotActive]: { name: 'Not Active', meaning: 'Hidden from customers.', tone: 'muted' },
+  [OfferStatus.NeedDetails]: {
     name: 'Need Details',
     meaning: 'Review not passed: the marketplace needs more details.',
     tone: 'warn',
   },
-  5: { name: 'On Review', meaning: 'Under review by the marketplace.', tone: 'info' },
-  6: { name: 'Sold', meaning: 'Sold, or the order is completed.', tone: 'done' },
-  8: {
+  [OfferStatus.OnReview]: {
+    name: 'On Review',
+    meaning: 'Under review by the marketplace.',
+    tone: 'info',
+  },
+  [OfferStatus.Sold]: { name: 'Sold', meaning: 'Sold, or the order is completed.', tone: 'done' },
+  [OfferStatus.ReviewPassed]: {
     name: 'Review Passed',
     meaning: 'Review passed, waiting for activation.',
     tone: 'info',
@@ -41,7 +45,7 @@ export function describeStatus(status: OfferStatusValue | null): StatusInfo {
   return status === null ? notYetSent : statusInfo[status];
 }
 
-export const statusValues: OfferStatusValue[] = [1, 2, 3, 4, 5, 6, 8];
+export const statusValues: OfferStatusValue[] = Object.values(OfferStatus);
 
 export interface SyncStateInfo {
   label: string;

@@ -1,6 +1,10 @@
 // The columns of an offers spreadsheet (the CLI's CSV format, issue D, and its XLSX twin): offer
 // write-field names as headers, product fields as `data.<field id>` or by their title.
-import type { Product, ProductField } from '../../../contract/marketplace/wire';
+import {
+  MarketplaceType,
+  type Product,
+  type ProductField,
+} from '../../../contract/marketplace/wire';
 import { fieldKindName, liveFieldsOf, type FieldKindName } from '../../../contract/rules';
 import type { CellKind } from '../text/formulaGuard';
 import { columnLabel } from '../../util/echo';
@@ -45,7 +49,7 @@ const importOnlyColumns = new Set<OfferWriteColumn>([
 ]);
 
 export function exportedWriteColumns(product: Product): OfferWriteColumn[] {
-  const isAccount = product.marketplace_type === 2;
+  const isAccount = product.marketplace_type === MarketplaceType.Account;
   return (Object.keys(offerWriteColumns) as OfferWriteColumn[]).filter(
     (name) => !importOnlyColumns.has(name) && (isAccount || !accountOnlyColumns.has(name)),
   );

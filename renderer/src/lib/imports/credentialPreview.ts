@@ -2,6 +2,7 @@
 // plain totals, and the words of the Add / Replace all choice. Masked rows only: the renderer
 // never holds a password or a full login.
 import type { CredentialPreviewReady } from '../../../../electron/contract/ipc/models';
+import { CredentialSystem } from '../../../../electron/contract/marketplace/wire';
 
 export type CredentialPreviewRow = CredentialPreviewReady['rows'][number];
 export type CredentialTotals = CredentialPreviewReady['totals'];
@@ -117,11 +118,11 @@ export function totalsSummary(totals: CredentialTotals): string {
 }
 
 /**
- * Replace all exists only for credential system 3. An offer the marketplace has not seen yet
- * has no system stored (null): it gets 3, the default on create.
+ * Replace all exists only for credential system Multiple. An offer the marketplace has not seen
+ * yet has no system stored (null): it gets Multiple, the default on create.
  */
 export function canReplaceAll(system: number | null): boolean {
-  return system === 3 || system === null;
+  return system === CredentialSystem.Multiple || system === null;
 }
 
 /** The confirmation of Replace all: plainly what goes away and what takes its place. */
