@@ -31,6 +31,10 @@ export type ParsedCommandLine =
       globals: GlobalOptions;
     };
 
+const PASSWORD_REFUSED =
+  'A password is not accepted as an argument: other users can read it in the process list and ' +
+  'it stays in your shell history. Use --password-stdin (and --email-password-stdin).';
+
 const TOKEN_REFUSED =
   'The API token is not accepted as an argument: other users can read it in the process ' +
   'list and it stays in your shell history. Set SELLER_DESK_TOKEN or use --token-file FILE.';
@@ -83,6 +87,7 @@ function splitTokens(argv: string[]): { words: string[]; options: RawOption[] } 
     const name = token.slice(2, eq === -1 ? undefined : eq);
     // Refused before anything else, and never echoed: the value is the secret itself.
     if (name === 'token') throw usageError(TOKEN_REFUSED);
+    if (/^(game-|email-)?password$/.test(name)) throw usageError(PASSWORD_REFUSED);
     const spec = known.get(name);
     if (!spec) throw usageError(`Unknown option --${name}.`);
     if (spec.type === 'flag') {

@@ -276,3 +276,67 @@ export const commandSpecs: CommandSpec[] = [
 ];
 
 export const commandGroups = [...new Set(commandSpecs.map((c) => c.name.split(' ')[0]!))];
+  {
+    name: 'credentials update',
+    group: 'credentials',
+    summary: 'change one credential of an offer on the marketplace (now, not queued)',
+    args: [],
+    options: {
+      offer: {
+        type: 'string',
+        value: 'ID',
+        description: "the offer (the marketplace's id)",
+        required: true,
+      },
+      credential: {
+        type: 'string',
+        value: 'CID',
+        description: "the credential's id on the marketplace",
+        required: true,
+      },
+      login: { type: 'string', value: 'L', description: 'the new login' },
+      'password-stdin': {
+        type: 'flag',
+        description: 'read the new password from the first line of standard input',
+      },
+      email: { type: 'string', value: 'E', description: 'the registration email' },
+      'email-password-stdin': {
+        type: 'flag',
+        description:
+          "read the email's password from standard input (the next line after the password)",
+      },
+      '2fa': {
+        type: 'string',
+        value: 'on|off',
+        description: 'two-factor authentication on or off',
+      },
+      comment: { type: 'string', value: 'TEXT', description: "the seller's comment" },
+    },
+    online: true,
+    details:
+      'A field not given keeps its value. Passwords are never taken from an argument:\n' +
+      '  printf \'%s\\n\' "$NEW_PASSWORD" | seller-desk credentials update --offer 1042 \\\n' +
+      '      --credential 7 --password-stdin\n' +
+      'Nothing is printed of a password or a login; the result names the fields changed.',
+  },
+  {
+    name: 'credentials delete',
+    group: 'credentials',
+    summary: 'delete one credential of an offer on the marketplace (now, not queued)',
+    args: [],
+    options: {
+      offer: {
+        type: 'string',
+        value: 'ID',
+        description: "the offer (the marketplace's id)",
+        required: true,
+      },
+      credential: {
+        type: 'string',
+        value: 'CID',
+        description: "the credential's id on the marketplace",
+        required: true,
+      },
+    },
+    online: true,
+  },

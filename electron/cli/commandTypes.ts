@@ -28,6 +28,8 @@ export interface Invocation {
 }
 
 export interface CommandOutcome {
+  /** Standard input, for what may not be an argument (`--password-stdin`); null when none. */
+  stdin: NodeJS.ReadableStream | null;
   /** What --json prints under `result`. */
   data: unknown;
   /** What a person sees on stdout. */

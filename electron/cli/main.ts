@@ -23,6 +23,7 @@ const code = await runCli(process.argv.slice(2), {
   stderr: process.stderr,
   env: process.env,
   signal: interrupt.signal,
+  stdin: process.stdin,
 });
 process.exitCode = code;
 // Every handle is closed by now; should a library keep one open, do not hang a cron job on it.

@@ -24,6 +24,8 @@ export interface CliIo {
   clock?: Clock;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
+  /** Read only by a command that asks for it (`--password-stdin`). */
+  stdin?: NodeJS.ReadableStream;
 }
 
 type HandlerTable = Record<string, CommandHandler>;
@@ -116,6 +118,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
           dataDir,
           baseUrl,
           env: io.env,
+      stdin: io.stdin ?? null,
           tokenFile: parsed.globals.tokenFile,
           windowMs: parsed.globals.windowMs,
           clock,

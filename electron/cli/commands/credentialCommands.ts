@@ -1,124 +1,195 @@
-// `credentials import FILE --offer ID [--replace] [--skip-invalid] [--encoding NAME]`: an account
-// list in any format of the imports module, read by the same job as the app's preview: checked
-// row by row (a line damaged in its encoding is a bad row), duplicates (in the file, or already
-// uploaded) skipped and counted, then sealed into the queue. The passwords never reach stdout,
-// stderr, an error message or SQLite in clear.
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
-import { credentialsToSend, runCredentialImport, WHOLE_LINE } from '../../core/imports/credentials';
-import { DraftRejected } from '../../core/store';
-import { CliError, type InputProblem } from '../cliError';
-import type { CommandHandler } from '../commandTypes';
+// `credentials import|update|delete`: the command line's words over the use cases the app shares
+// (core/usecases/credentials). The passwords never reach stdout, stderr, an error message or
+// SQLite in clear, and never come from an argument: `--password-stdin` reads them from stdin.
+import type { CredentialInput } from '../../contract/marketplace/wire';
+import {
+  commitCredentialImport,
+  deleteCredential,
+  previewCredentialImport,
+  updateCredential,
+  type CredentialChanges,
+} from '../../core/usecases/credentials';
+import { isUseCaseFailure, UseCaseFailure } from '../../core/usecases/failure';
+import { type InputProblem, usageError } from '../cliError';
+import type { CommandContext, CommandHandler, Invocation } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef } from '../offerRefs';
 
 const importCredentials: CommandHandler = async (ctx, call) => {
   const file = call.args[0]!;
   const replace = call.options.replace === true;
-  const skipInvalid = call.options['skip-invalid'] === true;
-  const store = ctx.profile().store();
-  const localId = resolveOfferRef(store, String(call.options.offer));
-  // Never a second key: a profile whose key only the app's keychain holds is refused up front.
-  const locked = ctx.profile().secretBox().locked;
-  if (locked) {
-    throw new CliError(
-      locked.reason === 'locked' ? 'credentials_locked' : 'data_folder',
-      locked.message,
-    );
-  }
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new CliError('bad_input', `Cannot read ${file} (${code}).`);
-  }
-  const known = store.knownCredentialHashes(localId);
-  // A replace starts the offer's list afresh: only duplicates within the file count then. The
-  // store keeps login and email hashes as two sets; the index matches on either, so each set is
-  // passed on its own ('' is no login hash: sha256 hex is never empty).
-  const uploaded = replace
-    ? []
-    : [
-        ...[...known.loginHashes].map((loginHash) => ({ loginHash, emailHash: null })),
-        ...[...known.emailHashes].map((emailHash) => ({ loginHash: '', emailHash })),
-      ];
-  const preview = await runCredentialImport({
-    source: { bytes, fileName: basename(file) },
-    options: { encoding: call.options.encoding as string | undefined },
-    uploaded,
+  const seller = ctx.profile();
+  const localId = resolveOfferRef(seller.store(), String(call.options.offer));
+  const preview = await previewCredentialImport(seller, {
+    localId,
+    path: file,
+    encoding: call.options.encoding as string | undefined,
   });
-  const problems: InputProblem[] = preview.rows.flatMap((row) =>
-    row.problems.map((p) => ({
-      line: row.line,
-      ...(p.field !== WHOLE_LINE && { column: p.field }),
-      reason: p.message,
-    })),
-  );
-  const badRows = preview.totals.invalid;
+  if (preview.state === 'choose-encoding') {
+    throw new UseCaseFailure('bad_input', preview.message, [], { encodingUnsure: true });
+  }
   // Lines damaged in a file taken for UTF-8 may also mean that it is in another encoding.
-  const damaged = preview.rows.some((row) => row.problems.some((p) => p.field === WHOLE_LINE));
-  const encodingHint =
-    damaged && preview.encodingSource === 'utf-8'
-      ? ' If the file is not in UTF-8, name its encoding with --encoding NAME.'
-      : '';
-  if (badRows > 0 && !skipInvalid) {
-    throw new CliError(
-      'bad_input',
-      `${file}: ${badRows} bad row(s); nothing was queued (fix them, or use --skip-invalid).` +
-        encodingHint,
-      problems,
-    );
-  }
-  const toQueue = credentialsToSend(preview);
-  const duplicates = preview.totals.duplicatesInFile + preview.totals.duplicatesUploaded;
-  if (toQueue.length > 0) {
-    try {
-      store.queueCredentials(localId, toQueue, replace ? 'replace' : 'add');
-    } catch (error) {
-      if (error instanceof DraftRejected) {
-        throw new CliError(
-          'bad_input',
-          `${file}: ${error.message}`,
-          error.problems.map((p) => ({ column: p.field, reason: p.message })),
-        );
-      }
-      throw error;
+  const encodingHint = preview.encodingInDoubt
+    ? ' If the file is not in UTF-8, name its encoding with --encoding NAME.'
+    : '';
+  let outcome;
+  try {
+    outcome = await commitCredentialImport(seller, {
+      preview,
+      mode: replace ? 'replace' : 'add',
+      skipInvalid: call.options['skip-invalid'] === true,
+    });
+  } catch (error) {
+    if (isUseCaseFailure(error) && error.kind === 'bad_input') {
+      const badRows = error.problems.some((p) => p.line !== undefined);
+      const advice = badRows ? ' Fix them, or use --skip-invalid.' + encodingHint : '';
+      throw new UseCaseFailure('bad_input', `${file}: ${error.message}${advice}`, error.problems);
     }
+    throw error;
   }
-  const id = offerLabel(store.getOffer(localId)!);
+  const problems: InputProblem[] = preview.problems.map((p) => ({
+    ...(p.line !== undefined && { line: p.line }),
+    ...(p.field !== undefined && { column: p.field }),
+    reason: p.message,
+  }));
+  const id = offerLabel(seller.store().getOffer(localId)!);
+  const duplicates = outcome.duplicatesInFile + outcome.duplicatesUploaded;
   const data = {
     file,
     offer: id,
     format: preview.format,
     encoding: preview.encoding,
-    mode: replace ? 'replace' : 'add',
-    rows: preview.totals.rows,
-    queued: toQueue.length,
+    mode: outcome.mode,
+    rows: outcome.rows,
+    queued: outcome.queued,
     duplicates,
-    duplicatesInFile: preview.totals.duplicatesInFile,
-    duplicatesUploaded: preview.totals.duplicatesUploaded,
-    skipped: badRows,
+    duplicatesInFile: outcome.duplicatesInFile,
+    duplicatesUploaded: outcome.duplicatesUploaded,
+    skipped: outcome.invalid,
     problems,
   };
   const human = [
     `${file} (${[preview.format, preview.encoding].filter(Boolean).join(', ')}): ` +
-      `${toQueue.length} credential(s) queued for offer ${id}` +
+      `${outcome.queued} credential(s) queued for offer ${id}` +
       (replace ? ' (replacing its list)' : '') +
       '.',
     duplicates ? `${duplicates} duplicate(s) skipped.` : '',
-    badRows ? `${badRows} bad row(s) skipped:` : '',
+    outcome.invalid ? `${outcome.invalid} bad row(s) skipped:` : '',
     ...problems.map(
       (p) => `  line ${p.line}${p.column ? `, column ${p.column}` : ''}: ${p.reason}`,
     ),
-    badRows && encodingHint ? encodingHint.trim() : '',
-    toQueue.length ? 'Run `seller-desk push` to send them.' : '',
+    outcome.invalid && encodingHint ? encodingHint.trim() : '',
+    outcome.queued ? 'Run `seller-desk push` to send them.' : '',
   ]
     .filter(Boolean)
     .join('\n');
   return { data, human, exitCode: ExitCode.Done };
 };
 
+/** The credential's id on the marketplace (as `offers show` lists it). */
+function credentialIdOf(call: Invocation): number {
+  const raw = String(call.options.credential).trim();
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1) {
+    throw usageError(`--credential expects the credential's id, got "${raw}".`, call.command.name);
+  }
+  return Number(raw);
+}
+
+/** The sent offer's id, and its local row for the use case. */
+function sentOfferOf(ctx: CommandContext, call: Invocation) {
+  const store = ctx.profile().store();
+  const localId = resolveOfferRef(store, String(call.options.offer));
+  return { localId, id: offerLabel(store.getOffer(localId)!) };
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  }
+  return text;
+}
+
+/**
+ * The passwords from stdin: the first line, and the next when both are asked for. A line is
+ * taken whole (spaces are part of a password), without its line break.
+ */
+async function passwordsFromStdin(
+  ctx: CommandContext,
+  call: Invocation,
+): Promise<Pick<CredentialChanges, 'game_password' | 'email_password'>> {
+  const wanted = (['password-stdin', 'email-password-stdin'] as const).filter(
+    (name) => call.options[name] === true,
+  );
+  if (wanted.length === 0) return {};
+  if (!ctx.stdin) {
+    throw usageError(`--${wanted[0]} needs the password on standard input.`, call.command.name);
+  }
+  const lines = (await readAll(ctx.stdin)).split(/\r?\n/);
+  const read: Pick<CredentialChanges, 'game_password' | 'email_password'> = {};
+  wanted.forEach((name, i) => {
+    const line = lines[i];
+    if (line === undefined || line === '') {
+      throw usageError(
+        `--${name}: line ${i + 1} of standard input is empty; the password goes there.`,
+        call.command.name,
+      );
+    }
+    read[name === 'password-stdin' ? 'game_password' : 'email_password'] = line;
+  });
+  return read;
+}
+
+function twoFactorOf(call: Invocation): boolean | undefined {
+  const value = call.options['2fa'];
+  if (value === undefined) return undefined;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw usageError(`--2fa expects on or off, got "${String(value)}".`, call.command.name);
+}
+
+const text = (value: unknown): string | undefined =>
+  value === undefined ? undefined : String(value);
+
+const updateCredentialCommand: CommandHandler = async (ctx, call) => {
+  const credentialId = credentialIdOf(call);
+  const is2fa = twoFactorOf(call);
+  const { localId, id } = sentOfferOf(ctx, call);
+  const changes: CredentialChanges = {
+    login: text(call.options.login),
+    email: text(call.options.email),
+    is_2fa_active: is2fa,
+    comment: text(call.options.comment),
+    ...(await passwordsFromStdin(ctx, call)),
+  };
+  const record = await updateCredential(
+    ctx.profile(),
+    { localId, credentialId, changes },
+    { signal: ctx.signal },
+  );
+  // Which fields changed, never their values: a login is half of an account.
+  const fields = (Object.keys(changes) as (keyof CredentialInput)[]).filter(
+    (name) => changes[name] !== undefined,
+  );
+  return {
+    data: { offer: id, credential: record.id, status: record.status, updated: fields },
+    human: `Credential ${record.id} of offer ${id} updated (${fields.join(', ')}).`,
+    exitCode: ExitCode.Done,
+  };
+};
+
+const deleteCredentialCommand: CommandHandler = async (ctx, call) => {
+  const credentialId = credentialIdOf(call);
+  const { localId, id } = sentOfferOf(ctx, call);
+  await deleteCredential(ctx.profile(), { localId, credentialId }, { signal: ctx.signal });
+  return {
+    data: { offer: id, credential: credentialId, deleted: true },
+    human: `Credential ${credentialId} of offer ${id} deleted.`,
+    exitCode: ExitCode.Done,
+  };
+};
+
 export const credentialCommands: Record<string, CommandHandler> = {
   'credentials import': importCredentials,
+  'credentials update': updateCredentialCommand,
+  'credentials delete': deleteCredentialCommand,
 };

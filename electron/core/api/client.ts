@@ -117,10 +117,11 @@ export interface MarketplaceClient {
     credentials: CredentialInput[],
     signal?: AbortSignal,
   ): Promise<{ message: string; replaced: number }>;
+  /** A field left out keeps its value (API: Update credential; login and password optional). */
   updateCredential(
     offerId: number,
     credentialId: number,
-    credential: CredentialInput,
+    credential: Partial<CredentialInput>,
     signal?: AbortSignal,
   ): Promise<CredentialRecord>;
   deleteCredential(
@@ -435,14 +436,21 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
         checkId(offerId, 'offerId', 'PUT', paths.credential(0, 0)),
         checkId(credentialId, 'credentialId', 'PUT', paths.credential(0, 0)),
       );
-      const [checked] = credentialList([credential], 'PUT', path);
+      const parsed = credentialInputSchema.partial().safeParse(credential);
+      // Field names only: the values are the seller's secrets.
+      if (!parsed.success) {
+        throw invalid('PUT', path, {
+          credential: parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.code}`),
+        });
+      }
+      const checked = parsed.data;
       const answer = await call(
         {
           method: 'PUT',
           path,
           body: () => checked,
           schema: updateCredentialResponseSchema,
-          secrets: credentialSecrets(checked!),
+          secrets: credentialSecrets(checked),
         },
         signal,
       );

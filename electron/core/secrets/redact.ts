@@ -20,11 +20,13 @@ export const keepText: Redact = (text) => text;
  * The values of a credential that must never be repeated (the comment is not secret), and the
  * pairs as a server writes them together (`login:password`, in base64 for a Basic header).
  */
-export function credentialSecrets(c: CredentialInput): string[] {
-  const pairs = [`${c.login}:${c.game_password}`];
+export function credentialSecrets(c: Partial<CredentialInput>): string[] {
+  // A single-credential update may carry a part of one (a new password alone).
+  const pairs: string[] = [];
+  if (c.login && c.game_password) pairs.push(`${c.login}:${c.game_password}`);
   if (c.email && c.email_password) pairs.push(`${c.email}:${c.email_password}`);
-  return [c.login, c.game_password, c.email ?? '', c.email_password ?? '', ...pairs].filter(
-    Boolean,
+  return [c.login, c.game_password, c.email, c.email_password, ...pairs].filter(
+    (s): s is string => Boolean(s),
   );
 }
 

@@ -19,6 +19,7 @@
  * - Importing a file: `importOffers(productId, rows, { skipRefused })` → `{ localIds, refused }`
  *   (one transaction, all or nothing unless skipRefused); the offers rows are matched against:
  *   `liveOffersOfProduct(productId)`, `offerOfServerId(serverId)`.
+ *   `queueScreenshots(localId, { files, urls })` (both in one transaction),
  * - Read model: `queryOffers({ status?, productId?, syncState?, text?, sort, offset, limit })`
  *   → `{ rows, total }`, `countOffers()` (by status, by sync state, outbox size),
  *   `getOffer(localId)` (merged fields, server copy, changed fields, conflicts, outcome, pending
@@ -75,6 +76,7 @@ export { StoreError, DraftRejected } from './errors';
 export type { StoreErrorKind } from './errors';
 export type { OfferDraft, FlatFields } from './offerFields';
 export { fingerprintOffer } from './offerFields';
+import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
 export type { SyncState } from './offers';
 export type { SecretBox, CredentialMode, NewOffer } from './drafts';
 export type { ImportedOffer, OfferImportResult, OfferToMatch } from './offerImport';
@@ -86,6 +88,7 @@ export type {
   OfferCounts,
   OfferDetail,
   OfferSortColumn,
+export type { ScreenshotBatch } from './screenshotQueue';
   ConflictView,
 } from './readModel';
 export type { SyncRunRecord, SyncRunSummary } from './syncRuns';
@@ -134,6 +137,8 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
   const db: Database.Database = openDatabase(file, { busyTimeoutMs: opts.busyTimeoutMs });
   const ctx: StoreContext = { db, clock: opts.clock ?? systemClock };
   return {
+  /** Files and links together, all or nothing. */
+  queueScreenshots(localId: number, batch: ScreenshotBatch): void;
     file,
     db,
     clock: ctx.clock,
@@ -169,3 +174,4 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     },
   };
 }
+    queueScreenshots: (id, batch) => queueScreenshots(ctx, id, batch),

@@ -1,0 +1,264 @@
+// Import an account offer's credentials from a file, in two steps the app and the command line
+// share: `previewCredentialImport` reads and checks the file (masked rows, problems by line,
+// duplicates in the file and against what the offer already has), `commitCredentialImport` seals
+// the rows to send into the queue (add, or replace all). The preview the fronts receive is plain
+// data without a password; the rows themselves stay in this module (see `held`) until the commit.
+import type { CredentialInput } from '../../../contract/marketplace/wire';
+import type { CredentialHashes } from '../../credentials/hash';
+import {
+  credentialsToSend,
+  importCredentialsInWorker,
+  previewCredentials,
+  runCredentialImport,
+  WHOLE_LINE,
+  type CredentialImportResult,
+  type CredentialPreviewRow,
+  type CredentialPreviewTotals,
+} from '../../imports/credentials';
+import type { CredentialFileFormat } from '../../imports/credentials/parseCredentialFile';
+import { ImportError } from '../../imports/importError';
+import { DraftRejected, type CredentialMode } from '../../store';
+import { UseCaseFailure, type Problem } from '../failure';
+import type { SellerProfile } from '../profile';
+import { requireCredentialsKey, requireOffer } from './requireOffer';
+
+export interface CredentialFileInput {
+  localId: number;
+  /** The file on this computer. */
+  path: string;
+  /** The seller's choice of encoding (a WHATWG label), when the file does not say. */
+  encoding?: string;
+  format?: CredentialFileFormat;
+}
+
+export interface CredentialPreviewOptions {
+  /** Read the file in a worker thread: the app's window keeps drawing while 50 MB is parsed. */
+  inWorker?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A row as the seller may see it: the login masked, never a password. */
+export interface MaskedCredentialRow {
+  line: number;
+  maskedLogin: string;
+  hasEmail: boolean;
+  problems: { field: string; message: string }[];
+  duplicateOf: 'file' | 'uploaded' | null;
+}
+
+/** The file could not be read for sure in one encoding: the seller names one, and it is read again. */
+export interface ChooseEncoding {
+  state: 'choose-encoding';
+  /** The likely encodings, most likely first (WHATWG labels). */
+  candidates: string[];
+  message: string;
+}
+
+export interface CredentialFilePreview {
+  state: 'ready';
+  localId: number;
+  format: CredentialFileFormat;
+  /** Null for XLSX, which carries its own. */
+  encoding: string | null;
+  /** Some lines did not read in an encoding that was guessed: the file may be in another one. */
+  encodingInDoubt: boolean;
+  /** Rows refused because their line does not read in the encoding. */
+  damagedRows: number;
+  rows: MaskedCredentialRow[];
+  totals: CredentialPreviewTotals;
+  /** Every refused row's problems, by line (no field when the whole line is refused). */
+  problems: Problem[];
+}
+
+export type CredentialImportPreview = ChooseEncoding | CredentialFilePreview;
+
+export interface CommitCredentialImportInput {
+  preview: CredentialFilePreview;
+  /** Add to the offer's credentials, or replace them all with the file's. */
+  mode: CredentialMode;
+  /** Queue the good rows although some rows are refused (the app's confirmation says so). */
+  skipInvalid: boolean;
+}
+
+export interface CredentialImportOutcome {
+  localId: number;
+  mode: CredentialMode;
+  rows: number;
+  queued: number;
+  /** Refused rows, left out (only with `skipInvalid`). */
+  invalid: number;
+  duplicatesInFile: number;
+  /** Already queued or uploaded; none on a replace, which starts the list afresh. */
+  duplicatesUploaded: number;
+  /** Every row not queued: refused or duplicate. */
+  skipped: number;
+}
+
+// The rows with their passwords, reachable only through the preview object they belong to:
+// nothing that serialises a preview (IPC, --json) can carry them across, and a preview a front
+// lets go of (discarded, expired) takes them with it.
+const held = new WeakMap<CredentialFilePreview, CredentialPreviewRow[]>();
+
+/** Enough of a login for the seller to recognise the row, not enough to use it. */
+export function maskLogin(login: string): string {
+  const chars = [...login.trim()];
+  if (chars.length <= 3) return '•'.repeat(Math.max(chars.length, 1));
+  return `${chars.slice(0, 2).join('')}${'•'.repeat(Math.min(chars.length - 3, 6))}${chars.at(-1)}`;
+}
+
+// The store keeps login and email hashes as two sets; the index matches on either, so each set is
+// passed on its own ('' is no login hash: sha256 hex is never empty).
+function uploadedHashes(profile: SellerProfile, localId: number): CredentialHashes[] {
+  const known = profile.store().knownCredentialHashes(localId);
+  return [
+    ...[...known.loginHashes].map((loginHash) => ({ loginHash, emailHash: null })),
+    ...[...known.emailHashes].map((emailHash) => ({ loginHash: '', emailHash })),
+  ];
+}
+
+async function readFile(
+  input: CredentialFileInput,
+  uploaded: CredentialHashes[],
+  options: CredentialPreviewOptions,
+): Promise<CredentialImportResult> {
+  const request = {
+    source: { path: input.path },
+    options: { encoding: input.encoding, format: input.format },
+    uploaded,
+  };
+  if (options.inWorker) return importCredentialsInWorker(request, { signal: options.signal });
+  try {
+    return await runCredentialImport(request);
+  } catch (error) {
+    // The worker says the same of a file it cannot open (never its content).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof ImportError || typeof code !== 'string') throw error;
+    throw new ImportError('unreadable', `the file could not be read (${code})`);
+  }
+}
+
+function problemsOf(rows: readonly CredentialPreviewRow[]): Problem[] {
+  return rows.flatMap((row) =>
+    row.problems.map((p) => ({
+      line: row.line,
+      ...(p.field !== WHOLE_LINE && { field: p.field }),
+      message: p.message,
+    })),
+  );
+}
+
+export async function previewCredentialImport(
+  profile: SellerProfile,
+  input: CredentialFileInput,
+  options: CredentialPreviewOptions = {},
+): Promise<CredentialImportPreview> {
+  requireOffer(profile, input.localId);
+  // Never a key this process may not use: a locked profile is told before the file is read.
+  requireCredentialsKey(profile);
+  let result: CredentialImportResult;
+  try {
+    result = await readFile(input, uploadedHashes(profile, input.localId), options);
+  } catch (error) {
+    // Not a failure: the seller knows the encoding, we do not.
+    if (error instanceof ImportError && error.code === 'encoding-unsure') {
+      return {
+        state: 'choose-encoding',
+        candidates: [...(error.candidates ?? [])],
+        message: error.message,
+      };
+    }
+    throw error;
+  }
+  const damagedRows = result.rows.filter((row) =>
+    row.problems.some((p) => p.field === WHOLE_LINE),
+  ).length;
+  const preview: CredentialFilePreview = {
+    state: 'ready',
+    localId: input.localId,
+    format: result.format,
+    encoding: result.encoding,
+    encodingInDoubt: damagedRows > 0 && result.encodingSource === 'utf-8',
+    damagedRows,
+    rows: result.rows.map((row) => ({
+      line: row.line,
+      maskedLogin: maskLogin(row.credential.login),
+      hasEmail: Boolean(row.credential.email),
+      problems: row.problems.map(({ field, message }) => ({ field, message })),
+      duplicateOf: row.duplicateOf ?? null,
+    })),
+    totals: result.totals,
+    problems: problemsOf(result.rows),
+  };
+  held.set(preview, result.rows);
+  return preview;
+}
+
+/**
+ * What a commit sends, counted again at commit time: an add skips what the offer has by now; a
+ * replace starts the offer's list afresh, so only duplicates within the file are left out.
+ */
+function rowsToSend(
+  rows: readonly CredentialPreviewRow[],
+  uploaded: CredentialHashes[],
+): { credentials: CredentialInput[]; totals: CredentialPreviewTotals } {
+  const recheck = previewCredentials(
+    rows.map(({ line, credential, problems }) => ({ line, credential, problems })),
+    uploaded,
+  );
+  return { credentials: credentialsToSend(recheck), totals: recheck.totals };
+}
+
+export async function commitCredentialImport(
+  profile: SellerProfile,
+  input: CommitCredentialImportInput,
+): Promise<CredentialImportOutcome> {
+  const rows = held.get(input.preview);
+  if (!rows) {
+    throw new UseCaseFailure('not_found', 'This preview has expired; read the file again.');
+  }
+  const { localId } = input.preview;
+  const offer = requireOffer(profile, localId);
+  requireCredentialsKey(profile);
+  if (input.mode === 'replace' && offer.fields.credential_system_type_id === 1) {
+    throw new UseCaseFailure(
+      'bad_input',
+      'Replace all works only for offers with several credentials (credential system 3).',
+    );
+  }
+  const { credentials, totals } = rowsToSend(
+    rows,
+    input.mode === 'replace' ? [] : uploadedHashes(profile, localId),
+  );
+  if (totals.invalid > 0 && !input.skipInvalid) {
+    throw new UseCaseFailure(
+      'bad_input',
+      `${totals.invalid} bad row(s); nothing was queued.`,
+      input.preview.problems,
+    );
+  }
+  if (credentials.length > 0) {
+    try {
+      profile.store().queueCredentials(localId, credentials, input.mode);
+    } catch (error) {
+      if (error instanceof DraftRejected) {
+        throw new UseCaseFailure(
+          'bad_input',
+          error.message,
+          error.problems.map(({ field, message }) => ({ field, message })),
+        );
+      }
+      throw error;
+    }
+  }
+  held.delete(input.preview);
+  return {
+    localId,
+    mode: input.mode,
+    rows: totals.rows,
+    queued: credentials.length,
+    invalid: totals.invalid,
+    duplicatesInFile: totals.duplicatesInFile,
+    duplicatesUploaded: totals.duplicatesUploaded,
+    skipped: totals.rows - credentials.length,
+  };
+}

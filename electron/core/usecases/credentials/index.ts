@@ -1,0 +1,3 @@
+export * from './importCredentials';
+export * from './editCredential';
+export { requireOffer, requireSentOffer, requireCredentialsKey } from './requireOffer';

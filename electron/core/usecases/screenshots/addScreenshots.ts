@@ -1,0 +1,89 @@
+// Screenshots added to an offer: each file checked by its bytes and copied into the data folder
+// (moving the original later loses nothing), each link normalised, all within the cap, then
+// queued for the sync to upload and attach in order once the offer exists.
+import { rm } from 'node:fs/promises';
+import {
+  prepareScreenshotAdd,
+  type ScreenshotKind,
+  type StagedScreenshotFile,
+} from '../../screenshots';
+import { DraftRejected } from '../../store';
+import { requireOffer } from '../credentials/requireOffer';
+import { UseCaseFailure } from '../failure';
+import type { SellerProfile } from '../profile';
+
+export interface AddScreenshotsInput {
+  localId: number;
+  /** Image files on this computer. */
+  files: readonly string[];
+  /** Links as typed or pasted; one item may hold several. */
+  urls: readonly string[];
+  /**
+   * One refused item and nothing is queued (a script wants all or nothing); otherwise the
+   * accepted ones are queued and the refusals reported (a drop onto the offer).
+   */
+  allOrNothing: boolean;
+}
+
+export interface ScreenshotRefused {
+  /** The file name or link, as given. */
+  item: string;
+  reason: string;
+}
+
+export interface AddScreenshotsOutcome {
+  localId: number;
+  files: { name: string; kind: ScreenshotKind; bytes: number }[];
+  urls: string[];
+  /** Files and links queued. */
+  accepted: number;
+  refused: ScreenshotRefused[];
+}
+
+async function unstage(files: readonly StagedScreenshotFile[]): Promise<void> {
+  await Promise.all(files.map((f) => rm(f.stagedPath, { force: true })));
+}
+
+export async function addScreenshots(
+  profile: SellerProfile,
+  input: AddScreenshotsInput,
+): Promise<AddScreenshotsOutcome> {
+  const offer = requireOffer(profile, input.localId);
+  const prepared = await prepareScreenshotAdd({
+    existing: offer.fields.screenshots?.length ?? 0,
+    files: input.files,
+    urls: input.urls,
+    dataDir: profile.dataDir,
+  });
+  if (prepared.refused.length > 0 && input.allOrNothing) {
+    await unstage(prepared.files);
+    throw new UseCaseFailure(
+      'bad_input',
+      `${prepared.refused.length} screenshot(s) refused; nothing was queued.`,
+      prepared.refused.map((r) => ({ field: r.item, message: r.reason })),
+    );
+  }
+  try {
+    profile.store().queueScreenshots(input.localId, {
+      files: prepared.files.map((f) => f.stagedPath),
+      urls: prepared.urls,
+    });
+  } catch (error) {
+    await unstage(prepared.files);
+    if (error instanceof DraftRejected) {
+      throw new UseCaseFailure(
+        'bad_input',
+        error.message,
+        error.problems.map(({ field, message }) => ({ field, message })),
+      );
+    }
+    throw error;
+  }
+  return {
+    localId: input.localId,
+    files: prepared.files.map(({ name, kind, bytes }) => ({ name, kind, bytes })),
+    urls: prepared.urls,
+    accepted: prepared.files.length + prepared.urls.length,
+    refused: prepared.refused,
+  };
+}

@@ -1,0 +1,2 @@
+export * from './addScreenshots';
+export * from './removeScreenshot';
