@@ -1,11 +1,22 @@
 // The shape shared by every command handler: what it is given, what it hands back.
+import type { Keyring } from '../core/secrets';
+import type { SellerProfile } from '../core/usecases/profile';
 import type { Clock } from '../core/util/clock';
 import type { GlobalOptions, OptionValue } from './args';
 import type { CommandSpec } from './commandSpecs';
 import type { ExitCodeValue } from './exitCodes';
 import type { Output } from './output';
 import type { Progress } from './progress';
-import type { Profile } from './profile';
+
+/**
+ * The profile a command works on: the seller profile every use case takes (opened by
+ * core/usecases/openSellerProfile with the command line's token source, short retries and a
+ * 15 s busy timeout).
+ */
+export interface CliProfile extends SellerProfile {
+  /** The former name of `keyring()`, kept while commands move over. */
+  secretBox(): Keyring;
+}
 
 export interface CommandContext {
   globals: GlobalOptions;
@@ -17,8 +28,10 @@ export interface CommandContext {
   clock: Clock;
   /** Aborted on Ctrl-C: commands stop between requests and keep what is queued. */
   signal: AbortSignal;
+  /** Standard input, for what may not be an argument (`--password-stdin`); null when none. */
+  stdin: NodeJS.ReadableStream | null;
   /** The data folder's profile for this marketplace, opened on first use and closed at exit. */
-  profile(): Profile;
+  profile(): CliProfile;
 }
 
 export interface Invocation {
@@ -28,8 +41,6 @@ export interface Invocation {
 }
 
 export interface CommandOutcome {
-  /** Standard input, for what may not be an argument (`--password-stdin`); null when none. */
-  stdin: NodeJS.ReadableStream | null;
   /** What --json prints under `result`. */
   data: unknown;
   /** What a person sees on stdout. */

@@ -9,13 +9,13 @@ import { systemClock, type Clock } from '../core/util/clock';
 import { parseCommandLine, type GlobalOptions, type ParsedCommandLine } from './args';
 import { CliError } from './cliError';
 import type { CommandGroup } from './commandSpecs';
-import type { CommandContext, CommandHandler } from './commandTypes';
+import type { CliProfile, CommandContext, CommandHandler } from './commandTypes';
 import { toCliError } from './errorMapping';
 import { ExitCode, type ExitCodeValue } from './exitCodes';
 import { helpText } from './help';
 import { createOutput, type Output, type Writable } from './output';
 import { createProgress } from './progress';
-import type { Profile } from './profile';
+import { readToken } from './token';
 
 export interface CliIo {
   stdout: Writable;
@@ -29,6 +29,11 @@ export interface CliIo {
 }
 
 type HandlerTable = Record<string, CommandHandler>;
+
+/** Retries of safe requests: short, so that an unreachable marketplace ends the run quickly. */
+const CLI_RETRY = { attempts: 3, baseDelayMs: 400, maxDelayMs: 4000 };
+/** A write waits this long for the app or another run holding the profile file. */
+const CLI_BUSY_TIMEOUT_MS = 15_000;
 
 // Loaded on demand: `help` and usage errors never load SQLite or the HTTP client.
 const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
@@ -63,11 +68,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     outputFor({ json, quiet: false }, io).failure(null, toCliError(error));
     return ExitCode.BadInput;
   }
-  let profile: Profile | null = null;
-  // The token, once a command has read it, is kept out of everything printed (output.ts).
-  const output = outputFor(parsed.globals, io, () => [
-    (profile as Profile | null)?.tokenIfRead() ?? null,
-  ]);
+  let profile: CliProfile | null = null;
+  // Read by the first command that goes online, then kept out of everything printed (output.ts).
+  let token: string | null = null;
+  const output = outputFor(parsed.globals, io, () => [token]);
 
   if (parsed.kind === 'help') {
     try {
@@ -103,7 +107,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
   const dataDir = parsed.globals.dataDir ?? defaultDataDir(process.platform, io.env);
   const signal = io.signal ?? new AbortController().signal;
   try {
-    const { openProfile } = await import('./profile');
+    // Loaded on demand: `help` and usage errors never open SQLite.
+    const { openSellerProfile } = await import('../core/usecases/openSellerProfile');
     const context: CommandContext = {
       globals: parsed.globals,
       baseUrl,
@@ -113,17 +118,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
       progress,
       clock,
       signal,
-      profile: () => {
-        profile ??= openProfile({
-          dataDir,
-          baseUrl,
-          env: io.env,
       stdin: io.stdin ?? null,
-          tokenFile: parsed.globals.tokenFile,
-          windowMs: parsed.globals.windowMs,
-          clock,
-          onWait,
-        });
+      profile: () => {
+        if (!profile) {
+          const seller = openSellerProfile({
+            dataDir,
+            baseUrl,
+            token: () =>
+              (token ??= readToken({ env: io.env, tokenFile: parsed.globals.tokenFile })),
+            clock,
+            ...(parsed.globals.windowMs !== undefined && { windowMs: parsed.globals.windowMs }),
+            busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
+            retry: CLI_RETRY,
+            onWait,
+          });
+          profile = Object.assign(seller, { secretBox: () => seller.keyring() });
+        }
         return profile;
       },
     };
@@ -143,6 +153,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     output.failure(command.name, cliError);
     return cliError.exitCode;
   } finally {
-    await (profile as Profile | null)?.close();
+    await (profile as CliProfile | null)?.close();
   }
 }

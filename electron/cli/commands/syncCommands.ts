@@ -1,6 +1,8 @@
-// `status` (offline: what the local data holds and what is waiting), `pull` and `push`.
+// `status` (offline: what the local data holds and what is waiting), `pull` and `push`, each over
+// its use case in core/usecases/sync.
 import { limits } from '../../contract/marketplace/limits';
 import { formatDuration } from '../../core/limits/pause';
+import { status as profileStatus } from '../../core/usecases/sync';
 import type { CommandHandler } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
 import { statusName } from '../offerRefs';
@@ -8,19 +10,17 @@ import { formatFields, formatTable } from '../table';
 import { pull, push } from './syncRun';
 
 const status: CommandHandler = async (ctx) => {
-  const profile = ctx.profile();
-  const store = profile.store();
-  const counts = store.countOffers();
-  const lastRun = store.recentSyncRuns(1)[0] ?? null;
-  const budget = profile.limiter().budget();
+  const current = profileStatus(ctx.profile());
+  const lastRun = current.lastSync;
+  const budget = current.rateBudget;
   const windowMs = ctx.globals.windowMs ?? limits.windowMs;
   const data = {
-    baseUrl: ctx.baseUrl,
-    dataFile: profile.file,
-    offers: counts.total,
-    byStatus: counts.byStatus,
-    bySyncState: counts.bySyncState,
-    queuedOperations: counts.outbox,
+    baseUrl: current.baseUrl,
+    dataFile: current.dataFile,
+    offers: current.offers,
+    byStatus: current.byStatus,
+    bySyncState: current.bySyncState,
+    queuedOperations: current.queuedOperations,
     lastSync: lastRun && {
       kind: lastRun.kind,
       startedAt: new Date(lastRun.startedAt).toISOString(),
@@ -30,17 +30,16 @@ const status: CommandHandler = async (ctx) => {
       conflicts: lastRun.conflicts,
       needsAttention: lastRun.needsAttention,
       unauthorized: lastRun.unauthorized,
-      error: lastRun.error ?? null,
+      error: lastRun.error,
     },
     rateBudget: { ...budget, windowMs },
   };
-  const needsSeller = counts.bySyncState.attention + counts.bySyncState.conflict;
   const human = [
     formatFields([
-      ['marketplace', ctx.baseUrl],
-      ['data file', profile.file],
-      ['offers', counts.total],
-      ['queued operations', counts.outbox],
+      ['marketplace', current.baseUrl],
+      ['data file', current.dataFile],
+      ['offers', current.offers],
+      ['queued operations', current.queuedOperations],
       [
         'last sync',
         lastRun
@@ -67,7 +66,7 @@ const status: CommandHandler = async (ctx) => {
         { title: 'SERVER STATUS', value: (r: [string, number]) => r[0] },
         { title: 'OFFERS', value: (r) => r[1], align: 'right' },
       ],
-      Object.entries(counts.byStatus).map(([s, n]): [string, number] => [
+      Object.entries(current.byStatus).map(([s, n]): [string, number] => [
         s === 'none' ? 'not sent yet' : statusName(Number(s)),
         n,
       ]),
@@ -78,13 +77,13 @@ const status: CommandHandler = async (ctx) => {
         { title: 'SYNC STATE', value: (r: [string, number]) => r[0] },
         { title: 'OFFERS', value: (r) => r[1], align: 'right' },
       ],
-      Object.entries(counts.bySyncState),
+      Object.entries(current.bySyncState),
     ),
   ].join('\n');
   return {
     data,
     human,
-    exitCode: needsSeller > 0 ? ExitCode.NeedsAttention : ExitCode.Done,
+    exitCode: current.needsSeller > 0 ? ExitCode.NeedsAttention : ExitCode.Done,
   };
 };
 

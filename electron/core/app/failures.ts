@@ -1,75 +1,98 @@
-// Turns what core throws into what the renderer can act on. The messages speak to the seller;
-// none carries a token, a password or a request body: the errors below are written not to hold
-// them, and every failure is passed through the redaction of the secrets the app knows (the
-// token) and bounded on its way out, should a marketplace's words quote one back.
-import { AppFailure, type FieldProblemDto } from '../../contract/ipc';
-import { isMarketplaceError, type MarketplaceError } from '../api';
-import { ImportError } from '../imports/importError';
+// Turns what core throws into what the renderer can act on: core's errors become one
+// UseCaseFailure (core/usecases/failure.ts, shared with the command line), presented here as the
+// IPC error kind and the app's words. The messages speak to the seller; none carries a token, a
+// password or a request body: the errors are written not to hold them, and every failure is
+// passed through the redaction of the secrets the app knows (the token) and bounded on its way
+// out, should a marketplace's words quote one back.
+import { AppFailure, type ErrorKind, type FieldProblemDto } from '../../contract/ipc';
 import { createRedactor, type Redact } from '../secrets/redact';
 import { boundText } from '../util/echo';
-import { DraftRejected, StoreError } from '../store';
+import { toFailure, type FailureKind, type UseCaseFailure } from '../usecases/failure';
 
-function marketplaceFailure(error: MarketplaceError): AppFailure {
-  switch (error.kind) {
-    case 'unauthorized':
-      return new AppFailure(
-        'unauthorized',
-        'The marketplace did not accept the API token. It may be wrong or expired: paste a new one from your dashboard.',
-      );
-    case 'forbidden':
-      return new AppFailure('forbidden', 'The marketplace refused this for your account.');
-    case 'not_found':
-      return new AppFailure('not_found', 'The marketplace does not know this offer any more.');
-    case 'rate_limited':
-      return new AppFailure(
-        'rate_limited',
-        'The marketplace asked us to slow down; the app will carry on when the limit allows.',
-      );
-    case 'validation':
-      return new AppFailure('validation', 'The marketplace refused some fields.', fieldList(error));
-    case 'cancelled':
-      return new AppFailure('cancelled', 'Cancelled.');
-    case 'network_not_sent':
-    case 'network_maybe_sent':
-    case 'server':
-    case 'bad_response':
-      return new AppFailure(
-        'offline',
-        'The marketplace cannot be reached right now. Nothing is lost: changes stay queued.',
-      );
+/** Each failure kind as the renderer knows it (the form/file split of bad input aside). */
+export const appKindOf: Record<FailureKind, ErrorKind> = {
+  bad_input: 'bad_input',
+  not_found: 'not_found',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  unreachable: 'offline',
+  needs_attention: 'validation',
+  // The app holds the key under the OS keychain; a key it cannot open is a fault to report.
+  credentials_locked: 'internal',
+  insecure_storage: 'insecure_storage',
+  data_folder: 'internal',
+  cancelled: 'cancelled',
+  internal: 'internal',
+};
+
+function appKind(failure: UseCaseFailure): ErrorKind {
+  // A form's fields (the editor shows each message beside its field) are `validation`; a file or
+  // payload that cannot be used is `bad_input`.
+  if (failure.kind === 'bad_input') {
+    const byField = failure.problems.some((p) => p.field !== undefined && p.line === undefined);
+    return byField ? 'validation' : 'bad_input';
   }
+  if (failure.kind === 'unreachable' && failure.detail.marketplace?.kind === 'rate_limited') {
+    return 'rate_limited';
+  }
+  return appKindOf[failure.kind];
 }
 
-function fieldList(error: MarketplaceError): FieldProblemDto[] {
-  return Object.entries(error.fieldErrors ?? {}).flatMap(([field, list]) =>
-    list.map((item) =>
-      typeof item === 'string'
-        ? { field, message: item }
-        : { field, message: item.error, type: item.type, allowedValues: item.allowed_values },
-    ),
-  );
+/** The app's words where they differ from core's: they name what the seller does in the app. */
+function appMessage(failure: UseCaseFailure): string {
+  if (
+    failure.kind === 'unauthorized' &&
+    failure.detail.marketplace &&
+    !failure.detail.tokenMalformed
+  ) {
+    return 'The marketplace did not accept the API token. It may be wrong or expired: paste a new one from your dashboard.';
+  }
+  if (failure.kind === 'unreachable' && failure.detail.marketplace?.kind === 'rate_limited') {
+    return 'The marketplace asked us to slow down; the app will carry on when the limit allows.';
+  }
+  if (failure.kind === 'cancelled') return 'Cancelled.';
+  return failure.message;
 }
 
+/** The file line an import error names, said in the message as before ("… (line 7)"). */
+function lineOfImport(failure: UseCaseFailure): number | undefined {
+  const [only] = failure.problems;
+  return failure.problems.length === 1 &&
+    only!.line !== undefined &&
+    only!.message === failure.message
+    ? only!.line
+    : undefined;
+}
+
+function fieldList(failure: UseCaseFailure): FieldProblemDto[] | undefined {
+  if (lineOfImport(failure) !== undefined) return undefined;
+  const fields = failure.problems.flatMap((p): FieldProblemDto[] => {
+    const where = [p.line !== undefined ? `line ${p.line}` : '', p.field ?? '']
+      .filter(Boolean)
+      .join(', ');
+    if (!where) return [];
+    return [
+      {
+        field: where,
+        message: p.message,
+        ...(p.type !== undefined && { type: p.type }),
+        ...(p.allowedValues !== undefined && { allowedValues: p.allowedValues }),
+      },
+    ];
+  });
+  return fields.length > 0 || failure.kind === 'needs_attention' ? fields : undefined;
+}
+
+/** The failure as the renderer acts on it; an error none of core's is left for the log. */
 export function toAppFailure(error: unknown): unknown {
   if (error instanceof AppFailure) return error;
-  if (isMarketplaceError(error)) return marketplaceFailure(error);
-  if (error instanceof DraftRejected) {
-    return new AppFailure(
-      'validation',
-      error.message,
-      error.problems.map(({ field, message }) => ({ field, message })),
-    );
+  const failure = toFailure(error);
+  if (failure.kind === 'internal' && failure.detail.unexpected !== undefined) {
+    return failure.detail.unexpected;
   }
-  if (error instanceof ImportError) {
-    const where = error.line ? ` (line ${error.line})` : '';
-    return new AppFailure('bad_input', `${error.message}${where}`);
-  }
-  if (error instanceof StoreError) {
-    if (error.kind === 'not_found') return new AppFailure('not_found', error.message);
-    if (error.kind === 'invalid') return new AppFailure('validation', error.message);
-    return new AppFailure('internal', error.message);
-  }
-  return error;
+  const line = lineOfImport(failure);
+  const where = line !== undefined ? ` (line ${line})` : '';
+  return new AppFailure(appKind(failure), `${appMessage(failure)}${where}`, fieldList(failure));
 }
 
 /** The longest message a failure carries across; the rest is counted, not sent. */

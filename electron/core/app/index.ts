@@ -6,12 +6,14 @@
  *
  * - `createAppCore(options)` → `{ handlers, on, start, close, status }`
  * - Background sync: at start, every few minutes, when the network comes back, and shortly
- *   after each local change (see syncScheduler).
+ *   after each local change (see syncScheduler), through the same `syncNow` use case
+ *   (core/usecases/sync) as the command line's pull and push.
  */
 import type { EventName, EventPayload, Handlers } from '../../contract/ipc';
 import { AppFailure } from '../../contract/ipc';
-import { isMarketplaceError } from '../api';
 import type { SyncProgressEvent } from '../sync';
+import { toFailure } from '../usecases/failure';
+import { syncNow } from '../usecases/sync';
 import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
 import { requireProfile, type AppContext } from './context';
@@ -76,8 +78,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     });
   };
 
-  const session = createSession(options, onProgress);
-  const status = () => syncStatusOf(session.profile(), live, clock.now());
+  const session = createSession(options);
+  const status = () => syncStatusOf(session.profile()?.seller ?? null, live, clock.now());
   const publishStatus = () => bus.emit('sync.status', status());
 
   function setOnline(online: boolean) {
@@ -103,34 +105,36 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     cancelRun = new AbortController();
     live.running = true;
     publishStatus();
-    const notActiveBefore = profile.store.countOffers().byStatus['3'] ?? 0;
     try {
-      const summary = await profile.engine.sync(cancelRun.signal);
+      const outcome = await syncNow(profile.seller, { signal: cancelRun.signal, onProgress });
       setOnline(true);
-      if (summary.unauthorized) {
-        session.markTokenInvalid();
-        bus.emit('session.changed', session.status());
-        options.notify?.(
-          'Seller Desk needs a new token',
-          'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
-        );
-      } else if (summary.needsAttention > 0 || summary.conflicts > 0) {
+      if (outcome.needsAttention > 0 || outcome.conflicts > 0) {
         options.notify?.(
           'Some offers need your attention',
-          `${summary.needsAttention} refused, ${summary.conflicts} in conflict. Open the sync panel to fix them.`,
+          `${outcome.needsAttention} refused, ${outcome.conflicts} in conflict. Open the sync panel to fix them.`,
         );
       }
-      const notActiveAfter = profile.store.countOffers().byStatus['3'] ?? 0;
-      if (trigger !== 'start' && notActiveAfter > notActiveBefore) {
-        const n = notActiveAfter - notActiveBefore;
+      if (trigger !== 'start' && outcome.wentNotActive > 0) {
+        const n = outcome.wentNotActive;
         options.notify?.(
           `${n} offer${n === 1 ? '' : 's'} went Not Active`,
           'Sold out or hidden on the marketplace; add credentials or change the status to sell again.',
         );
       }
     } catch (error) {
-      if (isMarketplaceError(error) && error.kind.startsWith('network')) setOnline(false);
-      else if (!(error instanceof Error && error.name === 'AbortError')) log('sync failed', error);
+      const failure = toFailure(error);
+      if (failure.kind === 'unauthorized') {
+        session.markTokenInvalid();
+        bus.emit('session.changed', session.status());
+        options.notify?.(
+          'Seller Desk needs a new token',
+          'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
+        );
+      } else if (failure.kind === 'unreachable') {
+        if (failure.detail.marketplace?.kind.startsWith('network')) setOnline(false);
+      } else if (failure.kind !== 'cancelled') {
+        log('sync failed', failure.detail.unexpected ?? failure);
+      }
     } finally {
       live.running = false;
       live.waiting = null;

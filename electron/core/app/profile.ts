@@ -1,16 +1,14 @@
 // Everything that belongs to one marketplace the seller works with, as the app holds it while
-// connected: the seller's profile (core/usecases, the same one the command line opens) and the
-// app's sync engine on it. Opened when the seller connects, closed when they disconnect or switch
-// between the sandbox and the real marketplace.
+// connected: the seller's profile (core/usecases, the same one the command line opens), with its
+// parts at hand for the handlers. Opened when the seller connects, closed when they disconnect or
+// switch between the sandbox and the real marketplace.
 import type { MarketplaceClient } from '../api';
 import type { StringEncryption } from '../secrets';
 import type { RateLimiter } from '../limits';
 import type { Store } from '../store';
-import { createSyncEngine, type SyncEngine, type SyncProgressEvent } from '../sync';
 import { openSellerProfile } from '../usecases/openSellerProfile';
 import type { SellerProfile } from '../usecases/profile';
 import type { Clock } from '../util/clock';
-import { createMarketplaceClient } from '../api';
 
 export interface Profile {
   baseUrl: string;
@@ -18,8 +16,8 @@ export interface Profile {
   seller: SellerProfile;
   store: Store;
   limiter: RateLimiter;
+  /** The seller profile's own client (one per profile, on its limiter). */
   client: MarketplaceClient;
-  engine: SyncEngine;
   close(): Promise<void>;
 }
 
@@ -40,37 +38,22 @@ export interface OpenProfileOptions {
   clock?: Clock;
   /** A shorter rate-limit window, for tests and the sandbox at a scaled minute. */
   windowMs?: number;
-  onProgress?: (event: SyncProgressEvent) => void;
 }
 
-export function openProfile(options: OpenProfileOptions): Profile {
+export async function openProfile(options: OpenProfileOptions): Promise<Profile> {
   const seller = openSellerProfile({ ...options, adoptKeyAtOpen: true });
-  const store = seller.store();
-  const limiter = seller.limiter();
-  const client = createMarketplaceClient({
-    baseUrl: options.baseUrl,
-    token: options.token,
-    limiter,
-    clock: options.clock,
-  });
-  const engine = createSyncEngine({
-    store,
-    client,
-    clock: options.clock,
-    secretBox: { seal: (p) => seller.keyring().seal(p), open: (s) => seller.keyring().open(s) },
-    limiter,
-    onProgress: options.onProgress,
-  });
-  return {
-    baseUrl: options.baseUrl,
-    seller,
-    store,
-    limiter,
-    client,
-    engine,
-    async close() {
-      await client.close();
-      await seller.close();
-    },
-  };
+  try {
+    const store = seller.store();
+    return {
+      baseUrl: options.baseUrl,
+      seller,
+      store,
+      limiter: seller.limiter(),
+      client: await seller.client(),
+      close: () => seller.close(),
+    };
+  } catch (error) {
+    await seller.close();
+    throw error;
+  }
 }

@@ -1,10 +1,10 @@
 // Which marketplace the app talks to, with which token: connecting checks the token against the
-// marketplace before keeping it; the sandbox needs no token from the seller; disconnecting forgets
-// the token but keeps the store, so nothing unsynced is lost.
+// marketplace before keeping it (core/usecases/session, the vault being the app's port); the
+// sandbox needs no token from the seller; disconnecting forgets the token but keeps the store, so
+// nothing unsynced is lost.
 import { AppFailure, type SessionStatus } from '../../contract/ipc';
 import { DEFAULT_BASE_URL } from '../../contract/marketplace/assumptions';
-import { createMarketplaceClient, isMarketplaceError, tokenProblem } from '../api';
-import type { SyncProgressEvent } from '../sync';
+import { connect, disconnect } from '../usecases/session';
 import type { AppCoreOptions } from './options';
 import { openProfile, type Profile } from './profile';
 import { settingsFile } from './settings';
@@ -22,16 +22,10 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** Linux without a keyring: safeStorage "encrypts" with a hard-coded key. */
-const PLAIN_TEXT_BACKEND = 'basic_text';
-
 /** The sandbox keeps one profile whatever port it listens on. */
 const SANDBOX_PROFILE_URL = 'http://sandbox.seller-desk.local';
 
-export function createSession(
-  options: AppCoreOptions,
-  onProgress: (event: SyncProgressEvent) => void,
-): Session {
+export function createSession(options: AppCoreOptions): Session {
   const settings = settingsFile(options.dataDir);
   const realBaseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   let profile: Profile | null = null;
@@ -40,7 +34,8 @@ export function createSession(
 
   async function open(baseUrl: string, token: () => string, profileUrl?: string) {
     await profile?.close();
-    profile = openProfile({
+    profile = null;
+    profile = await openProfile({
       dataDir: options.dataDir,
       baseUrl,
       profileUrl,
@@ -49,34 +44,10 @@ export function createSession(
       commandLineAccess: () => settings.read().commandLineCredentials,
       clock: options.clock,
       windowMs: options.windowMs,
-      onProgress,
     });
   }
 
   const vaultToken = () => options.tokenVault.get() ?? '';
-
-  async function checkToken(baseUrl: string, token: string): Promise<void> {
-    const client = createMarketplaceClient({ baseUrl, token, timeoutMs: 15_000 });
-    try {
-      await client.listProducts({ limit: 1 });
-    } catch (error) {
-      if (isMarketplaceError(error) && error.kind === 'unauthorized') {
-        throw new AppFailure(
-          'unauthorized',
-          'The marketplace did not accept this token. Check that you copied all of it, or generate a new one in your dashboard.',
-        );
-      }
-      if (isMarketplaceError(error) && error.kind === 'forbidden') {
-        throw new AppFailure('forbidden', 'This token is not allowed to use the Seller API.');
-      }
-      throw new AppFailure(
-        'offline',
-        'The marketplace could not be reached to check the token. Try again when you are online.',
-      );
-    } finally {
-      await client.close();
-    }
-  }
 
   return {
     status() {
@@ -101,25 +72,11 @@ export function createSession(
     },
 
     async connect(token, acceptPlainText = false) {
-      const trimmed = token.trim();
-      // Said before any request: a token that cannot be sent would read as "offline".
-      const problem = tokenProblem(trimmed);
-      if (problem) {
-        throw new AppFailure(
-          'bad_input',
-          `The API token is malformed: ${problem}. Copy it again from your seller dashboard.`,
-        );
-      }
-      const backend = options.tokenVault.backend();
       const accepted = acceptPlainText || settings.read().plainTextAccepted;
-      if (backend === PLAIN_TEXT_BACKEND && !accepted) {
-        throw new AppFailure(
-          'insecure_storage',
-          'This computer has no system keyring, so the token could only be stored with a fixed key that any program running as you could read. Install and unlock a keyring (GNOME Keyring or KWallet) and restart Seller Desk, or accept storing it this way.',
-        );
-      }
-      await checkToken(realBaseUrl, trimmed);
-      options.tokenVault.set(trimmed);
+      await connect(
+        { baseUrl: realBaseUrl, token, plainTextAccepted: accepted },
+        options.tokenVault,
+      );
       tokenValid = true;
       settings.update({ mode: 'marketplace', baseUrl: realBaseUrl, plainTextAccepted: accepted });
       await options.sandbox?.stop();
@@ -142,11 +99,11 @@ export function createSession(
 
     async disconnect() {
       const wasSandbox = settings.read().mode === 'sandbox';
-      await profile?.close();
+      const closing = profile;
       profile = null;
       tokenValid = null;
+      await disconnect(closing?.seller ?? null, wasSandbox ? null : options.tokenVault);
       if (wasSandbox) await options.sandbox?.stop();
-      else options.tokenVault.clear();
       settings.update({ mode: 'none', baseUrl: null });
     },
 

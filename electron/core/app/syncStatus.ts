@@ -1,9 +1,10 @@
-// The sync panel's picture: online or not, running or not, the last run, the queue, problems per
-// offer, and the rate budget with the reason the app is waiting, if it is.
+// The sync panel's picture: the profile's status (core/usecases/sync, as `seller-desk status`
+// reads it) with what only the app knows: online or not, running or not, and the reason it waits.
 import type { SyncStatus } from '../../contract/ipc';
 import { limits } from '../../contract/marketplace/limits';
 import { pauseNotice, type Pause } from '../limits';
-import type { Profile } from './profile';
+import { status } from '../usecases/sync';
+import type { SellerProfile } from '../usecases/profile';
 
 export interface LiveSyncState {
   online: boolean;
@@ -33,7 +34,7 @@ export function waitReasonText(reason: string | null | undefined, pause: Pause |
 const emptyBudget = { requestsLeft: 0, manageOffersLeft: 0, attachLeft: 0, nextRoomInMs: 0 };
 
 export function syncStatusOf(
-  profile: Profile | null,
+  profile: SellerProfile | null,
   live: LiveSyncState,
   now: number,
 ): SyncStatus {
@@ -54,36 +55,24 @@ export function syncStatusOf(
       waiting: null,
     };
   }
-  const { store } = profile;
-  const counts = store.countOffers();
-  const [lastRun] = store.recentSyncRuns(1);
-  const attention = store.queryOffers({ syncState: 'attention', limit: 50 });
-  const problems = attention.rows.map((row) => {
-    const detail = store.getOffer(row.localId);
-    const fieldErrors = detail?.outcome?.fieldErrors ?? [];
-    const failedOp = detail?.pending.find((op) => op.state === 'failed' && op.lastError);
-    return {
-      localId: row.localId,
-      title:
-        row.outerName ||
-        row.internalName ||
-        `${row.productTitle} #${row.serverId ?? `L${row.localId}`}`,
-      message:
-        detail?.outcome?.message ?? failedOp?.lastError ?? 'The marketplace refused this change.',
-      fields: fieldErrors.flatMap((e) =>
-        e.messages.map((message) => ({ field: e.field, message })),
-      ),
-    };
-  });
+  const current = status(profile);
+  const finished = current.lastSync?.finishedAt ?? null;
   return {
     online: live.online,
     running: live.running,
-    lastRunAt: lastRun?.finishedAt ? new Date(lastRun.finishedAt).toISOString() : null,
-    lastRunOk: lastRun?.finishedAt ? !lastRun.error && lastRun.failed === 0 : null,
-    queued: counts.outbox,
-    conflicts: counts.bySyncState.conflict,
-    problems,
-    budget: profile.limiter.budget(),
+    lastRunAt: finished ? new Date(finished).toISOString() : null,
+    lastRunOk: current.lastSync?.ok ?? null,
+    queued: current.queuedOperations,
+    conflicts: current.bySyncState.conflict,
+    problems: current.refused.map((offer) => ({
+      localId: offer.localId,
+      title: offer.title,
+      message: offer.message,
+      fields: offer.fieldErrors.flatMap((e) =>
+        e.messages.map((message) => ({ field: e.field, message })),
+      ),
+    })),
+    budget: current.rateBudget,
     waiting,
   };
 }

@@ -3,6 +3,11 @@
 // (core/app/failures.ts), the command line into an exit code (cli/errorMapping.ts). Core's own
 // errors (marketplace, store, import, keys) are recognised once, in `toFailure`, so both fronts
 // say the same thing for the same fault.
+//
+// Errors are recognised by name and kind rather than by class, so that this module stays cheap to
+// load (no HTTP client, no SQLite): the command line maps a usage error before opening anything.
+import type { MarketplaceErrorKind } from '../api/errors';
+import { boundText } from '../util/echo';
 
 export const failureKinds = [
   /** The seller's input or file broke a rule; `problems` says where and why. Nothing was done. */
@@ -39,12 +44,31 @@ export interface Problem {
   allowedValues?: string[];
 }
 
+/**
+ * What a front may add to a failure's message in its own words (the command line names the
+ * request and its flags, the app its buttons). Never a secret: the marketplace's words were
+ * redacted where they entered (api/answers.ts).
+ */
+export interface FailureDetail {
+  /** The marketplace said it: what it did, to which request, in its words. */
+  marketplace?: { kind: MarketplaceErrorKind; request: string; said: string };
+  /** The token never left this computer: it is missing or malformed (not a refusal). */
+  tokenMalformed?: boolean;
+  /** The file's encoding cannot be told for sure; the seller must name it. */
+  encodingUnsure?: boolean;
+  /** A sync stopped part-way: what was sent and what stays queued. */
+  queue?: { sent: number; kept: number };
+  /** An error that is none of ours, kept so the app can log it whole. */
+  unexpected?: unknown;
+}
+
 export class UseCaseFailure extends Error {
   override readonly name = 'UseCaseFailure';
   constructor(
     readonly kind: FailureKind,
     message: string,
     readonly problems: Problem[] = [],
+    readonly detail: FailureDetail = {},
   ) {
     super(message);
   }
@@ -52,4 +76,179 @@ export class UseCaseFailure extends Error {
 
 export function isUseCaseFailure(error: unknown): error is UseCaseFailure {
   return error instanceof UseCaseFailure;
+}
+
+/** The shape core's errors are recognised by (see the note at the top). */
+interface Named {
+  name?: unknown;
+  kind?: unknown;
+  reason?: unknown;
+  code?: unknown;
+  message?: unknown;
+  line?: unknown;
+  problems?: unknown;
+  method?: unknown;
+  path?: unknown;
+  fieldErrors?: unknown;
+}
+
+/** The marketplace error kinds that mean "try again later": it is down or not making sense. */
+export const UNREACHABLE_MARKETPLACE_KINDS: ReadonlySet<string> = new Set([
+  'network_not_sent',
+  'network_maybe_sent',
+  'server',
+  'rate_limited',
+  'bad_response',
+]);
+
+const INTERNAL_MESSAGE_MAX = 300;
+
+/** Every error core throws, as the one failure both fronts present. */
+export function toFailure(error: unknown): UseCaseFailure {
+  if (error instanceof UseCaseFailure) return error;
+  const e = (typeof error === 'object' && error !== null ? error : {}) as Named;
+  const message = typeof e.message === 'string' ? e.message : String(error ?? 'unknown error');
+  switch (e.name) {
+    case 'MarketplaceError':
+      return fromMarketplace(e, message);
+    case 'StoreError':
+      return fromStore(e, message);
+    case 'DraftRejected':
+      return new UseCaseFailure('bad_input', message, draftProblems(e.problems));
+    case 'ImportError': {
+      const line = typeof e.line === 'number' ? e.line : undefined;
+      return new UseCaseFailure(
+        'bad_input',
+        message,
+        line === undefined ? [] : [{ line, message }],
+        e.code === 'encoding-unsure' ? { encodingUnsure: true } : {},
+      );
+    }
+    case 'SecretBoxError':
+      return new UseCaseFailure(
+        e.reason === 'locked' ? 'credentials_locked' : 'data_folder',
+        message,
+      );
+    case 'AbortError':
+    case 'RateLimiterClosedError':
+      return new UseCaseFailure('cancelled', 'Cancelled; queued changes are kept.');
+    default:
+      break;
+  }
+  if (typeof e.code === 'string' && /^(ENOENT|EACCES|EISDIR|EPERM)$/.test(e.code)) {
+    return new UseCaseFailure('bad_input', message);
+  }
+  if (typeof e.code === 'string' && e.code.startsWith('SQLITE_')) {
+    return new UseCaseFailure('data_folder', `The data folder could not be used: ${message}`);
+  }
+  // Not one of ours: its words (a SyntaxError quotes the text it choked on) are kept short.
+  return new UseCaseFailure('internal', boundText(message, INTERNAL_MESSAGE_MAX), [], {
+    unexpected: error,
+  });
+}
+
+function fromStore(e: Named, message: string): UseCaseFailure {
+  switch (e.kind) {
+    case 'not_found':
+      return new UseCaseFailure('not_found', message);
+    case 'invalid':
+      return new UseCaseFailure('bad_input', message);
+    default: // corrupt, newer_version, locked
+      return new UseCaseFailure('data_folder', message);
+  }
+}
+
+function draftProblems(problems: unknown): Problem[] {
+  if (!Array.isArray(problems)) return [];
+  return (problems as { field?: unknown; message?: unknown }[]).map((p) => ({
+    ...(typeof p.field === 'string' && { field: p.field }),
+    message: typeof p.message === 'string' ? p.message : 'invalid',
+  }));
+}
+
+const MALFORMED_TOKEN = /^the API token is malformed: (.*)$|^no API token is set$/;
+
+function fromMarketplace(e: Named, message: string): UseCaseFailure {
+  const kind = e.kind as MarketplaceErrorKind;
+  const request =
+    typeof e.method === 'string' && typeof e.path === 'string' ? `${e.method} ${e.path}` : '';
+  const detail: FailureDetail = { marketplace: { kind, request, said: message } };
+  if (UNREACHABLE_MARKETPLACE_KINDS.has(kind)) {
+    return new UseCaseFailure(
+      'unreachable',
+      kind === 'rate_limited'
+        ? 'The marketplace asked us to slow down; Seller Desk carries on when the limit allows.'
+        : 'The marketplace cannot be reached right now. Nothing is lost: changes stay queued.',
+      [],
+      detail,
+    );
+  }
+  switch (kind) {
+    case 'unauthorized': {
+      const words = message.slice(message.indexOf(' — ') + 3);
+      const malformed = MALFORMED_TOKEN.exec(words);
+      if (malformed) {
+        return new UseCaseFailure(
+          'unauthorized',
+          malformed[1] ? `The API token is malformed: ${malformed[1]}.` : 'No API token is set.',
+          [],
+          { ...detail, tokenMalformed: true },
+        );
+      }
+      return new UseCaseFailure(
+        'unauthorized',
+        'The marketplace did not accept the API token. It may be wrong or expired.',
+        [],
+        detail,
+      );
+    }
+    case 'forbidden':
+      return new UseCaseFailure(
+        'forbidden',
+        'The marketplace refused this for your account.',
+        [],
+        detail,
+      );
+    case 'not_found':
+      return new UseCaseFailure(
+        'not_found',
+        'The marketplace does not know this offer any more.',
+        [],
+        detail,
+      );
+    case 'validation':
+      return new UseCaseFailure(
+        'needs_attention',
+        'The marketplace refused some fields.',
+        marketplaceFieldProblems(e.fieldErrors),
+        detail,
+      );
+    case 'cancelled':
+      return new UseCaseFailure('cancelled', 'Cancelled; queued changes are kept.', [], detail);
+    default:
+      return new UseCaseFailure(
+        'internal',
+        `The marketplace answered unexpectedly: ${message}`,
+        [],
+        detail,
+      );
+  }
+}
+
+type FieldErrorItem = string | { error: string; type?: string; allowed_values?: string[] };
+
+function marketplaceFieldProblems(fieldErrors: unknown): Problem[] {
+  if (typeof fieldErrors !== 'object' || fieldErrors === null) return [];
+  return Object.entries(fieldErrors as Record<string, FieldErrorItem[]>).flatMap(([field, list]) =>
+    (Array.isArray(list) ? list : []).map((item): Problem =>
+      typeof item === 'string'
+        ? { field, message: item }
+        : {
+            field,
+            message: item.error,
+            ...(item.type !== undefined && { type: item.type }),
+            ...(item.allowed_values !== undefined && { allowedValues: item.allowed_values }),
+          },
+    ),
+  );
 }

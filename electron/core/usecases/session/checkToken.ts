@@ -1,0 +1,57 @@
+// Is this the seller's API token? Said before anything is kept: a token that cannot even be sent
+// is told as malformed without asking the marketplace (left to the HTTP layer it would read as
+// "offline"); otherwise one cheap request decides.
+import { tokenProblem } from '../../api/tokenFormat';
+import { UseCaseFailure } from '../failure';
+
+/** The token trimmed, or a failure saying what is wrong with it (never quoting it). */
+export function wellFormedToken(token: string): string {
+  const trimmed = token.trim();
+  const problem = tokenProblem(trimmed);
+  if (problem) {
+    throw new UseCaseFailure(
+      'bad_input',
+      `The API token is malformed: ${problem}. Copy it again from your seller dashboard.`,
+    );
+  }
+  return trimmed;
+}
+
+const CHECK_TIMEOUT_MS = 15_000;
+
+export interface CheckTokenInput {
+  baseUrl: string;
+  token: string;
+}
+
+/** Asks the marketplace whether it takes the token; answers the trimmed token if it does. */
+export async function checkToken(input: CheckTokenInput): Promise<string> {
+  const token = wellFormedToken(input.token);
+  // Loaded on demand, as the profile loads it: the HTTP client is for commands that go online.
+  const { createMarketplaceClient, isMarketplaceError } = await import('../../api');
+  const client = createMarketplaceClient({
+    baseUrl: input.baseUrl,
+    token,
+    timeoutMs: CHECK_TIMEOUT_MS,
+  });
+  try {
+    await client.listProducts({ limit: 1 });
+    return token;
+  } catch (error) {
+    if (isMarketplaceError(error) && error.kind === 'unauthorized') {
+      throw new UseCaseFailure(
+        'unauthorized',
+        'The marketplace did not accept this token. Check that you copied all of it, or generate a new one in your dashboard.',
+      );
+    }
+    if (isMarketplaceError(error) && error.kind === 'forbidden') {
+      throw new UseCaseFailure('forbidden', 'This token is not allowed to use the Seller API.');
+    }
+    throw new UseCaseFailure(
+      'unreachable',
+      'The marketplace could not be reached to check the token. Try again when you are online.',
+    );
+  } finally {
+    await client.close();
+  }
+}

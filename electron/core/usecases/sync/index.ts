@@ -1,0 +1,5 @@
+// The seller's sync intents: pull, push, sync now, and where the profile stands.
+export { pull, push, syncNow, type PullInput, type SyncRunOptions } from './run';
+export { status, type LastSync, type ProfileStatus } from './status';
+export type { SyncKind, SyncOutcome } from './outcome';
+export type { OfferNeedingAttention } from './attention';

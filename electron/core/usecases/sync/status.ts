@@ -1,0 +1,68 @@
+// Where the profile stands, read offline: offers by status and sync state, what waits to be sent,
+// the last sync, the rate budget, and the offers the marketplace refused. What `seller-desk
+// status` prints and what the app's sync panel shows.
+import type { RateBudget } from '../../limits';
+import type { OfferCounts } from '../../store';
+import type { SellerProfile } from '../profile';
+import { offersNeedingAttention, type OfferNeedingAttention } from './attention';
+
+export interface LastSync {
+  kind: string;
+  startedAt: number;
+  /** Null when the run did not finish (killed, or still running). */
+  finishedAt: number | null;
+  sent: number;
+  failed: number;
+  conflicts: number;
+  needsAttention: number;
+  unauthorized: boolean;
+  error: string | null;
+  /** Finished with nothing refused and no error. */
+  ok: boolean | null;
+}
+
+export interface ProfileStatus {
+  baseUrl: string;
+  dataFile: string;
+  offers: number;
+  byStatus: OfferCounts['byStatus'];
+  bySyncState: OfferCounts['bySyncState'];
+  queuedOperations: number;
+  lastSync: LastSync | null;
+  rateBudget: RateBudget;
+  /** Offers the marketplace refused, with its words (conflicts are counted in bySyncState). */
+  refused: OfferNeedingAttention[];
+  /** Offers waiting for the seller: refused or in conflict. */
+  needsSeller: number;
+}
+
+export function status(profile: SellerProfile): ProfileStatus {
+  const store = profile.store();
+  const counts = store.countOffers();
+  const [run] = store.recentSyncRuns(1);
+  return {
+    baseUrl: profile.baseUrl,
+    dataFile: profile.file,
+    offers: counts.total,
+    byStatus: counts.byStatus,
+    bySyncState: counts.bySyncState,
+    queuedOperations: counts.outbox,
+    lastSync: run
+      ? {
+          kind: run.kind,
+          startedAt: run.startedAt,
+          finishedAt: run.finishedAt,
+          sent: run.sent,
+          failed: run.failed,
+          conflicts: run.conflicts,
+          needsAttention: run.needsAttention,
+          unauthorized: run.unauthorized,
+          error: run.error ?? null,
+          ok: run.finishedAt ? !run.error && run.failed === 0 : null,
+        }
+      : null,
+    rateBudget: profile.limiter().budget(),
+    refused: offersNeedingAttention(store, ['attention']),
+    needsSeller: counts.bySyncState.attention + counts.bySyncState.conflict,
+  };
+}
