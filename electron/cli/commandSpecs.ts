@@ -104,6 +104,11 @@ export const commandSpecs: CommandSpec[] = [
     summary: 'the catalogue (from the cache; read from the marketplace when the cache is empty)',
     args: [],
     options: {
+      search: {
+        type: 'string',
+        value: 'TEXT',
+        description: 'only products whose title contains TEXT (any case), or whose id is TEXT',
+      },
       type: {
         type: 'integer',
         value: 'N',
@@ -169,7 +174,8 @@ export const commandSpecs: CommandSpec[] = [
       'delivery-time': {
         type: 'integer',
         value: 'MS',
-        description: 'guarantee_delivery_time in ms for rows that do not give one',
+        description:
+          'guarantee_delivery_time in ms for new offers whose row gives none (default: 3600000, one hour)',
       },
       'skip-invalid': { type: 'flag', description: 'queue the good rows, report the bad ones' },
       encoding: encodingOption,
@@ -178,7 +184,9 @@ export const commandSpecs: CommandSpec[] = [
     details:
       'Header row: write-field names (price_per_step, amount, min_purchase_amount, outer_name, ...);\n' +
       "product fields as data.<field id> or by the field's title; screenshots as |-separated URLs;\n" +
-      'an id column edits that offer. Any bad row: exit 2 listing every bad row, nothing queued.',
+      'an id column edits that offer. A row equal to an earlier row or to an offer already there is\n' +
+      'a duplicate: counted, never queued (the app does the same). Any bad row: exit 2 listing\n' +
+      'every bad row, nothing queued.',
   },
   {
     name: 'offers export',

@@ -19,6 +19,7 @@ import {
   offerImportCommitInputSchema,
   offerImportPreviewInputSchema,
   offerImportPreviewSchema,
+  offerImportResultSchema,
   offerPageSchema,
   offerQuerySchema,
   offerRowSchema,
@@ -95,10 +96,7 @@ export const channels = {
   'screenshots.remove': channel(screenshotRemoveInputSchema, message),
 
   'imports.offersPreview': channel(offerImportPreviewInputSchema, offerImportPreviewSchema),
-  'imports.offersCommit': channel(
-    offerImportCommitInputSchema,
-    z.object({ queued: z.number().int(), skipped: z.number().int() }),
-  ),
+  'imports.offersCommit': channel(offerImportCommitInputSchema, offerImportResultSchema),
   'exports.offers': channel(
     exportInputSchema,
     z.object({ file: z.string(), rows: z.number().int() }),

@@ -330,8 +330,27 @@ export const offerImportPreviewInputSchema = z.object({
 export const offerImportPreviewSchema = z.object({
   previewId: z.string(),
   rows: z.number().int(),
+  /** Rows without a problem: new offers, edits, duplicates and unchanged rows. */
   valid: z.number().int(),
+  toCreate: z.number().int(),
+  toEdit: z.number().int(),
+  /** Rows equal to an earlier row or to an offer already there: skipped, never created. */
+  duplicates: z.number().int(),
+  unchanged: z.number().int(),
+  /** The delivery time given to new offers whose row has none. */
+  deliveryTimeMs: z.number().int(),
   problems: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() })),
+});
+
+export const offerImportResultSchema = z.object({
+  /** Offers queued: new ones and edits. */
+  queued: z.number().int(),
+  created: z.number().int(),
+  edited: z.number().int(),
+  duplicates: z.number().int(),
+  unchanged: z.number().int(),
+  /** Rows left out for their problems. */
+  skipped: z.number().int(),
 });
 
 export const offerImportCommitInputSchema = z.object({

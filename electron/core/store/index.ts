@@ -75,7 +75,7 @@ import { recentSyncRuns, type SyncRunRecord } from './syncRuns';
 export { StoreError, DraftRejected } from './errors';
 export type { StoreErrorKind } from './errors';
 export type { OfferDraft, FlatFields } from './offerFields';
-export { fingerprintOffer } from './offerFields';
+export { fingerprintOffer, flattenDraft } from './offerFields';
 import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
 export type { SyncState } from './offers';
 export type { SecretBox, CredentialMode, NewOffer } from './drafts';

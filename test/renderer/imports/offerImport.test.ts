@@ -12,38 +12,49 @@ import {
 
 const problem = (line: number, column: string, message = 'bad') => ({ line, column, message });
 
+/** A preview as main answers it; rows that queue nothing (duplicates, unchanged) default to none. */
+function preview(counts: {
+  rows: number;
+  valid: number;
+  problems: ReturnType<typeof problem>[];
+  duplicates?: number;
+  unchanged?: number;
+}) {
+  return {
+    previewId: 'p',
+    toCreate: counts.valid,
+    toEdit: 0,
+    duplicates: 0,
+    unchanged: 0,
+    deliveryTimeMs: 3_600_000,
+    ...counts,
+  };
+}
+
 describe('offer import choices', () => {
   it('imports all only when every row is good', () => {
-    const clean = importChoices({ previewId: 'p', rows: 3, valid: 3, problems: [] });
+    const clean = importChoices(preview({ rows: 3, valid: 3, problems: [] }));
     expect(clean.all).toEqual({ label: 'Import 3 offers', enabled: true });
     expect(clean.goodOnly).toBeNull();
   });
 
   it('offers only the good rows when some rows are bad, and never all-or-nothing', () => {
-    const mixed = importChoices({
-      previewId: 'p',
-      rows: 4,
-      valid: 3,
-      problems: [problem(3, 'price_per_step')],
-    });
+    const mixed = importChoices(
+      preview({ rows: 4, valid: 3, problems: [problem(3, 'price_per_step')] }),
+    );
     expect(mixed.all.enabled).toBe(false);
     expect(mixed.goodOnly).toEqual({ label: 'Import only the 3 good rows', enabled: true });
-    const one = importChoices({ previewId: 'p', rows: 2, valid: 1, problems: [problem(2, 'x')] });
+    const one = importChoices(preview({ rows: 2, valid: 1, problems: [problem(2, 'x')] }));
     expect(one.goodOnly?.label).toBe('Import only the 1 good row');
   });
 
   it('offers nothing when no row is good or the header is broken', () => {
-    const header = importChoices({
-      previewId: 'p',
-      rows: 3,
-      valid: 0,
-      problems: [problem(1, 'price_per_step', 'missing column')],
-    });
+    const header = importChoices(
+      preview({ rows: 3, valid: 0, problems: [problem(1, 'price_per_step', 'missing column')] }),
+    );
     expect(header.all.enabled).toBe(false);
     expect(header.goodOnly).toBeNull();
-    expect(importChoices({ previewId: 'p', rows: 0, valid: 0, problems: [] }).all.enabled).toBe(
-      false,
-    );
+    expect(importChoices(preview({ rows: 0, valid: 0, problems: [] })).all.enabled).toBe(false);
   });
 });
 
@@ -68,17 +79,25 @@ describe('offer import words', () => {
   });
 
   it('sums up a preview and a result', () => {
-    expect(previewSummary({ previewId: 'p', rows: 4, valid: 3, problems: [problem(3, 'x')] })).toBe(
+    expect(previewSummary(preview({ rows: 4, valid: 3, problems: [problem(3, 'x')] }))).toBe(
       '4 offers in the file, 3 good, 1 with problems.',
     );
-    expect(previewSummary({ previewId: 'p', rows: 1, valid: 1, problems: [] })).toBe(
+    expect(previewSummary(preview({ rows: 1, valid: 1, problems: [] }))).toBe(
       '1 offer in the file, 1 good.',
     );
-    expect(previewSummary({ previewId: 'p', rows: 0, valid: 0, problems: [] })).toBe(
+    expect(previewSummary(preview({ rows: 0, valid: 0, problems: [] }))).toBe(
       'The file holds no offer rows.',
     );
     expect(importResultSummary({ queued: 3, skipped: 1 })).toBe(
       '3 offers added to your local changes; 1 row with problems left out. They are sent at the next sync.',
+    );
+    expect(
+      previewSummary(preview({ rows: 3, valid: 3, problems: [], duplicates: 1, unchanged: 1 })),
+    ).toBe(
+      '3 offers in the file, 3 good. 1 duplicate row (already there) and 1 unchanged row will be skipped.',
+    );
+    expect(importResultSummary({ queued: 1, skipped: 0, duplicates: 2, unchanged: 0 })).toBe(
+      '1 offer added to your local changes; 2 duplicate rows (already there) skipped. They are sent at the next sync.',
     );
     expect(importResultSummary({ queued: 2, skipped: 0 })).toBe(
       '2 offers added to your local changes. They are sent at the next sync.',

@@ -70,14 +70,39 @@ export function previewSummary(preview: OfferImportPreview): string {
   if (preview.rows === 0) return 'The file holds no offer rows.';
   const bad = preview.rows - preview.valid;
   const good = `${offers(preview.rows)} in the file, ${preview.valid.toLocaleString('en-US')} good`;
-  return bad > 0 ? `${good}, ${bad.toLocaleString('en-US')} with problems.` : `${good}.`;
+  const summary = bad > 0 ? `${good}, ${bad.toLocaleString('en-US')} with problems.` : `${good}.`;
+  const quiet = leftAlone(preview);
+  return quiet ? `${summary} ${quiet} will be skipped.` : summary;
 }
 
-export function importResultSummary(result: { queued: number; skipped: number }): string {
+/**
+ * Good rows that queue nothing: duplicates (of an offer already there, or of an earlier row) and
+ * edits that change nothing. The app and the command line count them alike (core/usecases).
+ */
+function leftAlone(counts: { duplicates?: number; unchanged?: number }): string {
+  return [
+    counts.duplicates
+      ? `${counts.duplicates.toLocaleString('en-US')} duplicate ${counts.duplicates === 1 ? 'row' : 'rows'} (already there)`
+      : '',
+    counts.unchanged
+      ? `${counts.unchanged.toLocaleString('en-US')} unchanged ${counts.unchanged === 1 ? 'row' : 'rows'}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
+export function importResultSummary(result: {
+  queued: number;
+  skipped: number;
+  duplicates?: number;
+  unchanged?: number;
+}): string {
   const queued = `${offers(result.queued)} added to your local changes`;
   const skipped =
     result.skipped > 0
       ? `; ${result.skipped.toLocaleString('en-US')} ${result.skipped === 1 ? 'row' : 'rows'} with problems left out`
       : '';
-  return `${queued}${skipped}. They are sent at the next sync.`;
+  const quiet = leftAlone(result);
+  return `${queued}${skipped}${quiet ? `; ${quiet} skipped` : ''}. They are sent at the next sync.`;
 }
