@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 export const MarketplaceType = { Gold: 1, Account: 2 } as const;
-export const marketplaceTypeSchema = z.union([z.literal(1), z.literal(2)]);
+const marketplaceTypeSchema = z.union([z.literal(1), z.literal(2)]);
 export type MarketplaceTypeValue = z.infer<typeof marketplaceTypeSchema>;
 
 export const OfferStatus = {
@@ -31,11 +31,10 @@ export const sellerStatusSchema = z.union([z.literal(1), z.literal(2), z.literal
 export type SellerStatusValue = z.infer<typeof sellerStatusSchema>;
 
 export const CredentialSystem = { None: 1, SingleDeprecated: 2, Multiple: 3 } as const;
-export const ComponentEdit = { Text: 1, Select: 2 } as const;
 
 const timestamp = z.string();
 
-export const fieldValueSchema = z.looseObject({
+const fieldValueSchema = z.looseObject({
   id: z.number().int(),
   product_field_id: z.number().int(),
   value: z.string(),
@@ -43,9 +42,8 @@ export const fieldValueSchema = z.looseObject({
   deleted_at: timestamp.nullable(),
   additional_value: z.unknown().nullable(),
 });
-export type FieldValue = z.infer<typeof fieldValueSchema>;
 
-export const productFieldSchema = z.looseObject({
+const productFieldSchema = z.looseObject({
   id: z.number().int(),
   parent_id: z.number().int().nullable(),
   product_id: z.number().int(),
@@ -105,7 +103,6 @@ export const dataValueSchema = z.union([
 ]);
 export type DataValue = z.infer<typeof dataValueSchema>;
 export const offerDataSchema = z.record(z.string(), dataValueSchema);
-export type OfferData = z.infer<typeof offerDataSchema>;
 
 export const offerSchema = z.looseObject({
   id: z.number().int(),
@@ -157,7 +154,7 @@ export type CredentialInput = z.infer<typeof credentialInputSchema>;
 
 /**
  * One element of `offers` in manage. Only the shape is checked here; the marketplace's rules
- * (bounds per type, lengths, product fields) live in `core/rules`, which both sides apply.
+ * (bounds per type, lengths, product fields) live in `contract/rules`, which both sides apply.
  */
 export const offerWriteSchema = z.object({
   id: z.number().int().nullable().optional(),
@@ -187,12 +184,11 @@ export const manageRequestSchema = z.object({
 });
 export type ManageRequest = z.infer<typeof manageRequestSchema>;
 
-export const manageResultItemSchema = z.looseObject({
+const manageResultItemSchema = z.looseObject({
   id: z.number().int().nullable(),
   status: z.string(),
   message: z.string().nullable(),
 });
-export type ManageResultItem = z.infer<typeof manageResultItemSchema>;
 
 export const manageResponseSchema = z.looseObject({
   result: z.looseObject({
@@ -216,10 +212,8 @@ export const validationErrorBodySchema = z.looseObject({
   message: z.string(),
   errors: z.record(z.string(), z.union([z.array(z.string()), z.array(dataFieldErrorSchema)])),
 });
-export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
 
 export const messageBodySchema = z.looseObject({ message: z.string() });
-export type MessageBody = z.infer<typeof messageBodySchema>;
 
 export const manageRateLimitBodySchema = z.looseObject({
   message: z.string(),
@@ -227,30 +221,22 @@ export const manageRateLimitBodySchema = z.looseObject({
   budget_limit: z.number().int(),
   offers_requested: z.number().int(),
 });
-export type ManageRateLimitBody = z.infer<typeof manageRateLimitBodySchema>;
 
-export const editStatusRequestSchema = z.object({ status: z.number().int() });
-
-export const detachScreenshotRequestSchema = z.object({ screenshot_url: z.string() });
 export const detachScreenshotResponseSchema = z.looseObject({
   message: z.string(),
   screenshots: z.array(z.string()),
 });
 
-export const attachLinksRequestSchema = z.object({ urls: z.array(z.string()) });
 export const attachLinksResponseSchema = z.looseObject({
   uploaded: z.array(z.string()),
   failed: z.array(z.string()),
 });
 export type AttachLinksResponse = z.infer<typeof attachLinksResponseSchema>;
 
-export const credentialsBatchRequestSchema = z.object({
-  credentials: z.array(credentialInputSchema),
-});
 export const replaceAllResponseSchema = z.looseObject({
   result: z.looseObject({ message: z.string(), replaced: z.number().int() }),
 });
-export const credentialRecordSchema = z.looseObject({
+const credentialRecordSchema = z.looseObject({
   id: z.number().int(),
   status: z.number().int(),
   updated_at: timestamp,
@@ -258,9 +244,11 @@ export const credentialRecordSchema = z.looseObject({
 export const updateCredentialResponseSchema = z.looseObject({ result: credentialRecordSchema });
 export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
 
-/** upload_screenshot: shape not shown in the API document; our assumption (DESIGN.md). */
+/**
+ * upload_screenshot: shape not shown in the API document; our assumption (docs/ARCHITECTURE.md,
+ * "Assumptions").
+ */
 export const uploadScreenshotResponseSchema = z.looseObject({ path: z.string(), url: z.string() });
-export type UploadScreenshotResponse = z.infer<typeof uploadScreenshotResponseSchema>;
 
 /** Validation body of detach_screenshot (and other non-manage 422s): field → messages. */
 export const fieldMessagesBodySchema = z.record(z.string(), z.array(z.string()));

@@ -4,6 +4,7 @@
 // the next attempt time persisted. Credentials that cannot be opened here are held, not failed:
 // they stay queued, the offer says why, and everything that does not depend on them is sent.
 import { rm } from 'node:fs/promises';
+import { MANAGE_OK } from '../../contract/marketplace/assumptions';
 import { limits } from '../../contract/marketplace/limits';
 import { failedLinksMessage } from '../../contract/rules/screenshots';
 import type { CredentialInput, SellerStatusValue } from '../../contract/marketplace/wire';
@@ -189,7 +190,7 @@ function recordBatchAnswer(
       result.unknown++;
       return;
     }
-    if (outcome.status === 'ok') {
+    if (outcome.status === MANAGE_OK) {
       acceptManage(ctx, item.op.id, item.sent, outcome.id);
       result.sent++;
     } else {
