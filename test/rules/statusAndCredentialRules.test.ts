@@ -1,4 +1,5 @@
-// Status after manage (DESIGN.md precedence), edit_status targets, and credential input rules.
+// Status after manage (the precedence assumed in docs/ARCHITECTURE.md), edit_status targets, and
+// credential input rules.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { credentialProblems } from '../../electron/contract/rules/credentialRules';

@@ -1,5 +1,6 @@
-// Conformance: my_offers (endpoint 3), edit_status (4, with DESIGN.md's source table and the
-// screenshot rule), delete (5), and ownership (403 for another seller's offer, 404 unknown).
+// Conformance: my_offers (endpoint 3), edit_status (4, with the assumed sources of
+// docs/ARCHITECTURE.md and the screenshot rule), delete (5), and ownership (403 for another
+// seller's offer, 404 unknown).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   messageBodySchema,

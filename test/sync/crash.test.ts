@@ -1,6 +1,7 @@
-// DESIGN.md, Sync 1 and 2 under the worst timing: a process pushing 500 offers is killed with
-// SIGKILL at random moments, then started again. Afterwards no offer is lost, none is duplicated,
-// nothing is left in the outbox. CRASH_TRIALS raises the number of trials for a longer run.
+// docs/ARCHITECTURE.md, "Sync: what must hold" 1 and 2 under the worst timing: a process pushing
+// 500 offers is killed with SIGKILL at random moments, then started again. Afterwards no offer is
+// lost, none is duplicated, nothing is left in the outbox. CRASH_TRIALS raises the number of trials
+// for a longer run.
 import { spawn } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { resolve } from 'node:path';

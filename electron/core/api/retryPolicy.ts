@@ -1,7 +1,8 @@
-// When a failed request may be sent again, and after how long. The API has no idempotency key,
-// so only what cannot do harm twice is retried: reads, PUT/DELETE, anything the server refused
+// When a failed request may be sent again, and after how long. The API has no idempotency key, so
+// only what cannot do harm twice is retried: reads, PUT/DELETE, anything the server refused
 // unprocessed (429) and anything known never to have left. A POST whose outcome is unknown is
-// handed back to the caller, who reads back before deciding (DESIGN.md, Sync 2).
+// handed back to the caller, who reads back before deciding (docs/ARCHITECTURE.md, "Sync: what must
+// hold" 2).
 import type { MarketplaceError } from './errors';
 import type { HttpMethod } from './transport';
 

@@ -1,7 +1,7 @@
-// The client-side guard of the marketplace's three rolling windows (DESIGN.md, "Rate limits").
-// Every request acquires here first: it waits until all of its windows have room, then it is
-// recorded in all of them at once, inside one IMMEDIATE transaction, so that two processes on
-// the same data file can never both take the last slot.
+// The client-side guard of the marketplace's three rolling windows (docs/ARCHITECTURE.md, "Sync:
+// what must hold" 8). Every request acquires here first: it waits until all of its windows have
+// room, then it is recorded in all of them at once, inside one IMMEDIATE transaction, so that two
+// processes on the same data file can never both take the last slot.
 import { limits as apiLimits } from '../../contract/marketplace/limits';
 import { systemClock, type Clock } from '../util/clock';
 import { memoryLedger, sqliteLedger, type Ledger, type LedgerDatabase } from './ledger';

@@ -1,8 +1,9 @@
-// DESIGN.md, Sync 2: the API has no idempotency key, so a create whose outcome is unknown (the
-// request left, no answer came back, or the process died while it was in flight) is looked for
-// in my_offers before anything is resent. Offers updated after the high-water mark of the moment
-// it was sent are read newest first and matched on a fingerprint of product and written fields;
-// a match is adopted, never duplicated. Everything else in flight is safe to send again.
+// docs/ARCHITECTURE.md, "Sync: what must hold" 2: the API has no idempotency key, so a create whose
+// outcome is unknown (the request left, no answer came back, or the process died while it was in
+// flight) is looked for in my_offers before anything is resent. Offers updated after the high-water
+// mark of the moment it was sent are read newest first and matched on a fingerprint of product and
+// written fields; a match is adopted, never duplicated. Everything else in flight is safe to send
+// again.
 import { pageSizes } from '../../contract/marketplace/assumptions';
 import type { MarketplaceClient } from '../api';
 import type { Offer } from '../../contract/marketplace/wire';

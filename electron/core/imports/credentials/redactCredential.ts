@@ -1,6 +1,6 @@
-// The preview crosses to the renderer, which must never hold a password (DESIGN.md, Secrets).
-// What the seller needs there is to recognise a row: a hint of the login and email, the length
-// of each password, and the problems.
+// The preview crosses to the renderer, which must never hold a password (docs/ARCHITECTURE.md,
+// "Secrets"). What the seller needs there is to recognise a row: a hint of the login and email, the
+// length of each password, and the problems.
 import type { CredentialInput } from '../../../contract/marketplace/wire';
 import type { CredentialPreview, CredentialPreviewRow } from './previewCredentials';
 
