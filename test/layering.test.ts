@@ -1,4 +1,5 @@
-// DESIGN.md's one-way dependencies, enforced: renderer → contract ← main → core.
+// The one-way dependencies of docs/ARCHITECTURE.md ("Rooms: who may import whom"), checked
+// from the import text: renderer → contract ← main → core.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,6 +108,11 @@ describe('layering', () => {
     const reach = (t: string) =>
       isNode(t) || isElectron(t) || inRepo(t, /^(electron\/(?!contract)|renderer)/);
     expect(violations(['electron/contract'], reach)).toEqual([]);
+  });
+
+  it('the sandbox stands apart from core: it imports only itself and the contract', () => {
+    const reach = (t: string) => inRepo(t, /^(electron\/(?!(contract|sandbox)\/)|renderer)/);
+    expect(violations(['electron/sandbox'], reach)).toEqual([]);
   });
 
   it('main imports no host file: what both shells use lives in electron/shell', () => {

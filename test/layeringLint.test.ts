@@ -24,6 +24,12 @@ describe('layering lint', () => {
     ['electron/contract/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
     ['electron/cli/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
     ['electron/sandbox/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
+    ['electron/sandbox/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
+    [
+      'electron/sandbox/routes/planted.ts',
+      "import { systemClock } from '../../core/util/clock';",
+      'systemClock',
+    ],
     ['electron/main/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
     ['electron/shell/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
     ['electron/shell/planted.ts', "import { menuTemplate } from '../main/menu';", 'menuTemplate'],
@@ -51,6 +57,11 @@ describe('layering lint', () => {
   it.each([
     ['electron/cli/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
     ['electron/main/planted.ts', "import { app } from 'electron';", 'app'],
+    [
+      'electron/sandbox/planted.ts',
+      "import { paths } from '../contract/marketplace/assumptions';",
+      'paths',
+    ],
     [
       'electron/main/planted.ts',
       "import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';",

@@ -21,7 +21,7 @@ const rooms = [
 const allowed = {
   contract: ['contract'],
   core: ['core', 'contract'],
-  sandbox: ['sandbox', 'contract', 'core'],
+  sandbox: ['sandbox', 'contract'],
   cli: ['cli', 'core', 'contract'],
   host: ['host', 'shell', 'core', 'contract', 'sandbox'],
   // What both shells (Electron main, the browser host) serve the same way; the sandbox port
