@@ -1,7 +1,6 @@
 // How the command line names an offer: by the marketplace's id once it has one, and as `L<n>`
 // (the local id) while it exists only in the queue. The same label is printed by `offers list`
 // and accepted by every command that takes an offer.
-import { localIdOfServerId } from '../core/store/offers';
 import type { Store } from '../core/store';
 import { CliError } from './cliError';
 
@@ -23,7 +22,7 @@ export function resolveOfferRef(store: Store, ref: string): number {
       `"${ref}" is not an offer id: use the marketplace's id (e.g. 1042), or L<n> for an offer not sent yet.`,
     );
   }
-  const localId = localIdOfServerId(store, Number(text));
+  const localId = store.localIdOfServerId(Number(text));
   if (localId === undefined) {
     throw new CliError(
       'not_found',

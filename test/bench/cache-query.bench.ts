@@ -8,6 +8,7 @@ import { offerSortColumns } from '../../electron/contract/ipc/models';
 import { openStore, type OfferQuery } from '../../electron/core/store';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { serverOffer } from '../store/fixtures';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
 
 const OFFERS = Number(process.env.CACHE_QUERY_OFFERS ?? 100_000);
 const QUERIES = 400;
@@ -35,14 +36,14 @@ store.saveProducts(products);
 
 // Building the list indexes once after the bulk load is far cheaper than keeping 37 of them up to
 // date row by row; the queries then meet exactly the indexes a real store has.
-const listIndexes = store.db
+const listIndexes = testDatabase(store)
   .prepare<{ name: string; sql: string }>(
     "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'offers' AND sql IS NOT NULL",
   )
   .all();
-for (const index of listIndexes) store.db.exec(`DROP INDEX ${index.name}`);
+for (const index of listIndexes) testDatabase(store).exec(`DROP INDEX ${index.name}`);
 const started = performance.now();
-store.db.transaction(() => {
+testDatabase(store).transaction(() => {
   for (let i = 1; i <= OFFERS; i++) {
     const productId = 1 + Math.floor(random() * products.length);
     const offer = serverOffer({
@@ -60,11 +61,11 @@ store.db.transaction(() => {
       data: {},
       updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
     });
-    applyServerOffer(store, offer);
+    applyServerOffer(testContext(store), offer);
   }
 })();
-for (const index of listIndexes) store.db.exec(index.sql);
-store.db.exec('ANALYZE');
+for (const index of listIndexes) testDatabase(store).exec(index.sql);
+testDatabase(store).exec('ANALYZE');
 console.log(`seeded ${OFFERS} offers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const columns = offerSortColumns;
@@ -105,7 +106,7 @@ for (const [kind, xs] of [...byKind].sort((a, b) => a[0] - b[0])) {
   console.log(`filter ${name}: p50 ${p(xs, 0.5).toFixed(2)} ms, p95 ${p(xs, 0.95).toFixed(2)} ms`);
 }
 for (const q of [randomQuery(0), randomQuery(1), randomQuery(2), randomQuery(3)]) {
-  const plan = store.db
+  const plan = testDatabase(store)
     .prepare<{ detail: string }>(
       `EXPLAIN QUERY PLAN SELECT * FROM offers WHERE ${q.status !== undefined ? 'status = 1' : q.productId !== undefined ? 'product_id = 1' : q.syncState ? "sync_state = 'synced'" : '1'} ORDER BY ${q.sort!.column === 'product' ? 'product_title' : q.sort!.column} LIMIT 50`,
     )
@@ -123,13 +124,13 @@ if (process.env.CACHE_QUERY_COMPARE_TEXT) {
           : 'instr(search_text, ?) > 0';
       const arg = variant === 'fts' ? `"${word}"` : word;
       const t0 = performance.now();
-      store.db
+      testDatabase(store)
         .prepare(
           `SELECT local_id FROM offers WHERE ${where} ORDER BY price_per_step LIMIT 50 OFFSET 500`,
         )
         .all(arg);
       const t1 = performance.now();
-      store.db.prepare(`SELECT count(*) FROM offers WHERE ${where}`).get(arg);
+      testDatabase(store).prepare(`SELECT count(*) FROM offers WHERE ${where}`).get(arg);
       const t2 = performance.now();
       console.log(
         `${variant} ${word}: page ${(t1 - t0).toFixed(1)} ms, count ${(t2 - t1).toFixed(1)} ms`,

@@ -15,6 +15,7 @@ import { openStore } from '../../electron/core/store';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { demoProducts } from '../../electron/sandbox/seed';
 import { serverOffer } from '../store/fixtures';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
 
 const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 100_000);
 const EXISTING = 10_000;
@@ -56,8 +57,8 @@ function seededProfile(dataDir: string, existing: number): void {
   mkdirSync(dirname(profileFile(dataDir, BASE_URL)), { recursive: true });
   const store = openStore(profileFile(dataDir, BASE_URL));
   store.saveProducts(demoProducts());
-  store.db.transaction(() => {
-    for (let i = 0; i < existing; i++) applyServerOffer(store, offerNo(i).server);
+  testDatabase(store).transaction(() => {
+    for (let i = 0; i < existing; i++) applyServerOffer(testContext(store), offerNo(i).server);
   })();
   store.close();
 }

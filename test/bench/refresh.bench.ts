@@ -17,7 +17,7 @@ const sb = await startSandbox({ port: 0, windowMs: WINDOW_MS, seed: 'empty' });
 const token = sb.sellers.find((s) => s.id === 3)!.token;
 const dir = mkdtempSync(join(tmpdir(), 'sd-bench-refresh-'));
 const store = openStore(join(dir, 'seller.db'));
-const limiter = createRateLimiter({ db: store.db, windowMs: WINDOW_MS });
+const limiter = createRateLimiter({ db: store.rateLedgerDatabase(), windowMs: WINDOW_MS });
 const client = createMarketplaceClient({ baseUrl: sb.baseUrl, token, limiter });
 try {
   let t0 = performance.now();

@@ -8,6 +8,7 @@ import { openStore } from '../../electron/core/store';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { serverOffer } from '../store/fixtures';
 import { openHarness } from '../e2e/harness';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
 
 const OFFERS = Number(process.env.UI_BENCH_OFFERS ?? 100_000);
 const OPENS = 7;
@@ -59,13 +60,13 @@ try {
   // The offers table has an index per sort column and filter; building them once after the rows
   // are in is several times faster than keeping 40 of them up to date row by row. They are
   // recreated from their own SQL, so the schema ends exactly as the store made it.
-  const indexes = store.db
+  const indexes = testDatabase(store)
     .prepare(
       "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'offers' AND sql IS NOT NULL",
     )
     .all() as { name: string; sql: string }[];
-  store.db.transaction(() => {
-    for (const index of indexes) store.db.exec(`DROP INDEX "${index.name}"`);
+  testDatabase(store).transaction(() => {
+    for (const index of indexes) testDatabase(store).exec(`DROP INDEX "${index.name}"`);
     for (let i = 1; i <= OFFERS; i++) {
       const product = products[i % products.length]!;
       const account = product.marketplace_type === 2;
@@ -84,11 +85,11 @@ try {
         data: {},
         updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
       });
-      applyServerOffer(store, offer);
+      applyServerOffer(testContext(store), offer);
     }
-    for (const index of indexes) store.db.exec(index.sql);
+    for (const index of indexes) testDatabase(store).exec(index.sql);
   })();
-  store.db.exec('ANALYZE');
+  testDatabase(store).exec('ANALYZE');
   store.close();
   console.log(`seeded ${OFFERS} offers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 

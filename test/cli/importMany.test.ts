@@ -10,6 +10,7 @@ import { applyServerOffer } from '../../electron/core/store/offers';
 import { demoProducts } from '../../electron/sandbox/seed';
 import { serverOffer } from '../store/fixtures';
 import { jsonOf, runInProcess, tempDir, type CliTarget } from './harness';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
 
 const ROWS = 3000;
 const EXISTING = 200;
@@ -54,8 +55,8 @@ beforeAll(() => {
   mkdirSync(dirname(profile), { recursive: true });
   const store = openStore(profile);
   store.saveProducts(demoProducts());
-  store.db.transaction(() => {
-    for (let i = 0; i < EXISTING; i++) applyServerOffer(store, offerNo(i).server);
+  testDatabase(store).transaction(() => {
+    for (let i = 0; i < EXISTING; i++) applyServerOffer(testContext(store), offerNo(i).server);
   })();
   store.close();
   // Every 100th row repeats the one before it, every 100th (offset 50) is an offer already
@@ -93,7 +94,7 @@ const importArgs = (...extra: string[]) => [
 function queued() {
   const store = openStore(profile);
   try {
-    const perOffer = store.db
+    const perOffer = testDatabase(store)
       .prepare<{ kind: string; n: number }>(
         `SELECT o.kind, count(*) AS n FROM outbox o JOIN local_changes c ON c.local_id = o.local_id
          WHERE c.kind = 'create' GROUP BY o.local_id`,

@@ -30,7 +30,7 @@ it('queues dropped files and links offline and sends them in order once the offe
   const store = openStore(join(folder.dir, 'desk.sqlite'), {
     secretBox: createSecretBox(randomBytes(32)),
   });
-  const limiter = createRateLimiter({ db: store.db, windowMs: 1000 });
+  const limiter = createRateLimiter({ db: store.rateLedgerDatabase(), windowMs: 1000 });
   const client = createMarketplaceClient({
     baseUrl: sandbox.baseUrl,
     token: seller.token,

@@ -24,9 +24,9 @@ import {
   type StringEncryption,
 } from '../../electron/core/secrets';
 import { openStore, type Store } from '../../electron/core/store';
-import { credentialsKeyId } from '../../electron/core/store/credentialsKey';
 import { accountProduct, tempDir } from '../store/fixtures';
 import { fakeKeychain, type FakeKeychain } from './fakeKeychain';
+import { testDatabase } from '../../electron/core/store/testing';
 
 const posix = process.platform !== 'win32';
 const BASE_URL = 'https://marketplace.example';
@@ -72,12 +72,12 @@ const legacy = () => ({
 const files = () => profileKeyFiles(file);
 
 function inCommandLine(): Keyring {
-  return openProfileKeyring({ ctx: store, files: files(), legacy: legacy() });
+  return openProfileKeyring({ store, files: files(), legacy: legacy() });
 }
 
 function inApp(commandLineAccess = false, chain: StringEncryption = keychain): Keyring {
   return openProfileKeyring({
-    ctx: store,
+    store,
     files: files(),
     keychain: chain,
     commandLineAccess,
@@ -95,7 +95,7 @@ function queue(box: SecretBox, logins: string[]): void {
 }
 
 function sealedRows(): Buffer[] {
-  return store.db
+  return testDatabase(store)
     .prepare<{ sealed: Buffer }>('SELECT sealed FROM queued_credentials ORDER BY id')
     .all()
     .map((r) => r.sealed);
@@ -139,7 +139,7 @@ describe('a profile used by the command line only', () => {
   it('gets one key, in an owner-only key file, recorded by id and reused', () => {
     const ring = inCommandLine();
     expect(ring.locked).toBeNull();
-    expect(credentialsKeyId(store)).toBe(ring.keyId);
+    expect(store.credentialsKeyId()).toBe(ring.keyId);
     expect(keyFiles()).toEqual(['profiles/marketplace.example.credentials.key']);
     if (posix) expect(statSync(files().keyFile).mode & 0o777).toBe(0o600);
     expect(keyIdOf(readFileSync(files().keyFile))).toBe(ring.keyId);
@@ -174,10 +174,10 @@ describe('a key whose id was never recorded (a process stopped in between)', () 
     // The command line wrote its key file, then stopped before recording the id.
     const orphan = randomBytes(32);
     createKeyFileProtector(files().keyFile).save(orphan);
-    expect(credentialsKeyId(store)).toBeNull();
+    expect(store.credentialsKeyId()).toBeNull();
     const app = inApp();
     expect(app.keyId).toBe(keyIdOf(orphan));
-    expect(credentialsKeyId(store)).toBe(keyIdOf(orphan));
+    expect(store.credentialsKeyId()).toBe(keyIdOf(orphan));
     expect(inCommandLine().keyId).toBe(keyIdOf(orphan));
   });
 
@@ -203,7 +203,7 @@ describe('a profile the app keyed', () => {
     expect(() => queue(cli, ['cli-refused'])).toThrow(SecretBoxError);
     // Nothing was created, nothing queued by the refused call, the recorded key unchanged.
     expect(keyFiles()).toEqual(['profiles/marketplace.example.credentials.key.enc']);
-    expect(credentialsKeyId(store)).toBe(app.keyId);
+    expect(store.credentialsKeyId()).toBe(app.keyId);
     expect(openedLogins(app)).toEqual(['app-one', 'app-two']);
   });
 
@@ -248,7 +248,7 @@ describe('a profile the app keyed', () => {
     expect(lost.keyId).toBeNull();
     expect(lost.locked?.reason).toBe('key_unavailable');
     expect(() => lost.open(sealedRows()[0]!)).toThrow(/system keychain/);
-    expect(credentialsKeyId(store)).toBe(app.keyId);
+    expect(store.credentialsKeyId()).toBe(app.keyId);
   });
 });
 
@@ -271,7 +271,7 @@ describe('credentials queued before keys were per profile', () => {
     const cli = inCommandLine();
     expect(cli.locked?.message).toBe(CREDENTIALS_LOCKED_MESSAGE);
     expect(() => cli.open(sealedRows()[0]!)).toThrow(CREDENTIALS_LOCKED_MESSAGE);
-    expect(credentialsKeyId(store)).toBeNull();
+    expect(store.credentialsKeyId()).toBeNull();
     expect(keyFiles()).toEqual(['credentials.key.enc']);
     const app = inApp();
     expect(sealedKeyId(sealedRows()[0]!)).toBe(app.keyId);

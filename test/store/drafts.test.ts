@@ -11,6 +11,7 @@ import {
   tempDir,
   testSecretBox,
 } from './fixtures';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;
@@ -27,7 +28,7 @@ afterEach(() => {
 });
 
 function outbox() {
-  return store.db
+  return testDatabase(store)
     .prepare<{ local_id: number; kind: string; state: string }>(
       'SELECT local_id, kind, state FROM outbox ORDER BY id',
     )
@@ -91,7 +92,7 @@ describe('offline drafting', () => {
     store.editOffer(id, { price_per_step: 3 });
     store.editOffer(id, { data: { '101': 'Thrall' } });
     expect(outbox()).toEqual([{ local_id: id, kind: 'manage', state: 'queued' }]);
-    const change = store.db
+    const change = testDatabase(store)
       .prepare<{ kind: string; mine: string }>('SELECT kind, mine FROM local_changes')
       .get()!;
     expect(change.kind).toBe('create');
@@ -102,14 +103,14 @@ describe('offline drafting', () => {
   });
 
   it('keeps one manage operation for queued edits of a server offer, over a base', () => {
-    applyServerOffer(store, serverOffer({ id: 77, price_per_step: 1.5 }));
+    applyServerOffer(testContext(store), serverOffer({ id: 77, price_per_step: 1.5 }));
     const localId = store.queryOffers().rows[0]!.localId;
     expect(store.getOffer(localId)!.syncState).toBe('synced');
     store.editOffer(localId, { price_per_step: 2 });
     store.editOffer(localId, { amount: 500 });
     store.editOffer(localId, { price_per_step: 2.25 });
     expect(outbox()).toEqual([{ local_id: localId, kind: 'manage', state: 'queued' }]);
-    const row = store.db
+    const row = testDatabase(store)
       .prepare<{ base: string; mine: string; base_updated_at: string }>(
         'SELECT base, mine, base_updated_at FROM local_changes',
       )
@@ -127,7 +128,7 @@ describe('offline drafting', () => {
   });
 
   it('queues a delete of a server offer, dropping what waited for it', () => {
-    applyServerOffer(store, serverOffer({ id: 78 }));
+    applyServerOffer(testContext(store), serverOffer({ id: 78 }));
     const localId = store.queryOffers().rows[0]!.localId;
     store.editOffer(localId, { price_per_step: 9 });
     store.changeStatus(localId, 3);
@@ -137,14 +138,14 @@ describe('offline drafting', () => {
   });
 
   it('merges status changes and refuses one the marketplace would refuse', () => {
-    applyServerOffer(store, serverOffer({ id: 79, status: 6 }));
-    applyServerOffer(store, serverOffer({ id: 80, status: 2 }));
+    applyServerOffer(testContext(store), serverOffer({ id: 79, status: 6 }));
+    applyServerOffer(testContext(store), serverOffer({ id: 80, status: 2 }));
     const sold = store.queryOffers({ status: 6 }).rows[0]!.localId;
     const active = store.queryOffers({ status: 2 }).rows[0]!.localId;
     expect(rejection(() => store.changeStatus(sold, 2)).problems[0]!.field).toBe('status');
     store.changeStatus(active, 3);
     store.changeStatus(active, 1);
-    const ops = store.db
+    const ops = testDatabase(store)
       .prepare<{ payload: string }>("SELECT payload FROM outbox WHERE kind = 'status'")
       .all();
     expect(ops.map((o) => JSON.parse(o.payload))).toEqual([{ status: 1 }]);
@@ -166,7 +167,7 @@ describe('offline drafting', () => {
         'add',
       ),
     ).toBe(1);
-    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    testDatabase(store).pragma('wal_checkpoint(TRUNCATE)');
     const bytes = readFileSync(dir.file('seller.db')).toString('latin1');
     expect(bytes).not.toContain(login);
     expect(bytes).not.toContain(password);
@@ -181,7 +182,10 @@ describe('offline drafting', () => {
   });
 
   it('queues screenshot files behind placeholders and drops a queued one cleanly', () => {
-    applyServerOffer(store, serverOffer({ id: 81, screenshots: ['/storage/screenshots/a.png'] }));
+    applyServerOffer(
+      testContext(store),
+      serverOffer({ id: 81, screenshots: ['/storage/screenshots/a.png'] }),
+    );
     const localId = store.queryOffers().rows[0]!.localId;
     const [first, second] = store.queueScreenshotFiles(localId, ['/data/s1.png', '/data/s2.png']);
     expect(store.getOffer(localId)!.fields.screenshots).toEqual([

@@ -7,6 +7,7 @@ import { flattenDraft } from '../../electron/core/store/offerFields';
 import { applyServerOffer, refreshOffer } from '../../electron/core/store/offers';
 import { REBUILD_MIN_CREATES } from '../../electron/core/store/offerImport';
 import { accountProduct, manualClock, serverOffer, tempDir } from './fixtures';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;
@@ -61,7 +62,7 @@ const accountServerOffer = (id: number) =>
   });
 
 function snapshot() {
-  const all = (sql: string) => store.db.prepare(sql).all();
+  const all = (sql: string) => testDatabase(store).prepare(sql).all();
   return {
     offers: all('SELECT * FROM offers ORDER BY local_id'),
     changes: all('SELECT * FROM local_changes ORDER BY local_id'),
@@ -74,9 +75,9 @@ function snapshot() {
 /** Every offer's merged columns, recomputed one by one, are what the import wrote. */
 function expectRowsAsRefreshed() {
   const before = snapshot();
-  store.db.transaction(() => {
+  testDatabase(store).transaction(() => {
     for (const { local_id } of before.offers as { local_id: number }[]) {
-      refreshOffer(store, local_id);
+      refreshOffer(testContext(store), local_id);
     }
   })();
   expect(snapshot()).toEqual(before);
@@ -86,7 +87,7 @@ describe('store.importOffers', () => {
   it('queues thousands of new offers and edits in file order, one manage operation each', () => {
     expect(ROWS).toBeGreaterThanOrEqual(REBUILD_MIN_CREATES); // the indexes are built afterwards
     const existing = [1, 2, 3].map((i) => {
-      applyServerOffer(store, accountServerOffer(9000 + i));
+      applyServerOffer(testContext(store), accountServerOffer(9000 + i));
       return store.offerOfServerId(9000 + i)!.localId;
     });
     const schemaBefore = snapshot().schema;
@@ -100,7 +101,7 @@ describe('store.importOffers', () => {
     expect(result.localIds[10]).toBe(existing[0]);
     expect(result.localIds.at(-1)).toBe(existing[2]);
 
-    const ops = store.db
+    const ops = testDatabase(store)
       .prepare<{ local_id: number; kind: string; state: string }>(
         'SELECT local_id, kind, state FROM outbox ORDER BY id',
       )
@@ -143,7 +144,7 @@ describe('store.importOffers', () => {
   });
 
   it('queues nothing when one row at the end is refused, and lists it', () => {
-    applyServerOffer(store, accountServerOffer(9001));
+    applyServerOffer(testContext(store), accountServerOffer(9001));
     const before = snapshot();
     const result = store.importOffers(PRODUCT, [...creates(ROWS), badCreate]);
     expect(result.localIds.every((id) => id === null)).toBe(true);
@@ -156,7 +157,7 @@ describe('store.importOffers', () => {
   });
 
   it('rolls back every new offer when an edit at the end is refused', () => {
-    applyServerOffer(store, accountServerOffer(9001));
+    applyServerOffer(testContext(store), accountServerOffer(9001));
     const localId = store.offerOfServerId(9001)!.localId;
     const before = snapshot();
     const result = store.importOffers(PRODUCT, [
@@ -179,7 +180,7 @@ describe('store.importOffers', () => {
   });
 
   it('reads the offers an import is matched against in one pass, merged as the seller sees them', () => {
-    applyServerOffer(store, { ...accountServerOffer(9001), price_per_step: 2 });
+    applyServerOffer(testContext(store), { ...accountServerOffer(9001), price_per_step: 2 });
     const edited = store.offerOfServerId(9001)!.localId;
     store.editOffer(edited, { price_per_step: 3 });
     const created = store.createOffer({
@@ -187,7 +188,7 @@ describe('store.importOffers', () => {
       guaranteeDeliveryTime: 60_000,
       fields: accountFields(4, 'new'),
     });
-    applyServerOffer(store, accountServerOffer(9002));
+    applyServerOffer(testContext(store), accountServerOffer(9002));
     store.deleteOffer(store.offerOfServerId(9002)!.localId);
 
     const live = store.liveOffersOfProduct(PRODUCT);

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION, StoreError } from '../../electron/core/store';
 import { goldProduct, tempDir } from './fixtures';
+import { testDatabase } from '../../electron/core/store/testing';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
@@ -43,10 +44,10 @@ describe('openStore', () => {
   it('creates a WAL file with foreign keys, the current schema and the rate ledger', () => {
     const { file } = temp();
     const store = openStore(file('seller.db'));
-    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    const tables = store.db
+    expect(testDatabase(store).pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(testDatabase(store).pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(testDatabase(store).pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const tables = testDatabase(store)
       .prepare<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
       .all()
       .map((t) => t.name);
@@ -77,7 +78,7 @@ describe('openStore', () => {
     const path = file('damaged.db');
     const store = openStore(path);
     store.saveProducts([goldProduct]);
-    store.db.pragma('journal_mode = DELETE');
+    testDatabase(store).pragma('journal_mode = DELETE');
     store.close();
     const bytes = readFileSync(path);
     // Keep the header (so SQLite recognizes the file) and scribble over the schema page.

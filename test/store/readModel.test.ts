@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../electron/core/store';
 import { applyServerDeletion, applyServerOffer } from '../../electron/core/store/offers';
 import { goldProduct, manualClock, serverOffer, tempDir } from './fixtures';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;
@@ -17,7 +18,7 @@ afterEach(() => {
 });
 
 function localIdOf(serverId: number): number {
-  return store.db
+  return testDatabase(store)
     .prepare<{ local_id: number }>('SELECT local_id FROM offers WHERE server_id = ?')
     .get(serverId)!.local_id;
 }
@@ -26,7 +27,7 @@ function localIdOf(serverId: number): number {
 function expectCountsMatchRows() {
   const counts = store.countOffers();
   const byStatus = Object.fromEntries(
-    store.db
+    testDatabase(store)
       .prepare<{ s: string; n: number }>(
         "SELECT coalesce(status, 'none') AS s, count(*) AS n FROM offers GROUP BY status",
       )
@@ -34,14 +35,14 @@ function expectCountsMatchRows() {
       .map((r) => [r.s, r.n]),
   );
   expect(counts.byStatus).toEqual(byStatus);
-  const bySync = store.db
+  const bySync = testDatabase(store)
     .prepare<{ s: string; n: number }>(
       'SELECT sync_state AS s, count(*) AS n FROM offers GROUP BY sync_state',
     )
     .all();
   for (const r of bySync) expect(counts.bySyncState[r.s as 'synced']).toBe(r.n);
   expect(counts.total).toBe(
-    store.db.prepare<{ n: number }>('SELECT count(*) AS n FROM offers').get()!.n,
+    testDatabase(store).prepare<{ n: number }>('SELECT count(*) AS n FROM offers').get()!.n,
   );
 }
 
@@ -49,7 +50,7 @@ describe('read model', () => {
   it('filters, sorts, pages and searches the merged view', () => {
     for (let i = 1; i <= 30; i++) {
       applyServerOffer(
-        store,
+        testContext(store),
         serverOffer({
           id: 100 + i,
           price_per_step: i,
@@ -106,11 +107,11 @@ describe('read model', () => {
   });
 
   it('rebases a local change on a pulled copy and raises a conflict only where both changed', () => {
-    applyServerOffer(store, serverOffer({ id: 200, price_per_step: 1, amount: 100 }));
+    applyServerOffer(testContext(store), serverOffer({ id: 200, price_per_step: 1, amount: 100 }));
     const id = localIdOf(200);
     store.editOffer(id, { price_per_step: 2, amount: 300, data: { '101': 'Thrall' } });
     const result = applyServerOffer(
-      store,
+      testContext(store),
       serverOffer({
         id: 200,
         price_per_step: 5, // changed there too: conflict
@@ -126,7 +127,7 @@ describe('read model', () => {
     expect(detail.changedFields.sort()).toEqual(['data.101', 'price_per_step']);
     expect(detail.fields.comment_for_reviewer).toBe('edited on the web');
     expect(detail.server!.price_per_step).toBe(5);
-    const change = store.db
+    const change = testDatabase(store)
       .prepare<{ base: string; base_updated_at: string }>(
         'SELECT base, base_updated_at FROM local_changes WHERE local_id = ?',
       )
@@ -143,11 +144,11 @@ describe('read model', () => {
   });
 
   it('keeps mine when the seller says so', () => {
-    applyServerOffer(store, serverOffer({ id: 201, price_per_step: 1 }));
+    applyServerOffer(testContext(store), serverOffer({ id: 201, price_per_step: 1 }));
     const id = localIdOf(201);
     store.editOffer(id, { price_per_step: 2 });
     applyServerOffer(
-      store,
+      testContext(store),
       serverOffer({ id: 201, price_per_step: 3, updated_at: '2026-03-01T00:00:00.000Z' }),
     );
     store.resolveConflict(id, 'price_per_step', 'mine');
@@ -157,12 +158,12 @@ describe('read model', () => {
   });
 
   it('a server deletion removes an untouched offer but keeps a changed one for the seller', () => {
-    applyServerOffer(store, serverOffer({ id: 300 }));
-    applyServerOffer(store, serverOffer({ id: 301 }));
+    applyServerOffer(testContext(store), serverOffer({ id: 300 }));
+    applyServerOffer(testContext(store), serverOffer({ id: 301 }));
     const changed = localIdOf(301);
     store.editOffer(changed, { price_per_step: 42 });
-    expect(applyServerDeletion(store, localIdOf(300))).toBe('removed');
-    expect(applyServerDeletion(store, changed)).toBe('attention');
+    expect(applyServerDeletion(testContext(store), localIdOf(300))).toBe('removed');
+    expect(applyServerDeletion(testContext(store), changed)).toBe('attention');
     expect(store.countOffers().total).toBe(1);
     expectCountsMatchRows();
     const detail = store.getOffer(changed)!;

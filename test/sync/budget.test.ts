@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/core/store';
 import { goldOffer, openDesk, WINDOW_MS, useSyncWorld } from './harness';
+import { testDatabase } from '../../electron/core/store/testing';
 
 const w = useSyncWorld();
 
@@ -8,7 +9,7 @@ describe('push within the limits', () => {
   it('sends batches of at most 100, within the offers budget, waiting instead of hitting a 429', async () => {
     w.desk = openDesk(w.sb, w.dir.file('budget.db'), { sellerId: 3 });
     await w.desk.engine.pull({ catalogue: true });
-    w.desk.store.db.transaction(() => {
+    testDatabase(w.desk.store).transaction(() => {
       for (let i = 0; i < 330; i++) {
         w.desk!.store.createOffer({
           productId: 1,
@@ -89,7 +90,7 @@ describe('push within the limits', () => {
     await w.desk.close();
     w.desk = null;
     const reopened = openStore(file);
-    const op = reopened.db
+    const op = testDatabase(reopened)
       .prepare<{ state: string; attempts: number; next_attempt_at: number; last_error: string }>(
         'SELECT state, attempts, next_attempt_at, last_error FROM outbox',
       )

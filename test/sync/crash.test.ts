@@ -14,6 +14,7 @@ import { createSyncEngine } from '../../electron/core/sync';
 import { demoProducts } from '../../electron/sandbox/seed';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { goldOffer, tempDir } from './harness';
+import { testDatabase } from '../../electron/core/store/testing';
 
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 20);
 const OFFERS = 500;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   });
   const store = openStore(template);
   store.saveProducts(demoProducts());
-  store.db.transaction(() => {
+  testDatabase(store).transaction(() => {
     for (let i = 0; i < OFFERS; i++) {
       const price = 1 + i / 100;
       prices.push(price);
@@ -55,7 +56,7 @@ beforeAll(async () => {
       });
     }
   })();
-  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  testDatabase(store).pragma('wal_checkpoint(TRUNCATE)');
   store.close();
 });
 afterAll(() => dir.cleanup());
@@ -101,7 +102,7 @@ function killChildAt(
 /** The restart: the same store file, pushed to the end in this process. */
 async function finishPush(sb: Sandbox, file: string) {
   const store = openStore(file);
-  const limiter = createRateLimiter({ db: store.db, windowMs: WINDOW_MS });
+  const limiter = createRateLimiter({ db: store.rateLedgerDatabase(), windowMs: WINDOW_MS });
   const token = sb.sellers.find((s) => s.id === 3)!.token;
   const client = createMarketplaceClient({ baseUrl: sb.baseUrl, token, limiter });
   const engine = createSyncEngine({ store, client, limiter, maxInlineWaitMs: 500 });

@@ -4,6 +4,7 @@ import { hashCredential } from '../../electron/core/credentials/hash';
 import { placeholderPng } from '../../electron/sandbox/png';
 import { createSyncEngine } from '../../electron/core/sync';
 import { goldOffer, openDesk, useSyncWorld } from './harness';
+import { testDatabase } from '../../electron/core/store/testing';
 
 const w = useSyncWorld();
 
@@ -58,7 +59,9 @@ describe('sync flows', () => {
     // The sealed rows are gone; only the hashes stay, for duplicate detection.
     expect(detail.queuedCredentials).toBe(0);
     expect(detail.uploadedCredentialHashes).toBe(3);
-    expect(w.desk.store.db.prepare('SELECT count(*) AS n FROM queued_credentials').get()).toEqual({
+    expect(
+      testDatabase(w.desk.store).prepare('SELECT count(*) AS n FROM queued_credentials').get(),
+    ).toEqual({
       n: 0,
     });
   });
@@ -77,11 +80,11 @@ describe('sync flows', () => {
       fields: goldOffer(5.55),
     });
     // The catalogue changed since the offer was validated: the realm no longer exists.
-    const change = w.desk.store.db
+    const change = testDatabase(w.desk.store)
       .prepare<{ mine: string }>('SELECT mine FROM local_changes WHERE local_id = ?')
       .get(bad)!;
     const mine = { ...JSON.parse(change.mine), 'data.101': 'Atlantis' };
-    w.desk.store.db
+    testDatabase(w.desk.store)
       .prepare('UPDATE local_changes SET mine = ? WHERE local_id = ?')
       .run(JSON.stringify(mine), bad);
     const summary = await w.desk.engine.sync();
@@ -172,7 +175,7 @@ describe('sync flows', () => {
     const summary = await w.desk.engine.sync();
     expect(summary.unauthorized).toBe(true);
     expect(summary.pending).toBe(2);
-    const ops = w.desk.store.db
+    const ops = testDatabase(w.desk.store)
       .prepare<{ state: string; attempts: number }>('SELECT state, attempts FROM outbox')
       .all();
     expect(ops).toEqual([
@@ -212,7 +215,7 @@ describe('sync flows', () => {
   it('a cancelled push leaves the outbox consistent: the next sync sends each offer once', async () => {
     w.desk = openDesk(w.sb, w.dir.file('g.db'), { sellerId: 3 });
     await w.desk.engine.pull({ catalogue: true });
-    w.desk.store.db.transaction(() => {
+    testDatabase(w.desk.store).transaction(() => {
       for (let i = 0; i < 250; i++) {
         w.desk!.store.createOffer({
           productId: 1,
@@ -246,11 +249,9 @@ describe('sync flows', () => {
     w.desk.store.createOffer({ productId: 1, guaranteeDeliveryTime: 1000, fields: goldOffer(400) });
     const lockHeldBy = (pid: number | null) =>
       pid === null
-        ? w.desk!.store.db.prepare("DELETE FROM meta WHERE key = 'sync_lock'").run()
-        : w
-            .desk!.store.db.prepare(
-              "INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_lock', ?)",
-            )
+        ? testDatabase(w.desk!.store).prepare("DELETE FROM meta WHERE key = 'sync_lock'").run()
+        : testDatabase(w.desk!.store)
+            .prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_lock', ?)")
             .run(JSON.stringify({ pid, at: Date.now() + 60_000 })); // a heartbeat that stays fresh
     const waitedFor: number[] = [];
     // Another live process holds the lock (this test's own pid stands in for it).
@@ -277,7 +278,7 @@ describe('sync flows', () => {
     expect(done).toMatchObject({ error: null, pending: 0, sent: 1 });
     expect(waitedFor).toHaveLength(1);
     expect(
-      w.desk.store.db.prepare("SELECT value FROM meta WHERE key = 'sync_lock'").get(),
+      testDatabase(w.desk.store).prepare("SELECT value FROM meta WHERE key = 'sync_lock'").get(),
     ).toBeUndefined();
   });
 });

@@ -37,7 +37,7 @@ export function openDesk(
 ): Desk {
   const seller = sandbox.sellers.find((s) => s.id === (opts.sellerId ?? 3))!;
   const store = openStore(file, { secretBox });
-  const limiter = createRateLimiter({ db: store.db, windowMs: WINDOW_MS });
+  const limiter = createRateLimiter({ db: store.rateLedgerDatabase(), windowMs: WINDOW_MS });
   const client = createMarketplaceClient({
     baseUrl: sandbox.baseUrl,
     token: opts.token ?? (() => seller.token),

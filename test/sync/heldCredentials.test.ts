@@ -13,6 +13,7 @@ import {
 } from '../../electron/core/secrets';
 import { createSyncEngine } from '../../electron/core/sync';
 import { goldOffer, openDesk, secretBox, useSyncWorld } from './harness';
+import { testDatabase } from '../../electron/core/store/testing';
 
 const w = useSyncWorld();
 
@@ -32,8 +33,8 @@ function requestsSince(n: number) {
 }
 
 function outboxRows() {
-  return w
-    .desk!.store.db.prepare<{ kind: string; state: string; attempts: number }>(
+  return testDatabase(w.desk!.store)
+    .prepare<{ kind: string; state: string; attempts: number }>(
       'SELECT kind, state, attempts FROM outbox ORDER BY id',
     )
     .all();
@@ -113,7 +114,9 @@ describe('credentials that cannot be opened here', () => {
       [...first, ...second].map((c) => hashCredential(c).loginHash).sort(),
     );
     expect(w.desk.store.getOffer(account)!.syncState).toBe('synced');
-    expect(w.desk.store.db.prepare('SELECT count(*) AS n FROM queued_credentials').get()).toEqual({
+    expect(
+      testDatabase(w.desk.store).prepare('SELECT count(*) AS n FROM queued_credentials').get(),
+    ).toEqual({
       n: 0,
     });
   });
@@ -155,7 +158,7 @@ describe('credentials that cannot be opened here', () => {
     w.desk.store.queueCredentials(account, [{ login: 'stuck-1', game_password: 'p-1' }], 'add');
     w.desk.store.editOffer(account, { price_per_step: 27 });
     // As the old push left it: failed, with the box's message, holding the edit behind it.
-    w.desk.store.db
+    testDatabase(w.desk.store)
       .prepare(
         `UPDATE outbox SET state = 'failed', attempts = 1, last_error =
            'sealed data was tampered with or sealed under another key; it cannot be opened'

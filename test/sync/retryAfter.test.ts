@@ -12,13 +12,16 @@ import {
   type WaitEvent,
 } from '../../electron/core/limits';
 import { goldOffer, openDesk, useSyncWorld, WINDOW_MS, type Desk } from './harness';
+import { testDatabase } from '../../electron/core/store/testing';
 
 const world = useSyncWorld();
 const YEAR_S = 365 * 24 * 3600;
 const BOUND = maxPenaltyMs(WINDOW_MS);
 
 const latestEntry = (desk: Desk) =>
-  desk.store.db.prepare<{ at: number }>('SELECT max(at_ms) AS at FROM rate_ledger').get()!.at;
+  testDatabase(desk.store)
+    .prepare<{ at: number }>('SELECT max(at_ms) AS at FROM rate_ledger')
+    .get()!.at;
 
 async function deskWithOneOffer(name: string): Promise<Desk> {
   const desk = (world.desk = openDesk(world.sb, world.dir.file(name)));
@@ -35,7 +38,7 @@ describe('a year-long Retry-After', { timeout: 60_000 }, () => {
     desk.limiter.onWait((event) => {
       if (event.reason !== 'retry_after') return;
       // As `seller-desk status` reads it: its own connection and limiter on the profile's file.
-      const other = new Database(desk.store.db.name);
+      const other = new Database(desk.store.file);
       const status = createRateLimiter({ db: other, windowMs: WINDOW_MS });
       during.push({
         event,
@@ -80,7 +83,7 @@ describe('a year-long Retry-After', { timeout: 60_000 }, () => {
   it('left in the ledger by an older version, it holds nothing back and is dropped', async () => {
     const desk = await deskWithOneOffer('older.db');
     // What the unbounded penalize wrote: a full `requests` window ending a year from now.
-    desk.store.db
+    testDatabase(desk.store)
       .prepare(
         'INSERT INTO rate_ledger (at_ms, requests, manage_offers, attach) VALUES (?, ?, 0, 0)',
       )

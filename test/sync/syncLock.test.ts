@@ -4,13 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { createSyncEngine } from '../../electron/core/sync';
 import { goldOffer, openDesk, useSyncWorld } from './harness';
+import { testDatabase } from '../../electron/core/store/testing';
 
 const w = useSyncWorld();
 const LIVE_UNRELATED_PID = 1; // init: alive, and certainly not a Seller Desk process
 const times = { heartbeatMs: 50, staleMs: 500 };
 
 function writeLock(record: Record<string, unknown> | null) {
-  const db = w.desk!.store.db;
+  const db = testDatabase(w.desk!.store);
   if (record === null) db.prepare("DELETE FROM meta WHERE key = 'sync_lock'").run();
   else
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_lock', ?)").run(
@@ -19,8 +20,8 @@ function writeLock(record: Record<string, unknown> | null) {
 }
 
 function readLock(): { pid: number; at: number; nonce?: string } | null {
-  const row = w
-    .desk!.store.db.prepare<{ value: string }>("SELECT value FROM meta WHERE key = 'sync_lock'")
+  const row = testDatabase(w.desk!.store)
+    .prepare<{ value: string }>("SELECT value FROM meta WHERE key = 'sync_lock'")
     .get();
   return row ? JSON.parse(row.value) : null;
 }

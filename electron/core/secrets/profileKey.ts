@@ -13,14 +13,7 @@
 // profile, so nothing queued then is lost.
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { StoreContext } from '../store/context';
-import {
-  claimCredentialsKeyId,
-  countLegacySealedCredentials,
-  credentialsKeyId,
-  legacySealedCredentials,
-  resealLegacyCredentials,
-} from '../store/credentialsKey';
+import type { CredentialsKeyRecord } from '../store';
 import {
   createEncryptedKeyProtector,
   createKeyFileProtector,
@@ -63,7 +56,7 @@ export interface ProfileKeyFiles {
 
 export interface ProfileKeyOptions {
   /** The profile's store: where the key's id is recorded and credentials wait. */
-  ctx: StoreContext;
+  store: CredentialsKeyRecord;
   files: ProfileKeyFiles;
   /** The app's keychain (safeStorage); absent for the command line, which has none. */
   keychain?: StringEncryption;
@@ -103,7 +96,7 @@ export function openProfileKeyring(options: ProfileKeyOptions): Keyring {
   const randomBytes = options.randomBytes ?? nodeRandomBytes;
   // The keys of before only ever open blobs of before: read them only when there are some.
   const legacy =
-    countLegacySealedCredentials(options.ctx) > 0
+    options.store.countLegacySealedCredentials() > 0
       ? legacyKeys(options)
       : { keys: [], appOnly: false };
   const resolved = options.keychain
@@ -116,7 +109,7 @@ export function openProfileKeyring(options: ProfileKeyOptions): Keyring {
     legacy: legacy.keys,
     randomBytes,
   });
-  if (ring.keyId) migrateLegacyBlobs(options.ctx, ring);
+  if (ring.keyId) migrateLegacyBlobs(options.store, ring);
   return ring;
 }
 
@@ -153,13 +146,13 @@ function resolveInApp(
   keychain: StringEncryption,
   randomBytes: RandomBytes,
 ): Resolved {
-  const { ctx, files } = options;
+  const { store, files } = options;
   const protectedByKeychain = createEncryptedKeyProtector({
     ...keychain,
     path: files.keychainFile,
   });
   const keyFile = createKeyFileProtector(files.keyFile);
-  let keyId = credentialsKeyId(ctx);
+  let keyId = store.credentialsKeyId();
   if (!keyId) {
     // A key left by a process that stopped before recording its id is taken up, not doubled.
     // (Nothing can have been sealed with a key whose id was never recorded, so an unreadable
@@ -169,7 +162,7 @@ function resolveInApp(
       key = generate(randomBytes);
       protectedByKeychain.save(key);
     }
-    keyId = claimCredentialsKeyId(ctx, keyIdOf(key));
+    keyId = store.claimCredentialsKeyId(keyIdOf(key));
   }
   const fromKeychain = tryLoad(protectedByKeychain);
   let key = keyOf(fromKeychain, keyId);
@@ -210,12 +203,12 @@ function resolveInCommandLine(
   legacy: { keys: Buffer[]; appOnly: boolean },
   randomBytes: RandomBytes,
 ): Resolved {
-  const { ctx, files } = options;
+  const { store, files } = options;
   const keyFile = createKeyFileProtector(files.keyFile);
   const locked = new SecretBoxError(CREDENTIALS_LOCKED_MESSAGE, 'locked');
-  let keyId = credentialsKeyId(ctx);
+  let keyId = store.credentialsKeyId();
   if (!keyId) {
-    const appsKeyOfBefore = legacy.appOnly && legacyBlobsOnlyTheAppOpens(ctx, legacy.keys);
+    const appsKeyOfBefore = legacy.appOnly && legacyBlobsOnlyTheAppOpens(store, legacy.keys);
     if (appsKeyOfBefore || existsSync(files.keychainFile)) return { key: null, keyId, locked };
     const loaded = tryLoad(keyFile);
     if (errorOf(loaded)) return { key: null, keyId, locked: errorOf(loaded) };
@@ -225,7 +218,7 @@ function resolveInCommandLine(
       if (!keyFile.create(key)) key = keyOf(tryLoad(keyFile));
       if (!key) return unavailable(tryLoad(keyFile), null);
     }
-    keyId = claimCredentialsKeyId(ctx, keyIdOf(key));
+    keyId = store.claimCredentialsKeyId(keyIdOf(key));
     // Another process recorded its key first: ours is no one's key, and must not linger (unless
     // the app has meanwhile put the recorded key there).
     if (keyId !== keyIdOf(key) && keyOf(tryLoad(keyFile))?.equals(key)) keyFile.remove();
@@ -237,10 +230,10 @@ function resolveInCommandLine(
 }
 
 /** Whether some credentials of before open with none of the keys this process can read. */
-function legacyBlobsOnlyTheAppOpens(ctx: StoreContext, keys: Buffer[]): boolean {
-  if (countLegacySealedCredentials(ctx) === 0) return false;
+function legacyBlobsOnlyTheAppOpens(store: CredentialsKeyRecord, keys: Buffer[]): boolean {
+  if (store.countLegacySealedCredentials() === 0) return false;
   const ring = createKeyring({ current: null, legacy: keys });
-  return legacySealedCredentials(ctx).some((sealed) => {
+  return store.legacySealedCredentials().some((sealed) => {
     try {
       ring.open(sealed);
       return false;
@@ -251,9 +244,9 @@ function legacyBlobsOnlyTheAppOpens(ctx: StoreContext, keys: Buffer[]): boolean 
 }
 
 /** Seals the profile's blobs of before again under its key, each in place (see the store). */
-function migrateLegacyBlobs(ctx: StoreContext, ring: Keyring): void {
-  if (countLegacySealedCredentials(ctx) === 0) return;
-  resealLegacyCredentials(ctx, (sealed) => {
+function migrateLegacyBlobs(store: CredentialsKeyRecord, ring: Keyring): void {
+  if (store.countLegacySealedCredentials() === 0) return;
+  store.resealLegacyCredentials((sealed) => {
     try {
       return ring.seal(ring.open(sealed));
     } catch {

@@ -7,6 +7,22 @@ export interface StoreContext {
   clock: Clock;
 }
 
+/**
+ * The context behind each open store, for store/testing.ts only: the connection is not a member
+ * of the Store object, so nothing outside this folder can reach it by accident.
+ */
+const contexts = new WeakMap<object, StoreContext>();
+
+export function bindContext(store: object, ctx: StoreContext): void {
+  contexts.set(store, ctx);
+}
+
+export function contextOf(store: object): StoreContext {
+  const ctx = contexts.get(store);
+  if (!ctx) throw new Error('not a store opened by openStore');
+  return ctx;
+}
+
 export function isoAt(ms: number): string {
   return new Date(ms).toISOString();
 }

@@ -5,6 +5,32 @@ import { prep, type StoreContext } from './context';
 import { getMeta, setMeta } from './meta';
 
 const KEY_ID = 'credentials_key_id';
+
+/** What the profile's keyring (core/secrets/profileKey.ts) needs of the store. */
+export interface CredentialsKeyRecord {
+  /** The id of the key recorded for this profile, if any. */
+  credentialsKeyId(): string | null;
+  /** Records `keyId` unless one is recorded already; returns the one that is. */
+  claimCredentialsKeyId(keyId: string): string;
+  hasQueuedCredentials(): boolean;
+  countLegacySealedCredentials(): number;
+  legacySealedCredentials(): Buffer[];
+  resealLegacyCredentials(reseal: (sealed: Buffer) => Buffer | null): {
+    resealed: number;
+    left: number;
+  };
+}
+
+export function credentialsKeyRecordOf(ctx: StoreContext): CredentialsKeyRecord {
+  return {
+    credentialsKeyId: () => credentialsKeyId(ctx),
+    claimCredentialsKeyId: (keyId) => claimCredentialsKeyId(ctx, keyId),
+    hasQueuedCredentials: () => hasQueuedCredentials(ctx),
+    countLegacySealedCredentials: () => countLegacySealedCredentials(ctx),
+    legacySealedCredentials: () => legacySealedCredentials(ctx),
+    resealLegacyCredentials: (reseal) => resealLegacyCredentials(ctx, reseal),
+  };
+}
 const LEGACY_ROWS =
   "SELECT id, sealed FROM queued_credentials WHERE substr(sealed, 1, 1) = x'01' ORDER BY id";
 

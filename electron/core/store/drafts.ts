@@ -11,6 +11,7 @@ import {
 import {
   MarketplaceType,
   OfferStatus,
+  sellerStatusSchema,
   type CredentialInput,
   type OfferWrite,
   type Product,
@@ -24,6 +25,7 @@ import {
   unflattenDraft,
   type FlatFields,
   type OfferDraft,
+  QUEUED_SCREENSHOT_PREFIX,
 } from './offerFields';
 import {
   listRowOf,
@@ -33,6 +35,16 @@ import {
   refreshOffer,
   serverOffer,
 } from './offers';
+import {
+  dropOps,
+  dropQueuedUpload,
+  enqueueOp,
+  ensureManageOp,
+  hasOp,
+  manageOpState,
+  queueStatusOp,
+  WAITING,
+} from './outbox';
 import { getProduct } from './products';
 import { limits } from '../../contract/marketplace/limits';
 
@@ -42,8 +54,7 @@ export interface SecretBox {
   open(sealed: Uint8Array): Buffer;
 }
 
-/** Placeholder in a local screenshots list for a file still waiting to be uploaded. */
-export const QUEUED_SCREENSHOT_PREFIX = 'queued-screenshot:';
+export { QUEUED_SCREENSHOT_PREFIX } from './offerFields';
 
 export interface NewOffer {
   productId: number;
@@ -105,26 +116,6 @@ function withoutPlaceholders(write: OfferWrite): OfferWrite {
   };
 }
 
-function ensureManageOp(ctx: StoreContext, localId: number): void {
-  const existing = prep<{ id: number; state: string }>(
-    ctx,
-    "SELECT id, state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id DESC LIMIT 1",
-  ).get(localId);
-  if (!existing) {
-    prep(
-      ctx,
-      "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'manage', '{}', ?)",
-    ).run(localId, ctx.clock.now());
-  } else if (existing.state === 'failed') {
-    // The seller fixed what was refused: try again now rather than after the old backoff.
-    prep(
-      ctx,
-      "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
-    ).run(existing.id);
-  }
-  // A manage op already 'sending' keeps going; the sync engine sends what is left afterwards.
-}
-
 /** A new offer of `product` as the store keeps it (flat fields), and what the rules say of it. */
 export function checkNewOffer(
   product: Product,
@@ -174,10 +165,7 @@ export function insertNewOffer(
     ctx,
     "INSERT INTO local_changes (local_id, kind, base, mine, changed_at) VALUES (?, 'create', '{}', ?, ?)",
   ).run(localId, JSON.stringify(flat), now);
-  prep(
-    ctx,
-    "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'manage', '{}', ?)",
-  ).run(localId, now);
+  enqueueOp(ctx, localId, 'manage', {});
   prep(ctx, 'INSERT INTO offers_search (rowid, search_text) VALUES (?, ?)').run(
     localId,
     row.search_text,
@@ -200,10 +188,7 @@ export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft)
   if (!change && row.server_id === null && !row.server_json) {
     throw new StoreError('invalid', `Offer ${localId} has nothing to edit.`);
   }
-  const pendingDelete = prep(
-    ctx,
-    "SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete'",
-  ).get(localId);
+  const pendingDelete = hasOp(ctx, localId, { kinds: ['delete'] });
   if (pendingDelete) throw new StoreError('invalid', `Offer ${localId} is waiting to be deleted.`);
   const patchFlat = flattenDraft(patch);
   const mine: FlatFields = { ...parseJson<FlatFields>(change?.mine, {}), ...patchFlat };
@@ -234,10 +219,7 @@ export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft)
       const now = ctx.clock.now();
       if (!isCreate && Object.keys(mine).length === 0) {
         prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
-        prep(
-          ctx,
-          "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
-        ).run(localId);
+        dropOps(ctx, localId, { kinds: ['manage'], states: WAITING });
       } else {
         prep(
           ctx,
@@ -260,13 +242,6 @@ export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft)
     .immediate();
 }
 
-function manageOpState(ctx: StoreContext, localId: number): string | undefined {
-  return prep<{ state: string }>(
-    ctx,
-    "SELECT state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id LIMIT 1",
-  ).get(localId)?.state;
-}
-
 /**
  * A create the server never saw is simply cancelled (row and outbox together). A create whose
  * send is in flight or unknown cannot be: the delete waits for its id like any dependent op.
@@ -286,17 +261,12 @@ export function deleteOffer(ctx: StoreContext, localId: number): 'cancelled' | '
         return 'cancelled' as const;
       }
       // Whatever else was waiting for this offer no longer matters once it is gone.
-      prep(ctx, "DELETE FROM outbox WHERE local_id = ? AND state IN ('queued', 'failed')").run(
-        localId,
-      );
+      dropOps(ctx, localId, { states: WAITING });
       prep(ctx, 'DELETE FROM conflicts WHERE local_id = ?').run(localId);
       if (change?.kind === 'edit') {
         prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
       }
-      prep(
-        ctx,
-        "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'delete', '{}', ?)",
-      ).run(localId, ctx.clock.now());
+      enqueueOp(ctx, localId, 'delete', {});
       refreshOffer(ctx, localId);
       return 'queued' as const;
     })
@@ -315,24 +285,11 @@ export function changeStatus(ctx: StoreContext, localId: number, status: number)
     screenshots,
   });
   if (refusal) throw new DraftRejected([{ field: 'status', message: refusal }], refusal);
+  // The rules refuse any status a seller may not ask for, so this only narrows the type.
+  const target = sellerStatusSchema.parse(status);
   ctx.db
     .transaction(() => {
-      const queued = prep<{ id: number }>(
-        ctx,
-        "SELECT id FROM outbox WHERE local_id = ? AND kind = 'status' AND state IN ('queued', 'failed') ORDER BY id DESC LIMIT 1",
-      ).get(localId);
-      const payload = JSON.stringify({ status });
-      if (queued) {
-        prep(
-          ctx,
-          "UPDATE outbox SET payload = ?, state = 'queued', attempts = 0, next_attempt_at = 0 WHERE id = ?",
-        ).run(payload, queued.id);
-      } else {
-        prep(
-          ctx,
-          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'status', ?, ?)",
-        ).run(localId, payload, ctx.clock.now());
-      }
+      queueStatusOp(ctx, localId, { status: target });
       refreshOffer(ctx, localId);
     })
     .immediate();
@@ -369,15 +326,9 @@ export function queueCredentials(
   return ctx.db
     .transaction(() => {
       if (mode === 'replace') {
-        prep(
-          ctx,
-          "DELETE FROM outbox WHERE local_id = ? AND kind = 'credentials' AND state IN ('queued', 'failed')",
-        ).run(localId);
+        dropOps(ctx, localId, { kinds: ['credentials'], states: WAITING });
       }
-      const op = prep(
-        ctx,
-        "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'credentials', ?, ?)",
-      ).run(localId, JSON.stringify({ mode, total: credentials.length }), ctx.clock.now());
+      const opId = enqueueOp(ctx, localId, 'credentials', { mode, total: credentials.length });
       const insert = prep(
         ctx,
         'INSERT INTO queued_credentials (outbox_id, local_id, sealed, login_hash, email_hash) VALUES (?, ?, ?, ?, ?)',
@@ -385,7 +336,7 @@ export function queueCredentials(
       for (const c of credentials) {
         const hashes = hashCredential(c);
         const sealed = box.seal(Buffer.from(JSON.stringify(c), 'utf8'));
-        insert.run(op.lastInsertRowid, localId, sealed, hashes.loginHash, hashes.emailHash);
+        insert.run(opId, localId, sealed, hashes.loginHash, hashes.emailHash);
       }
       refreshOffer(ctx, localId);
       return credentials.length;
@@ -435,10 +386,7 @@ export function queueScreenshotFiles(
         ).run(localId, file, now);
         const id = Number(info.lastInsertRowid);
         ids.push(id);
-        prep(
-          ctx,
-          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_upload', ?, ?)",
-        ).run(localId, JSON.stringify({ queuedScreenshotId: id }), now);
+        enqueueOp(ctx, localId, 'screenshot_upload', { queuedScreenshotId: id });
       }
       setLocalScreenshots(ctx, localId, [
         ...current,
@@ -487,14 +435,9 @@ export function queueScreenshotUrls(ctx: StoreContext, localId: number, urls: st
   ctx.db
     .transaction(() => {
       for (let i = 0; i < urls.length; i += limits.urlsPerAttach) {
-        prep(
-          ctx,
-          "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_links', ?, ?)",
-        ).run(
-          localId,
-          JSON.stringify({ urls: urls.slice(i, i + limits.urlsPerAttach) }),
-          ctx.clock.now(),
-        );
+        enqueueOp(ctx, localId, 'screenshot_links', {
+          urls: urls.slice(i, i + limits.urlsPerAttach),
+        });
       }
       refreshOffer(ctx, localId);
     })
@@ -509,10 +452,7 @@ export function detachScreenshot(ctx: StoreContext, localId: number, url: string
       if (url.startsWith(QUEUED_SCREENSHOT_PREFIX)) {
         const id = Number(url.slice(QUEUED_SCREENSHOT_PREFIX.length));
         prep(ctx, 'DELETE FROM queued_screenshots WHERE id = ? AND local_id = ?').run(id, localId);
-        prep(
-          ctx,
-          "DELETE FROM outbox WHERE local_id = ? AND kind = 'screenshot_upload' AND json_extract(payload, '$.queuedScreenshotId') = ?",
-        ).run(localId, id);
+        dropQueuedUpload(ctx, localId, id);
         const merged = mergedFields(ctx, localId);
         const list = Array.isArray(merged.screenshots) ? (merged.screenshots as string[]) : [];
         setLocalScreenshots(
@@ -522,10 +462,7 @@ export function detachScreenshot(ctx: StoreContext, localId: number, url: string
         );
         return;
       }
-      prep(
-        ctx,
-        "INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, 'screenshot_detach', ?, ?)",
-      ).run(localId, JSON.stringify({ url }), ctx.clock.now());
+      enqueueOp(ctx, localId, 'screenshot_detach', { url });
       refreshOffer(ctx, localId);
     })
     .immediate();
@@ -536,17 +473,14 @@ export function discardLocalChanges(ctx: StoreContext, localId: number): void {
   const row = requireOffer(ctx, localId);
   ctx.db
     .transaction(() => {
-      const inFlight = prep(
-        ctx,
-        "SELECT 1 FROM outbox WHERE local_id = ? AND state IN ('sending', 'unknown')",
-      ).get(localId);
+      const inFlight = hasOp(ctx, localId, { states: ['sending', 'unknown'] });
       if (inFlight)
         throw new StoreError('invalid', 'A send is in progress for this offer; wait for it.');
       if (row.server_id === null) {
         prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(localId);
         return;
       }
-      prep(ctx, 'DELETE FROM outbox WHERE local_id = ?').run(localId);
+      dropOps(ctx, localId);
       prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
       prep(ctx, 'DELETE FROM conflicts WHERE local_id = ?').run(localId);
       prep(ctx, 'DELETE FROM offer_outcomes WHERE local_id = ?').run(localId);
@@ -578,10 +512,7 @@ export function resolveConflict(
         delete mine[field];
         if (Object.keys(mine).length === 0 && change.kind === 'edit') {
           prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
-          prep(
-            ctx,
-            "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
-          ).run(localId);
+          dropOps(ctx, localId, { kinds: ['manage'], states: WAITING });
         } else {
           prep(ctx, 'UPDATE local_changes SET mine = ? WHERE local_id = ?').run(
             JSON.stringify(mine),

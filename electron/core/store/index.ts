@@ -7,31 +7,37 @@
  * Public functions (all synchronous; every write commits before it returns):
  * - `openStore(file, { clock?, secretBox?, busyTimeoutMs? })` → `Store`; throws `StoreError`
  *   (kind `corrupt` | `newer_version` | `locked`) without modifying the file.
- * - `store.db` — the better-sqlite3 handle (for the rate limiter: `createRateLimiter({ db })`).
+ * The connection is private to this folder; callers get narrow interfaces:
+ * - `transaction(fn)` — several of the calls below as one (immediate) transaction.
+ * - `syncStore(clock?)` — the sync engine's door (`SyncStore`, syncStore.ts): the outbox to send,
+ *   what a pull brings in, the engine's remembered values and run log.
+ * - `rateLedgerDatabase()` — the rate limiter's own table (`createRateLimiter({ db })`).
+ * - The profile key's record (`CredentialsKeyRecord`, credentialsKey.ts).
  * - Catalogue: `saveProducts(products)`, `getProduct(id)`, `listProducts()`.
  * - Drafting (offline; validated with contract/rules first, throws `DraftRejected { problems }`):
  *   `createOffer({ productId, guaranteeDeliveryTime, fields })` → localId,
  *   `editOffer(localId, patch)`, `deleteOffer(localId)` → 'cancelled' | 'queued',
  *   `changeStatus(localId, status)`, `queueCredentials(localId, creds, 'add' | 'replace')`,
  *   `queueScreenshotFiles(localId, copiedPaths)`, `queueScreenshotUrls(localId, urls)`,
+ *   `queueScreenshots(localId, { files, urls })` (both in one transaction),
  *   `detachScreenshot(localId, url)`, `discardLocalChanges(localId)`,
  *   `resolveConflict(localId, field, 'mine' | 'theirs')`.
  * - Importing a file: `importOffers(productId, rows, { skipRefused })` → `{ localIds, refused }`
  *   (one transaction, all or nothing unless skipRefused); the offers rows are matched against:
  *   `liveOffersOfProduct(productId)`, `offerOfServerId(serverId)`.
- *   `queueScreenshots(localId, { files, urls })` (both in one transaction),
  * - Read model: `queryOffers({ status?, productId?, syncState?, text?, sort, offset, limit })`
  *   → `{ rows, total }`, `countOffers()` (by status, by sync state, outbox size),
  *   `getOffer(localId)` (merged fields, server copy, changed fields, conflicts, outcome, pending
  *   ops), `knownCredentialHashes(localId)`, `queuedScreenshotFiles(localId)` (placeholder → staged
  *   copy), `recentSyncRuns()`.
  * - `close()`.
- * The sync engine (electron/core/sync) uses the lower-level modules of this folder directly.
+ * Tests that must look at rows use `store/testing.ts`, which production code may not import.
  */
-import type Database from 'better-sqlite3';
+import type { LedgerDatabase } from '../limits/ledger';
 import type { CredentialInput, Product } from '../../contract/marketplace/wire';
 import { systemClock, type Clock } from '../util/clock';
-import type { StoreContext } from './context';
+import { bindContext, type StoreContext } from './context';
+import { credentialsKeyRecordOf, type CredentialsKeyRecord } from './credentialsKey';
 import { openDatabase } from './database';
 import {
   changeStatus,
@@ -70,16 +76,19 @@ import {
   type OfferQuery,
 } from './readModel';
 import { queuedScreenshotFiles } from './queuedScreenshots';
+import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
 import { recentSyncRuns, type SyncRunRecord } from './syncRuns';
+import { immediate, syncStoreOf, type SyncStore } from './syncStore';
+import { localIdOfServerId } from './offers';
 
 export { StoreError, DraftRejected } from './errors';
 export type { StoreErrorKind } from './errors';
 export type { OfferDraft, FlatFields } from './offerFields';
 export { fingerprintOffer, flattenDraft } from './offerFields';
-import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
 export type { SyncState } from './offers';
 export type { SecretBox, CredentialMode, NewOffer } from './drafts';
 export type { ImportedOffer, OfferImportResult, OfferToMatch } from './offerImport';
+export type { ScreenshotBatch } from './screenshotQueue';
 export { QUEUED_SCREENSHOT_PREFIX } from './drafts';
 export { offerSortColumns } from './readModel';
 export type {
@@ -88,11 +97,22 @@ export type {
   OfferCounts,
   OfferDetail,
   OfferSortColumn,
-export type { ScreenshotBatch } from './screenshotQueue';
   ConflictView,
 } from './readModel';
 export type { SyncRunRecord, SyncRunSummary } from './syncRuns';
 export { SCHEMA_VERSION } from './schema';
+export type { SyncStore, ManageItem, QueuedCredentialRow, OutcomeInput } from './syncStore';
+export { fingerprintServerOffer } from './offerFields';
+export type { CredentialsKeyRecord } from './credentialsKey';
+export type {
+  OutboxOp,
+  ReadyOp,
+  ReadyOpOf,
+  OpKind,
+  OpPayload,
+  OpState,
+  SentFields,
+} from './outboxOps';
 
 export interface OpenStoreOptions {
   clock?: Clock;
@@ -101,11 +121,15 @@ export interface OpenStoreOptions {
   busyTimeoutMs?: number;
 }
 
-export interface Store extends StoreContext {
-  readonly file: string;
+/** The catalogue as last pulled. */
+export interface Catalogue {
   saveProducts(products: Product[]): void;
   getProduct(productId: number): Product | null;
   listProducts(): ProductSummary[];
+}
+
+/** The seller's changes: each validated, then committed with its outbox rows. */
+export interface SellerChanges {
   createOffer(input: NewOffer): number;
   editOffer(localId: number, patch: OfferDraft): void;
   deleteOffer(localId: number): 'cancelled' | 'queued';
@@ -113,6 +137,8 @@ export interface Store extends StoreContext {
   queueCredentials(localId: number, credentials: CredentialInput[], mode: CredentialMode): number;
   queueScreenshotFiles(localId: number, copiedPaths: string[]): number[];
   queueScreenshotUrls(localId: number, urls: string[]): void;
+  /** Files and links together, all or nothing. */
+  queueScreenshots(localId: number, batch: ScreenshotBatch): void;
   detachScreenshot(localId: number, url: string): void;
   discardLocalChanges(localId: number): void;
   resolveConflict(localId: number, field: string, choice: 'mine' | 'theirs'): void;
@@ -121,8 +147,14 @@ export interface Store extends StoreContext {
     rows: readonly ImportedOffer[],
     opts?: { skipRefused?: boolean },
   ): OfferImportResult;
+}
+
+/** What the seller sees: the merged offers, their counts and details, the sync log. */
+export interface ReadModel {
   liveOffersOfProduct(productId: number): OfferToMatch[];
   offerOfServerId(serverId: number): OfferToMatch | undefined;
+  /** The local id of the offer the marketplace knows as `serverId`, if this store has it. */
+  localIdOfServerId(serverId: number): number | undefined;
   queryOffers(q?: OfferQuery): { rows: OfferListRow[]; total: number };
   countOffers(): OfferCounts;
   getOffer(localId: number): OfferDetail | null;
@@ -130,18 +162,36 @@ export interface Store extends StoreContext {
   /** Placeholder ref (`queued-screenshot:<id>`) → the staged copy's path, for queued files. */
   queuedScreenshotFiles(localId: number): Map<string, string>;
   recentSyncRuns(limit?: number): SyncRunRecord[];
+}
+
+export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsKeyRecord {
+  readonly file: string;
+  readonly clock: Clock;
+  /**
+   * Runs `fn` (synchronous store calls only) as one immediate transaction: all of it is
+   * committed or none of it. Calls nest.
+   */
+  transaction<T>(fn: () => T): T;
+  /** The sync engine's door; `clock` (default: the store's) dates what the engine writes. */
+  syncStore(clock?: Clock): SyncStore;
+  /**
+   * The connection, typed as what the rate ledger needs: its table (core/limits/ledgerSchema.ts)
+   * lives in this file so that every process sharing the profile shares one budget.
+   */
+  rateLedgerDatabase(): LedgerDatabase;
   close(): void;
 }
 
 export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
-  const db: Database.Database = openDatabase(file, { busyTimeoutMs: opts.busyTimeoutMs });
+  const db = openDatabase(file, { busyTimeoutMs: opts.busyTimeoutMs });
   const ctx: StoreContext = { db, clock: opts.clock ?? systemClock };
-  return {
-  /** Files and links together, all or nothing. */
-  queueScreenshots(localId: number, batch: ScreenshotBatch): void;
+  const store: Store = {
     file,
-    db,
     clock: ctx.clock,
+    transaction: (fn) => immediate(ctx, fn),
+    syncStore: (clock) => syncStoreOf(clock ? { db, clock } : ctx),
+    rateLedgerDatabase: () => db,
+    ...credentialsKeyRecordOf(ctx),
     saveProducts: (products) => saveProducts(ctx, products),
     getProduct: (id) => getProduct(ctx, id),
     listProducts: () => listProducts(ctx),
@@ -157,12 +207,14 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     },
     queueScreenshotFiles: (id, paths) => queueScreenshotFiles(ctx, id, paths),
     queueScreenshotUrls: (id, urls) => queueScreenshotUrls(ctx, id, urls),
+    queueScreenshots: (id, batch) => queueScreenshots(ctx, id, batch),
     detachScreenshot: (id, url) => detachScreenshot(ctx, id, url),
     discardLocalChanges: (id) => discardLocalChanges(ctx, id),
     resolveConflict: (id, field, choice) => resolveConflict(ctx, id, field, choice),
     importOffers: (productId, rows, importOpts) => importOffers(ctx, productId, rows, importOpts),
     liveOffersOfProduct: (productId) => liveOffersOfProduct(ctx, productId),
     offerOfServerId: (serverId) => offerOfServerId(ctx, serverId),
+    localIdOfServerId: (serverId) => localIdOfServerId(ctx, serverId),
     queryOffers: (q) => queryOffers(ctx, q),
     countOffers: () => countOffers(ctx),
     getOffer: (id) => getOffer(ctx, id),
@@ -173,5 +225,6 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       if (db.open) db.close();
     },
   };
+  bindContext(store, ctx);
+  return store;
 }
-    queueScreenshots: (id, batch) => queueScreenshots(ctx, id, batch),

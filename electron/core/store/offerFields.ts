@@ -29,6 +29,9 @@ export const draftFieldNames = [
 type DraftFieldName = (typeof draftFieldNames)[number];
 const draftFieldSet = new Set<string>(draftFieldNames);
 
+/** Placeholder in a local screenshots list for a file still waiting to be uploaded. */
+export const QUEUED_SCREENSHOT_PREFIX = 'queued-screenshot:';
+
 /** field path → value; `data` appears as one `data.<id>` entry per product field. */
 export type FlatFields = Record<string, unknown>;
 

@@ -9,6 +9,15 @@ import {
   serverFieldValue,
   type FlatFields,
 } from './offerFields';
+import {
+  dropOps,
+  failAllOpsOf,
+  hasOp,
+  opKindsOf,
+  opStatesOf,
+  pendingStatusOf,
+  WAITING,
+} from './outbox';
 
 export type SyncState = 'synced' | 'local' | 'sending' | 'attention' | 'conflict';
 
@@ -65,12 +74,7 @@ function syncStateOf(ctx: StoreContext, localId: number): SyncState {
   if (prep(ctx, 'SELECT 1 FROM conflicts WHERE local_id = ? LIMIT 1').get(localId)) {
     return 'conflict';
   }
-  const states = prep<{ state: string }>(
-    ctx,
-    'SELECT DISTINCT state FROM outbox WHERE local_id = ?',
-  )
-    .all(localId)
-    .map((r) => r.state);
+  const states = opStatesOf(ctx, localId);
   if (states.includes('failed')) return 'attention';
   const outcome = prep<{ ok: number }>(ctx, 'SELECT ok FROM offer_outcomes WHERE local_id = ?').get(
     localId,
@@ -80,14 +84,6 @@ function syncStateOf(ctx: StoreContext, localId: number): SyncState {
   if (states.includes('sending') || states.includes('unknown')) return 'sending';
   if (change || states.length > 0) return 'local';
   return 'synced';
-}
-
-function pendingStatus(ctx: StoreContext, localId: number): number | null {
-  const op = prep<{ payload: string }>(
-    ctx,
-    "SELECT payload FROM outbox WHERE local_id = ? AND kind = 'status' ORDER BY id DESC LIMIT 1",
-  ).get(localId);
-  return op ? parseJson<{ status: number }>(op.payload, { status: 0 }).status : null;
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -143,12 +139,9 @@ export function refreshOffer(ctx: StoreContext, localId: number): void {
       prep<{ title: string }>(ctx, 'SELECT title FROM products WHERE id = ?').get(row.product_id)
         ?.title ?? '',
     serverId: row.server_id,
-    status: pendingStatus(ctx, localId) ?? server?.status ?? null,
+    status: pendingStatusOf(ctx, localId) ?? server?.status ?? null,
     syncState: syncStateOf(ctx, localId),
-    pendingDelete: !!prep(
-      ctx,
-      "SELECT 1 FROM outbox WHERE local_id = ? AND kind = 'delete' LIMIT 1",
-    ).get(localId),
+    pendingDelete: hasOp(ctx, localId, { kinds: ['delete'] }),
     updatedAt: change ? isoAt(change.changed_at) : (server?.updated_at ?? ''),
   });
   const searchText = mergedRow.search_text;
@@ -271,10 +264,7 @@ export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
     }
     if (Object.keys(mine).length === 0) {
       prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
-      prep(
-        ctx,
-        "DELETE FROM outbox WHERE local_id = ? AND kind = 'manage' AND state IN ('queued', 'failed')",
-      ).run(localId);
+      dropOps(ctx, localId, { kinds: ['manage'], states: WAITING });
     } else {
       prep(
         ctx,
@@ -298,17 +288,12 @@ export function applyServerOffer(ctx: StoreContext, offer: Offer): ApplyResult {
  */
 export function applyServerDeletion(ctx: StoreContext, localId: number): 'removed' | 'attention' {
   const change = localChange(ctx, localId);
-  const ops = prep<{ kind: string }>(ctx, 'SELECT kind FROM outbox WHERE local_id = ?')
-    .all(localId)
-    .filter((op) => op.kind !== 'delete');
+  const ops = opKindsOf(ctx, localId).filter((kind) => kind !== 'delete');
   if (!change && ops.length === 0) {
     prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(localId);
     return 'removed';
   }
-  prep(
-    ctx,
-    "UPDATE outbox SET state = 'failed', last_error = 'The offer was deleted on the marketplace.' WHERE local_id = ?",
-  ).run(localId);
+  failAllOpsOf(ctx, localId, 'The offer was deleted on the marketplace.');
   prep(ctx, 'UPDATE offers SET server_id = NULL, server_updated_at = NULL WHERE local_id = ?').run(
     localId,
   );

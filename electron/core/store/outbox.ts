@@ -1,45 +1,19 @@
-// The outbox as the sync engine sees it: which operations may go now, marking them in flight
-// (persisted before the request leaves, so a crash in between reads as "outcome unknown"), and
-// recording what the marketplace answered. Every function here runs inside one transaction.
-import type { Offer, OfferWrite } from '../../contract/marketplace/wire';
-import { parseJson, type StoreContext, prep } from './context';
-import { QUEUED_SCREENSHOT_PREFIX, writeOf } from './drafts';
-import { sameFieldValue, unflattenDraft, type FlatFields } from './offerFields';
+// The outbox table: every statement that reads or writes it is here, so its rules (ordering,
+// states, typed payloads) live in one place. Drafting (drafts.ts) queues operations, the offers
+// table (offers.ts) reads their states, and the sync engine's side (sending.ts) moves them along.
+// Callers run these inside their own transaction.
+import { prep, type StoreContext } from './context';
 import {
-  localChange,
-  localIdOfServerId,
-  mergedFields,
-  offerRow,
-  recordOutcome,
-  refreshOffer,
-  serverOffer,
-  writeServerCopy,
-  type OutcomeInput,
-} from './offers';
+  decodePayload,
+  encodePayload,
+  type OpKind,
+  type OpPayload,
+  type OpState,
+  type OutboxOp,
+} from './outboxOps';
 
-export type OpKind =
-  | 'manage'
-  | 'status'
-  | 'delete'
-  | 'credentials'
-  | 'screenshot_upload'
-  | 'screenshot_links'
-  | 'screenshot_detach';
-export type OpState = 'queued' | 'sending' | 'unknown' | 'failed';
-
-export interface OutboxOp {
-  id: number;
-  localId: number;
-  kind: OpKind;
-  state: OpState;
-  payload: Record<string, unknown>;
-  attempts: number;
-  nextAttemptAt: number;
-  serverId: number | null;
-  productId: number;
-}
-
-interface RawOp {
+/** An outbox row with what the engine needs to know of its offer. */
+export interface OpRow {
   id: number;
   local_id: number;
   kind: OpKind;
@@ -54,510 +28,306 @@ interface RawOp {
   has_placeholder: number;
 }
 
-function toOp(r: RawOp): OutboxOp {
-  return {
-    id: r.id,
-    localId: r.local_id,
-    kind: r.kind,
-    state: r.state,
-    payload: parseJson<Record<string, unknown>>(r.payload, {}),
-    attempts: r.attempts,
-    nextAttemptAt: r.next_attempt_at,
-    serverId: r.server_id,
-    productId: r.product_id,
-  };
+export function enqueueOp<K extends OpKind>(
+  ctx: StoreContext,
+  localId: number,
+  kind: K,
+  payload: OpPayload<K>,
+): number {
+  const info = prep(
+    ctx,
+    'INSERT INTO outbox (local_id, kind, payload, created_at) VALUES (?, ?, ?, ?)',
+  ).run(localId, kind, encodePayload(kind, payload), ctx.clock.now());
+  return Number(info.lastInsertRowid);
 }
 
-function allOps(ctx: StoreContext): RawOp[] {
-  return prep<RawOp>(
+/** The offer's manage operation, queued if there is none; a failed one is tried again now. */
+export function ensureManageOp(ctx: StoreContext, localId: number): void {
+  const existing = prep<{ id: number; state: string }>(
+    ctx,
+    "SELECT id, state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id DESC LIMIT 1",
+  ).get(localId);
+  if (!existing) {
+    enqueueOp(ctx, localId, 'manage', {});
+  } else if (existing.state === 'failed') {
+    // The seller fixed what was refused: try again now rather than after the old backoff.
+    resetOp(ctx, existing.id);
+  }
+  // A manage op already 'sending' keeps going; the sync engine sends what is left afterwards.
+}
+
+/** A status change: the one still waiting is replaced (the last word counts), else queued. */
+export function queueStatusOp(
+  ctx: StoreContext,
+  localId: number,
+  payload: OpPayload<'status'>,
+): void {
+  const queued = prep<{ id: number }>(
+    ctx,
+    "SELECT id FROM outbox WHERE local_id = ? AND kind = 'status' AND state IN ('queued', 'failed') ORDER BY id DESC LIMIT 1",
+  ).get(localId);
+  if (!queued) {
+    enqueueOp(ctx, localId, 'status', payload);
+    return;
+  }
+  prep(
+    ctx,
+    "UPDATE outbox SET payload = ?, state = 'queued', attempts = 0, next_attempt_at = 0 WHERE id = ?",
+  ).run(encodePayload('status', payload), queued.id);
+}
+
+/** Not sent yet, or refused: what a newer change of the seller may replace or drop. */
+export const WAITING: readonly OpState[] = ['queued', 'failed'];
+
+export interface OpFilter {
+  kinds?: readonly OpKind[];
+  states?: readonly OpState[];
+}
+
+function filterSql(filter: OpFilter): { sql: string; params: string[] } {
+  const parts: string[] = [];
+  const params: string[] = [];
+  if (filter.kinds) {
+    parts.push(`kind IN (${filter.kinds.map(() => '?').join(', ')})`);
+    params.push(...filter.kinds);
+  }
+  if (filter.states) {
+    parts.push(`state IN (${filter.states.map(() => '?').join(', ')})`);
+    params.push(...filter.states);
+  }
+  return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
+}
+
+/** Drops the offer's operations that match (all of them without a filter). */
+export function dropOps(ctx: StoreContext, localId: number, filter: OpFilter = {}): void {
+  const { sql, params } = filterSql(filter);
+  prep(ctx, `DELETE FROM outbox WHERE local_id = ?${sql}`).run(localId, ...params);
+}
+
+export function hasOp(ctx: StoreContext, localId: number, filter: OpFilter = {}): boolean {
+  const { sql, params } = filterSql(filter);
+  return (
+    prep(ctx, `SELECT 1 FROM outbox WHERE local_id = ?${sql} LIMIT 1`).get(localId, ...params) !==
+    undefined
+  );
+}
+
+/** A queued file upload the seller took back before it went. */
+export function dropQueuedUpload(ctx: StoreContext, localId: number, queuedId: number): void {
+  prep(
+    ctx,
+    "DELETE FROM outbox WHERE local_id = ? AND kind = 'screenshot_upload' AND json_extract(payload, '$.queuedScreenshotId') = ?",
+  ).run(localId, queuedId);
+}
+
+/** The state of the offer's first manage operation (its create, when it has one). */
+export function manageOpState(ctx: StoreContext, localId: number): OpState | undefined {
+  return prep<{ state: OpState }>(
+    ctx,
+    "SELECT state FROM outbox WHERE local_id = ? AND kind = 'manage' ORDER BY id LIMIT 1",
+  ).get(localId)?.state;
+}
+
+export function opStatesOf(ctx: StoreContext, localId: number): OpState[] {
+  return prep<{ state: OpState }>(ctx, 'SELECT DISTINCT state FROM outbox WHERE local_id = ?')
+    .all(localId)
+    .map((r) => r.state);
+}
+
+export function opKindsOf(ctx: StoreContext, localId: number): OpKind[] {
+  return prep<{ kind: OpKind }>(ctx, 'SELECT kind FROM outbox WHERE local_id = ?')
+    .all(localId)
+    .map((r) => r.kind);
+}
+
+/** The status the seller asked for last and that has not gone yet (null: none, or unreadable). */
+export function pendingStatusOf(ctx: StoreContext, localId: number): number | null {
+  const op = prep<{ payload: string }>(
+    ctx,
+    "SELECT payload FROM outbox WHERE local_id = ? AND kind = 'status' ORDER BY id DESC LIMIT 1",
+  ).get(localId);
+  if (!op) return null;
+  const decoded = decodePayload('status', op.payload);
+  return decoded.ok ? decoded.payload.status : null;
+}
+
+/** Every operation of the offer waits for the seller, with this reason. */
+export function failAllOpsOf(ctx: StoreContext, localId: number, message: string): void {
+  prep(ctx, "UPDATE outbox SET state = 'failed', last_error = ? WHERE local_id = ?").run(
+    message,
+    localId,
+  );
+}
+
+export function outboxSize(ctx: StoreContext): number {
+  return prep<{ n: number }>(ctx, 'SELECT count(*) AS n FROM outbox').get()!.n;
+}
+
+export interface PendingOpView {
+  id: number;
+  kind: OpKind;
+  state: OpState;
+  attempts: number;
+  lastError: string | null;
+}
+
+export function pendingOpsOf(ctx: StoreContext, localId: number): PendingOpView[] {
+  return prep<{
+    id: number;
+    kind: OpKind;
+    state: OpState;
+    attempts: number;
+    last_error: string | null;
+  }>(ctx, 'SELECT id, kind, state, attempts, last_error FROM outbox WHERE local_id = ? ORDER BY id')
+    .all(localId)
+    .map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      state: r.state,
+      attempts: r.attempts,
+      lastError: r.last_error,
+    }));
+}
+
+// --- The engine's side -------------------------------------------------------------------------
+
+/** Every operation in outbox order, with its offer's id, conflict and pending-create facts. */
+export function opRows(ctx: StoreContext, placeholderPrefix: string): OpRow[] {
+  return prep<OpRow>(
     ctx,
     `SELECT o.id, o.local_id, o.kind, o.state, o.payload, o.attempts, o.next_attempt_at,
          f.server_id, f.product_id,
          EXISTS (SELECT 1 FROM conflicts c WHERE c.local_id = o.local_id) AS has_conflict,
          lc.kind AS change_kind,
-         coalesce(instr(lc.mine, '${QUEUED_SCREENSHOT_PREFIX}') > 0, 0) AS has_placeholder
+         coalesce(instr(lc.mine, ?) > 0, 0) AS has_placeholder
        FROM outbox o JOIN offers f ON f.local_id = o.local_id
          LEFT JOIN local_changes lc ON lc.local_id = o.local_id
        ORDER BY o.id`,
-  ).all();
+  ).all(placeholderPrefix);
 }
 
-/** Where a held op keeps the reason it is held, in its payload. */
-const HELD_KEY = 'heldBecause';
-
-/** What must not overtake credentials that are held: the order of a list, Active needing them. */
-const WAITS_FOR_HELD_CREDENTIALS = new Set<OpKind>(['credentials', 'status']);
-
-/** Queued credentials this process could not open (see holdOp): they hold no unrelated op. */
-function isHeld(r: RawOp): boolean {
-  return (
-    r.kind === 'credentials' &&
-    r.state === 'queued' &&
-    r.payload.includes(HELD_KEY) &&
-    Boolean(parseJson<Record<string, unknown>>(r.payload, {})[HELD_KEY])
-  );
+/** The row decoded by kind, or the message of a payload that cannot be read back. */
+export function decodeRow(r: OpRow): { op: OutboxOp } | { problem: string } {
+  const decoded = decodePayload(r.kind, r.payload);
+  if (!decoded.ok) return { problem: decoded.problem };
+  return {
+    op: {
+      id: r.id,
+      localId: r.local_id,
+      kind: r.kind,
+      state: r.state,
+      payload: decoded.payload,
+      attempts: r.attempts,
+      nextAttemptAt: r.next_attempt_at,
+      serverId: r.server_id,
+      productId: r.product_id,
+    } as OutboxOp,
+  };
 }
 
-export function opsInState(ctx: StoreContext, states: OpState[]): OutboxOp[] {
-  return allOps(ctx)
-    .filter((r) => states.includes(r.state))
-    .map(toOp);
-}
-
-export function isCreate(ctx: StoreContext, localId: number): boolean {
-  return localChange(ctx, localId)?.kind === 'create' && offerRow(ctx, localId)?.server_id == null;
-}
-
-/**
- * Operations that may be sent at `now`, in outbox order. Per offer, operations go one after the
- * other (a failed one holds the rest for the seller); uploads need no offer id and go at once;
- * everything but a create waits for the server id; an offer in conflict waits for the seller.
- * Credentials held because they cannot be opened here (holdOp) stay queued and are tried at each
- * push, but only what depends on them waits behind them: later credentials (an add after a
- * replace) and status changes (going Active needs them); edits, screenshots and a delete go on.
- * `waitingUntil` is the earliest backoff among the ones held back only by time.
- */
-export function readyOps(
-  ctx: StoreContext,
-  now: number,
-): { ready: OutboxOp[]; waitingUntil: number | null } {
-  const rows = allOps(ctx);
-  // Per offer: the first operation, and the first one that is not held credentials.
-  const firstPending = new Map<number, number>();
-  const firstNotHeld = new Map<number, number>();
-  for (const r of rows) {
-    if (r.kind === 'screenshot_upload') continue;
-    if (!firstPending.has(r.local_id)) firstPending.set(r.local_id, r.id);
-    if (!firstNotHeld.has(r.local_id) && !isHeld(r)) firstNotHeld.set(r.local_id, r.id);
-  }
-  const ready: OutboxOp[] = [];
-  let waitingUntil: number | null = null;
-  for (const r of rows) {
-    if (r.state !== 'queued') continue;
-    const first = WAITS_FOR_HELD_CREDENTIALS.has(r.kind) ? firstPending : firstNotHeld;
-    let eligible: boolean;
-    if (r.kind === 'screenshot_upload') eligible = true;
-    else if (first.get(r.local_id) !== r.id || r.has_conflict) eligible = false;
-    else if (r.kind === 'manage') {
-      eligible = (r.server_id !== null || r.change_kind === 'create') && r.has_placeholder === 0;
-    } else eligible = r.server_id !== null;
-    if (!eligible) continue;
-    if (r.next_attempt_at > now) {
-      waitingUntil =
-        waitingUntil === null ? r.next_attempt_at : Math.min(waitingUntil, r.next_attempt_at);
-      continue;
-    }
-    ready.push(toOp(r));
-  }
-  return { ready, waitingUntil };
-}
-
-export interface ManageItem {
-  op: OutboxOp;
-  guaranteeDeliveryTime: number;
-  write: OfferWrite;
-  /** The flat fields as sent: what "accepted" removes from the local change. */
-  sent: FlatFields;
-}
-
-/** The write a manage op would send now (its offer's local change over the server copy). */
-export function manageItem(ctx: StoreContext, op: OutboxOp): ManageItem | null {
-  const change = localChange(ctx, op.localId);
-  const row = offerRow(ctx, op.localId);
-  if (!change || !row) return null;
-  const mine = parseJson<FlatFields>(change.mine, {});
-  const merged = mergedFields(ctx, op.localId);
-  const write = writeOf(mine, merged);
-  if (row.server_id !== null) write.id = row.server_id;
-  const gdt = Number(merged.guarantee_delivery_time);
-  return { op, guaranteeDeliveryTime: gdt, write, sent: mine };
-}
-
-/** Persists "in flight" before the request leaves, with what is needed to recognise it later. */
-export function markSending(
-  ctx: StoreContext,
-  ops: { id: number; extra?: Record<string, unknown> }[],
-): void {
-  const now = ctx.clock.now();
-  const touched = new Set<number>();
-  ctx.db
-    .transaction(() => {
-      for (const { id, extra } of ops) {
-        const row = prep<{ payload: string; local_id: number }>(
-          ctx,
-          'SELECT payload, local_id FROM outbox WHERE id = ?',
-        ).get(id);
-        if (!row) continue;
-        const payload = { ...parseJson<Record<string, unknown>>(row.payload, {}), ...extra };
-        prep(
-          ctx,
-          "UPDATE outbox SET state = 'sending', attempts = attempts + 1, sent_at = ?, payload = ? WHERE id = ?",
-        ).run(now, JSON.stringify(payload), id);
-        touched.add(row.local_id);
-      }
-      for (const localId of touched) refreshOffer(ctx, localId);
-    })
-    .immediate();
-}
-
-function localIdOfOp(ctx: StoreContext, opId: number): number | undefined {
+export function localIdOfOp(ctx: StoreContext, opId: number): number | undefined {
   return prep<{ local_id: number }>(ctx, 'SELECT local_id FROM outbox WHERE id = ?').get(opId)
     ?.local_id;
 }
 
-export function requeueOp(
+/** Rewrites an operation's payload through `change` (the current one, read back validated). */
+export function updatePayload<K extends OpKind>(
+  ctx: StoreContext,
+  opId: number,
+  kind: K,
+  change: (payload: OpPayload<K>) => OpPayload<K>,
+): boolean {
+  const row = prep<{ payload: string; kind: OpKind }>(
+    ctx,
+    'SELECT payload, kind FROM outbox WHERE id = ?',
+  ).get(opId);
+  if (!row || row.kind !== kind) return false;
+  const decoded = decodePayload(kind, row.payload);
+  if (!decoded.ok) return false;
+  prep(ctx, 'UPDATE outbox SET payload = ? WHERE id = ?').run(
+    encodePayload(kind, change(decoded.payload)),
+    opId,
+  );
+  return true;
+}
+
+export function markOpSending(ctx: StoreContext, opId: number): void {
+  prep(
+    ctx,
+    "UPDATE outbox SET state = 'sending', attempts = attempts + 1, sent_at = ? WHERE id = ?",
+  ).run(ctx.clock.now(), opId);
+}
+
+/** Back in the queue until `nextAttemptAt`; `undoAttempt` when the send never counted. */
+export function requeueOpRow(
   ctx: StoreContext,
   opId: number,
   nextAttemptAt: number,
   error: string | null,
-  opts: { undoAttempt?: boolean } = {},
+  undoAttempt: boolean,
 ): void {
-  ctx.db
-    .transaction(() => {
-      prep(
-        ctx,
-        `UPDATE outbox SET state = 'queued', next_attempt_at = ?, last_error = ?,
-           attempts = attempts - ? WHERE id = ?`,
-      ).run(nextAttemptAt, error, opts.undoAttempt ? 1 : 0, opId);
-      const localId = localIdOfOp(ctx, opId);
-      if (localId !== undefined) refreshOffer(ctx, localId);
-    })
-    .immediate();
-}
-
-/**
- * Credentials whose sealed rows cannot be opened here (a key this process may not read, or no
- * longer has): not a refusal and not a failure. The op stays queued with nothing counted against
- * it, the offer shows why and how to fix it, and its unrelated operations go on (readyOps).
- */
-export function holdOp(ctx: StoreContext, opId: number, reason: string): void {
-  ctx.db
-    .transaction(() => {
-      const row = prep<{ payload: string; local_id: number }>(
-        ctx,
-        'SELECT payload, local_id FROM outbox WHERE id = ?',
-      ).get(opId);
-      if (!row) return;
-      const payload = {
-        ...parseJson<Record<string, unknown>>(row.payload, {}),
-        [HELD_KEY]: reason,
-      };
-      prep(
-        ctx,
-        `UPDATE outbox SET state = 'queued', next_attempt_at = 0, last_error = ?, payload = ?
-           WHERE id = ?`,
-      ).run(reason, JSON.stringify(payload), opId);
-      recordOutcome(ctx, row.local_id, { ok: false, message: reason });
-      refreshOffer(ctx, row.local_id);
-    })
-    .immediate();
-}
-
-/** Whether this op was held (holdOp) the last time it was tried. */
-export function wasHeld(op: OutboxOp): boolean {
-  return Boolean(op.payload[HELD_KEY]);
-}
-
-/**
- * Credentials operations that wait because this process could not open them: the held ones and
- * those queued behind them on the same offer; and the reason of the latest one held.
- */
-export function heldCredentials(ctx: StoreContext): { count: number; reason: string | null } {
-  const held = prep<{ local_id: number; reason: string | null }>(
+  prep(
     ctx,
-    `SELECT local_id, json_extract(payload, '$.${HELD_KEY}') AS reason FROM outbox
+    `UPDATE outbox SET state = 'queued', next_attempt_at = ?, last_error = ?,
+       attempts = attempts - ? WHERE id = ?`,
+  ).run(nextAttemptAt, error, undoAttempt ? 1 : 0, opId);
+}
+
+/** Queued again at once, with nothing counted against it (a fresh start). */
+export function resetOp(ctx: StoreContext, opId: number): void {
+  prep(
+    ctx,
+    "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
+  ).run(opId);
+}
+
+/** Queued and due now, its attempts untouched; `reason` says why it waits (null: it does not). */
+export function queueNowRow(ctx: StoreContext, opId: number, reason: string | null): void {
+  prep(
+    ctx,
+    "UPDATE outbox SET state = 'queued', next_attempt_at = 0, last_error = ? WHERE id = ?",
+  ).run(reason, opId);
+}
+
+export function setOpState(
+  ctx: StoreContext,
+  opId: number,
+  state: 'unknown' | 'failed',
+  error: string,
+): void {
+  prep(ctx, 'UPDATE outbox SET state = ?, last_error = ? WHERE id = ?').run(state, error, opId);
+}
+
+export function deleteOp(ctx: StoreContext, opId: number): void {
+  prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
+}
+
+/** Credentials held because this process could not open them: offer and reason, oldest first. */
+export function heldCredentialsOps(
+  ctx: StoreContext,
+): { local_id: number; reason: string | null }[] {
+  return prep<{ local_id: number; reason: string | null }>(
+    ctx,
+    `SELECT local_id, json_extract(payload, '$.heldBecause') AS reason FROM outbox
        WHERE kind = 'credentials' AND state = 'queued'
-         AND json_extract(payload, '$.${HELD_KEY}') IS NOT NULL
+         AND json_extract(payload, '$.heldBecause') IS NOT NULL
        ORDER BY id`,
   ).all();
-  if (held.length === 0) return { count: 0, reason: null };
-  const offers = [...new Set(held.map((r) => r.local_id))];
-  const count = prep<{ n: number }>(
+}
+
+export function countCredentialsOpsOf(ctx: StoreContext, localIds: number[]): number {
+  return prep<{ n: number }>(
     ctx,
     `SELECT count(*) AS n FROM outbox WHERE kind = 'credentials'
        AND local_id IN (SELECT value FROM json_each(?))`,
-  ).get(JSON.stringify(offers))!.n;
-  return { count, reason: held.at(-1)!.reason };
+  ).get(JSON.stringify(localIds))!.n;
 }
 
-/**
- * Earlier versions failed credentials they could not open (for good: the op held its offer's
- * other operations). Those go back to the queue, to be sent or held like any other.
- */
-export function requeueCredentialsFailedOnOpening(ctx: StoreContext): number {
-  const rows = prep<{ id: number; local_id: number }>(
+/** Credentials that versions of before failed for good because they could not open them. */
+export function credentialsFailedOnOpening(ctx: StoreContext): { id: number; local_id: number }[] {
+  return prep<{ id: number; local_id: number }>(
     ctx,
     `SELECT id, local_id FROM outbox WHERE state = 'failed' AND kind = 'credentials'
        AND (last_error LIKE 'sealed data %' OR last_error LIKE 'no secret box%')`,
   ).all();
-  if (rows.length === 0) return 0;
-  ctx.db
-    .transaction(() => {
-      for (const r of rows) {
-        prep(
-          ctx,
-          "UPDATE outbox SET state = 'queued', next_attempt_at = 0, last_error = NULL WHERE id = ?",
-        ).run(r.id);
-      }
-      for (const localId of new Set(rows.map((r) => r.local_id))) refreshOffer(ctx, localId);
-    })
-    .immediate();
-  return rows.length;
-}
-
-export function markUnknown(ctx: StoreContext, opId: number, error: string): void {
-  ctx.db
-    .transaction(() => {
-      prep(ctx, "UPDATE outbox SET state = 'unknown', last_error = ? WHERE id = ?").run(
-        error,
-        opId,
-      );
-      const localId = localIdOfOp(ctx, opId);
-      if (localId !== undefined) refreshOffer(ctx, localId);
-    })
-    .immediate();
-}
-
-/** The marketplace refused the operation: it waits for the seller (attention). */
-export function failOp(
-  ctx: StoreContext,
-  opId: number,
-  outcome: OutcomeInput & { message: string },
-): void {
-  ctx.db
-    .transaction(() => {
-      prep(ctx, "UPDATE outbox SET state = 'failed', last_error = ? WHERE id = ?").run(
-        outcome.message,
-        opId,
-      );
-      const localId = localIdOfOp(ctx, opId);
-      if (localId === undefined) return;
-      recordOutcome(ctx, localId, { ...outcome, ok: false });
-      refreshOffer(ctx, localId);
-    })
-    .immediate();
-}
-
-export function completeOp(ctx: StoreContext, opId: number): void {
-  ctx.db
-    .transaction(() => {
-      const localId = localIdOfOp(ctx, opId);
-      prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
-      if (localId !== undefined) refreshOffer(ctx, localId);
-    })
-    .immediate();
-}
-
-/**
- * The server holds this offer under `serverId`. If a pull already brought it in as a row of its
- * own (with nothing pending), that row gives way: one offer, one row.
- */
-function adoptServerId(ctx: StoreContext, localId: number, serverId: number): void {
-  const other = localIdOfServerId(ctx, serverId);
-  if (other !== undefined && other !== localId) {
-    const busy =
-      localChange(ctx, other) || prep(ctx, 'SELECT 1 FROM outbox WHERE local_id = ?').get(other);
-    if (busy) throw new Error(`server offer ${serverId} is already bound to local offer ${other}`);
-    prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(other);
-  }
-  prep(ctx, 'UPDATE offers SET server_id = ? WHERE local_id = ?').run(serverId, localId);
-}
-
-/**
- * The marketplace accepted a manage write. Fields still as sent leave the local change (a field
- * the seller edited again meanwhile stays, to go in the next push); the server copy takes the
- * sent values until the next pull brings the real one.
- */
-export function acceptManage(
-  ctx: StoreContext,
-  opId: number,
-  sent: FlatFields,
-  serverId: number | null,
-  serverCopy?: Offer,
-): void {
-  ctx.db
-    .transaction(() => {
-      const localId = localIdOfOp(ctx, opId);
-      if (localId === undefined) return;
-      const row = offerRow(ctx, localId)!;
-      if (row.server_id === null && serverId !== null) adoptServerId(ctx, localId, serverId);
-      const id = row.server_id ?? serverId;
-      const change = localChange(ctx, localId);
-      const mine = parseJson<FlatFields>(change?.mine, {});
-      const base: FlatFields = {};
-      for (const [field, value] of Object.entries(sent)) {
-        if (field in mine && sameFieldValue(mine[field], value)) delete mine[field];
-        base[field] = value;
-      }
-      let server: Offer | null = serverCopy ?? serverOffer(row);
-      if (!serverCopy) {
-        const sentDraft = unflattenDraft(sent) as Record<string, unknown>;
-        const previous = (server ?? { data: {} }) as unknown as Record<string, unknown>;
-        server = {
-          ...previous,
-          ...sentDraft,
-          id,
-          product_id: row.product_id,
-          data: { ...(previous.data as object), ...((sentDraft.data as object) ?? {}) },
-        } as unknown as Offer;
-      }
-      // The real updated_at is unknown until the next pull; leaving it empty makes that pull
-      // take the server's copy.
-      writeServerCopy(ctx, localId, server);
-      prep(ctx, 'UPDATE offers SET server_updated_at = ? WHERE local_id = ?').run(
-        serverCopy?.updated_at ?? null,
-        localId,
-      );
-      if (Object.keys(mine).length === 0) {
-        prep(ctx, 'DELETE FROM local_changes WHERE local_id = ?').run(localId);
-        prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
-      } else {
-        prep(
-          ctx,
-          "UPDATE local_changes SET kind = 'edit', mine = ?, base = ?, base_updated_at = NULL WHERE local_id = ?",
-        ).run(JSON.stringify(mine), JSON.stringify(base), localId);
-        prep(
-          ctx,
-          "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
-        ).run(opId);
-      }
-      recordOutcome(ctx, localId, { ok: true, serverStatus: serverCopy?.status ?? null });
-      refreshOffer(ctx, localId);
-    })
-    .immediate();
-}
-
-/** A file upload finished: its placeholder in the offer's screenshots becomes the stored path. */
-export function acceptUpload(
-  ctx: StoreContext,
-  opId: number,
-  queuedId: number,
-  path: string,
-): void {
-  ctx.db
-    .transaction(() => {
-      const localId = localIdOfOp(ctx, opId);
-      prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
-      prep(ctx, 'DELETE FROM queued_screenshots WHERE id = ?').run(queuedId);
-      if (localId === undefined) return;
-      const change = localChange(ctx, localId);
-      if (change) {
-        const mine = parseJson<FlatFields>(change.mine, {});
-        if (Array.isArray(mine.screenshots)) {
-          mine.screenshots = mine.screenshots.map((s) =>
-            s === QUEUED_SCREENSHOT_PREFIX + queuedId ? path : s,
-          );
-          prep(ctx, 'UPDATE local_changes SET mine = ? WHERE local_id = ?').run(
-            JSON.stringify(mine),
-            localId,
-          );
-        }
-      }
-      refreshOffer(ctx, localId);
-    })
-    .immediate();
-}
-
-export function queuedScreenshotFile(ctx: StoreContext, id: number): string | null {
-  return (
-    prep<{ file_path: string | null }>(
-      ctx,
-      'SELECT file_path FROM queued_screenshots WHERE id = ?',
-    ).get(id)?.file_path ?? null
-  );
-}
-
-/** Patches the server copy after an operation whose answer says what changed. */
-export function patchServerCopy(ctx: StoreContext, localId: number, patch: Partial<Offer>): void {
-  ctx.db
-    .transaction(() => {
-      const row = offerRow(ctx, localId);
-      const server = serverOffer(row);
-      if (!server) return;
-      writeServerCopy(ctx, localId, { ...server, ...patch });
-      refreshOffer(ctx, localId);
-    })
-    .immediate();
-}
-
-export function forgetOffer(ctx: StoreContext, localId: number): void {
-  prep(ctx, 'DELETE FROM offers WHERE local_id = ?').run(localId);
-}
-
-export interface QueuedCredentialRow {
-  id: number;
-  sealed: Buffer;
-  login_hash: string;
-  email_hash: string | null;
-}
-
-export function queuedCredentialChunk(
-  ctx: StoreContext,
-  opId: number,
-  size: number,
-): QueuedCredentialRow[] {
-  return prep<QueuedCredentialRow>(
-    ctx,
-    'SELECT id, sealed, login_hash, email_hash FROM queued_credentials WHERE outbox_id = ? ORDER BY id LIMIT ?',
-  ).all(opId, size);
-}
-
-/**
- * The marketplace took a chunk: the sealed rows go in the same transaction, only their hashes
- * stay. A replace's first chunk also forgets the hashes of the set it replaced.
- */
-export function acceptCredentialChunk(
-  ctx: StoreContext,
-  opId: number,
-  rows: QueuedCredentialRow[],
-  replacedSet: boolean,
-): { remaining: number } {
-  return ctx.db
-    .transaction(() => {
-      const localId = localIdOfOp(ctx, opId)!;
-      if (replacedSet) {
-        prep(ctx, 'DELETE FROM credential_hashes WHERE local_id = ?').run(localId);
-      }
-      const keep = prep(
-        ctx,
-        'INSERT OR IGNORE INTO credential_hashes (local_id, login_hash, email_hash) VALUES (?, ?, ?)',
-      );
-      const drop = prep(ctx, 'DELETE FROM queued_credentials WHERE id = ?');
-      for (const r of rows) {
-        keep.run(localId, r.login_hash, r.email_hash);
-        drop.run(r.id);
-      }
-      const remaining = prep<{ n: number }>(
-        ctx,
-        'SELECT count(*) AS n FROM queued_credentials WHERE outbox_id = ?',
-      ).get(opId)!.n;
-      if (remaining === 0) {
-        prep(ctx, 'DELETE FROM outbox WHERE id = ?').run(opId);
-      } else {
-        const row = prep<{ payload: string }>(ctx, 'SELECT payload FROM outbox WHERE id = ?').get(
-          opId,
-        )!;
-        const payload = {
-          ...parseJson<Record<string, unknown>>(row.payload, {}),
-          setReplaced: true,
-        };
-        prep(
-          ctx,
-          "UPDATE outbox SET state = 'queued', payload = ?, attempts = 0, next_attempt_at = 0 WHERE id = ?",
-        ).run(JSON.stringify(payload), opId);
-      }
-      refreshOffer(ctx, localId);
-      return { remaining };
-    })
-    .immediate();
-}
-
-/** Records an outcome the seller should see without holding the offer's other operations. */
-export function noteOutcome(ctx: StoreContext, localId: number, outcome: OutcomeInput): void {
-  ctx.db
-    .transaction(() => {
-      recordOutcome(ctx, localId, outcome);
-      refreshOffer(ctx, localId);
-    })
-    .immediate();
 }

@@ -1,6 +1,6 @@
 // Where a queued screenshot's staged copy is, so the app can show it before the sync uploads it.
 import { prep, type StoreContext } from './context';
-import { QUEUED_SCREENSHOT_PREFIX } from './drafts';
+import { QUEUED_SCREENSHOT_PREFIX } from './offerFields';
 
 /**
  * The offer's queued screenshot files, keyed by the placeholder its screenshots list carries

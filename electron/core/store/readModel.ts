@@ -1,6 +1,7 @@
 // The seller's offers list: the merged view (server copy + local change) with each offer's sync
 // state, filtered, sorted and paged in SQL over the materialized columns of `offers`.
 import { parseJson, type StoreContext, prep } from './context';
+import { outboxSize, pendingOpsOf } from './outbox';
 import { StoreError } from './errors';
 import { listColumnOf } from './listColumns';
 import { mergedFields, localChange, offerRow, serverOffer, type SyncState } from './offers';
@@ -180,7 +181,7 @@ export function countOffers(ctx: StoreContext): OfferCounts {
   };
   for (const r of counted.filter((c) => c.dim === 'sync')) bySyncState[r.key as SyncState] = r.n;
   const total = Object.values(bySyncState).reduce((a, b) => a + b, 0);
-  const outbox = prep<{ n: number }>(ctx, 'SELECT count(*) AS n FROM outbox').get()!.n;
+  const outbox = outboxSize(ctx);
   return { total, byStatus, bySyncState, outbox };
 }
 
@@ -250,21 +251,7 @@ export function getOffer(ctx: StoreContext, localId: number): OfferDetail | null
     ctx,
     'SELECT ok, at, server_status, message, field_errors FROM offer_outcomes WHERE local_id = ?',
   ).get(localId);
-  const pending = prep<{
-    id: number;
-    kind: string;
-    state: string;
-    attempts: number;
-    last_error: string | null;
-  }>(ctx, 'SELECT id, kind, state, attempts, last_error FROM outbox WHERE local_id = ? ORDER BY id')
-    .all(localId)
-    .map((p) => ({
-      id: p.id,
-      kind: p.kind,
-      state: p.state,
-      attempts: p.attempts,
-      lastError: p.last_error,
-    }));
+  const pending = pendingOpsOf(ctx, localId);
   const count = (sql: string) => prep<{ n: number }>(ctx, sql).get(localId)!.n;
   return {
     localId,

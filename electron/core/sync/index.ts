@@ -20,7 +20,7 @@
  *   Each returns a `SyncSummary { sent, failed, conflicts, needsAttention, unauthorized, ... }`
  *   and is logged in the store's sync runs. A 401 stops the run and keeps everything queued
  *   (`unauthorized: true`); cancelling through the signal leaves the outbox consistent.
- * - `resolveUnknownOutcomes(store, client, signal?)` — the read-back of creates whose outcome is
+ * - `resolveUnknownOutcomes(store.syncStore(), client, signal?)` — the read-back of creates whose outcome is
  *   unknown (also run by pull and push).
  * - `mapManageFieldErrors(errors)` — `offers.<i>.<field>` → offer index and field.
  * Progress events: `{ phase: 'resolve' | 'catalogue' | 'offers' | 'push', done, total,
@@ -28,11 +28,7 @@
  */
 import type { MarketplaceClient } from '../api';
 import type { RateLimiter, WaitReason } from '../limits';
-import type { StoreContext } from '../store/context';
-import type { SecretBox } from '../store/drafts';
-import { getMeta, setMeta } from '../store/meta';
-import { heldCredentials } from '../store/outbox';
-import { finishSyncRun, startSyncRun } from '../store/syncRuns';
+import type { SecretBox, Store, SyncStore } from '../store';
 import type { Clock } from '../util/clock';
 import { failureAction, failureMessage, SyncStopped } from './failures';
 import { pullCatalogue, pullOffersFull, pullOffersIncremental } from './pull';
@@ -51,7 +47,7 @@ import { resolveUnknownOutcomes } from './resolveUnknown';
 export { resolveUnknownOutcomes } from './resolveUnknown';
 export { mapManageFieldErrors } from './fieldErrors';
 export type { OfferFieldError } from './fieldErrors';
-export { fingerprintOffer } from '../store/offerFields';
+export { fingerprintOffer } from '../store';
 export { HIGH_WATER_KEY } from './pull';
 
 const LAST_FULL_PULL_KEY = 'offers_last_full_pull_at';
@@ -102,7 +98,8 @@ export interface SyncSummary {
 }
 
 export interface SyncEngineOptions {
-  store: StoreContext;
+  /** The engine reaches it only through its door, `store.syncStore()`. */
+  store: Pick<Store, 'syncStore'>;
   client: MarketplaceClient;
   secretBox?: SecretBox;
   /** For sizing batches to the offers budget and reporting waits. */
@@ -134,8 +131,8 @@ export interface SyncEngine {
 }
 
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
-  const clock = opts.clock ?? opts.store.clock;
-  const ctx: StoreContext = { db: opts.store.db, clock };
+  const store: SyncStore = opts.store.syncStore(opts.clock);
+  const clock = store.clock;
   const random = opts.random ?? Math.random;
   const owner = {
     processId: opts.processId ?? process.pid,
@@ -194,7 +191,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     const beat = new AbortController();
     const heartbeat = keepLockAlive(held, lost, beat.signal);
     signal = signal ? AbortSignal.any([signal, lost.signal]) : lost.signal;
-    const runId = startSyncRun(ctx, kind);
+    const runId = store.startSyncRun(kind);
     try {
       await body(summary, signal);
     } catch (error) {
@@ -216,21 +213,17 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         summary.error = failureMessage(error);
       }
     } finally {
-      const counts = ctx.db
-        .prepare<{ sync_state: string; n: number }>(
-          "SELECT sync_state, count(*) AS n FROM offers WHERE sync_state IN ('conflict', 'attention') GROUP BY sync_state",
-        )
-        .all();
-      summary.conflicts = counts.find((c) => c.sync_state === 'conflict')?.n ?? 0;
-      summary.needsAttention = counts.find((c) => c.sync_state === 'attention')?.n ?? 0;
-      summary.pending = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
-      const stillHeld = heldCredentials(ctx);
+      const left = store.offersNeedingSeller();
+      summary.conflicts = left.conflicts;
+      summary.needsAttention = left.needsAttention;
+      summary.pending = store.outboxSize();
+      const stillHeld = store.heldCredentials();
       summary.credentialsHeld = stillHeld.count;
       summary.credentialsHeldReason = stillHeld.reason;
-      finishSyncRun(ctx, runId, summary);
+      store.finishSyncRun(runId, summary);
       beat.abort();
       await heartbeat;
-      releaseSyncLock(ctx, held);
+      releaseSyncLock(store, held);
       release();
     }
     return summary;
@@ -247,7 +240,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     const startedAt = clock.now();
     let toldWaiting = false;
     for (;;) {
-      const attempt = acquireSyncLock(ctx, owner, lockTimes);
+      const attempt = acquireSyncLock(store, owner, lockTimes);
       if (attempt.taken) return attempt.taken;
       const { pid } = attempt.heldBy;
       if (!toldWaiting) opts.onLockWait?.(pid);
@@ -273,7 +266,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       } catch {
         return;
       }
-      if (!refreshSyncLock(ctx, held)) {
+      if (!refreshSyncLock(store, held)) {
         lost.abort(new SyncStopped('cancelled'));
         return;
       }
@@ -282,7 +275,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   async function resolve(summary: SyncSummary, signal?: AbortSignal) {
     progress('resolve', 0, 1);
-    const r = await resolveUnknownOutcomes(ctx, opts.client, signal);
+    const r = await resolveUnknownOutcomes(store, opts.client, signal);
     summary.adopted += r.adopted;
     summary.pullRequests += r.requests;
     progress('resolve', 1, 1);
@@ -294,21 +287,20 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     signal?: AbortSignal,
   ) {
     await resolve(summary, signal);
-    const noCatalogue = !ctx.db.prepare('SELECT 1 FROM products LIMIT 1').get();
-    if (o.catalogue || o.full || noCatalogue) {
-      await pullCatalogue(ctx, opts.client, (_p, d, t) => progress('catalogue', d, t), signal);
+    if (o.catalogue || o.full || !store.hasCatalogue()) {
+      await pullCatalogue(store, opts.client, (_p, d, t) => progress('catalogue', d, t), signal);
     }
-    const lastFull = Number(getMeta(ctx, LAST_FULL_PULL_KEY) ?? 0);
+    const lastFull = Number(store.getMeta(LAST_FULL_PULL_KEY) ?? 0);
     const full =
       o.full ||
       (o.reconcileIfDue && clock.now() - lastFull > (opts.fullReconcileEveryMs ?? 6 * 3_600_000));
     const pulled = await (full ? pullOffersFull : pullOffersIncremental)(
-      ctx,
+      store,
       opts.client,
       (_p, d, t) => progress('offers', d, t),
       signal,
     );
-    if (full) setMeta(ctx, LAST_FULL_PULL_KEY, String(clock.now()));
+    if (full) store.setMeta(LAST_FULL_PULL_KEY, String(clock.now()));
     summary.pullRequests += pulled.requests;
   }
 
@@ -316,7 +308,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     await resolve(summary, signal);
     const r = await pushOutbox(
       {
-        ctx,
+        store,
         client: opts.client,
         secretBox: opts.secretBox,
         limiter: opts.limiter,

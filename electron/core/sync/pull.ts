@@ -5,17 +5,14 @@
 import { pageSizes } from '../../contract/marketplace/assumptions';
 import type { MarketplaceClient } from '../api';
 import type { Offer } from '../../contract/marketplace/wire';
-import type { StoreContext } from '../store/context';
-import { getMeta, setMeta } from '../store/meta';
-import { applyServerDeletion, applyServerOffer } from '../store/offers';
-import { saveProducts } from '../store/products';
+import type { SyncStore } from '../store';
 
 export const HIGH_WATER_KEY = 'offers_high_water';
 
 export type ProgressFn = (phase: string, done: number, total: number) => void;
 
 export async function pullCatalogue(
-  ctx: StoreContext,
+  store: SyncStore,
   client: MarketplaceClient,
   progress: ProgressFn,
   signal?: AbortSignal,
@@ -32,7 +29,7 @@ export async function pullCatalogue(
         product.product_fields.length > 0 ? product : await client.getProduct(product.id, signal),
       );
     }
-    saveProducts(ctx, products);
+    store.saveProducts(products);
     offset += page.result.length;
     progress('catalogue', Math.min(offset, total), total);
     if (page.result.length === 0) break;
@@ -47,25 +44,19 @@ export interface OfferPullResult {
   deleted: number;
 }
 
-function applyPage(ctx: StoreContext, offers: Offer[], result: OfferPullResult): void {
-  ctx.db
-    .transaction(() => {
-      for (const offer of offers) {
-        const outcome = applyServerOffer(ctx, offer);
-        if (outcome !== 'unchanged') result.applied++;
-        if (outcome === 'conflict') result.conflicts++;
-      }
-    })
-    .immediate();
+function applyPage(store: SyncStore, offers: Offer[], result: OfferPullResult): void {
+  const page = store.applyServerOffers(offers);
+  result.applied += page.applied;
+  result.conflicts += page.conflicts;
 }
 
 export async function pullOffersIncremental(
-  ctx: StoreContext,
+  store: SyncStore,
   client: MarketplaceClient,
   progress: ProgressFn,
   signal?: AbortSignal,
 ): Promise<OfferPullResult> {
-  const known = getMeta(ctx, HIGH_WATER_KEY);
+  const known = store.getMeta(HIGH_WATER_KEY);
   const result: OfferPullResult = { requests: 0, applied: 0, conflicts: 0, deleted: 0 };
   let newest = known;
   let offset = 0;
@@ -85,25 +76,25 @@ export async function pullOffersIncremental(
       fresh.push(offer);
       if (newest === null || offer.updated_at > newest) newest = offer.updated_at;
     }
-    applyPage(ctx, fresh, result);
+    applyPage(store, fresh, result);
     offset += page.data.length;
     progress('offers', offset, page.total);
     if (reachedKnown || page.data.length < pageSizes.myOffers || offset >= page.total) break;
   }
   // Only now: had the pull stopped halfway, the older part would be skipped next time.
-  if (newest !== null && newest !== known) setMeta(ctx, HIGH_WATER_KEY, newest);
+  if (newest !== null && newest !== known) store.setMeta(HIGH_WATER_KEY, newest);
   return result;
 }
 
 export async function pullOffersFull(
-  ctx: StoreContext,
+  store: SyncStore,
   client: MarketplaceClient,
   progress: ProgressFn,
   signal?: AbortSignal,
 ): Promise<OfferPullResult> {
   const result: OfferPullResult = { requests: 0, applied: 0, conflicts: 0, deleted: 0 };
   const seen = new Set<number>();
-  let newest = getMeta(ctx, HIGH_WATER_KEY);
+  let newest = store.getMeta(HIGH_WATER_KEY);
   let offset = 0;
   let firstTotal: number | null = null;
   let lastTotal: number;
@@ -120,28 +111,15 @@ export async function pullOffersFull(
       seen.add(offer.id);
       if (newest === null || offer.updated_at > newest) newest = offer.updated_at;
     }
-    applyPage(ctx, page.data, result);
+    applyPage(store, page.data, result);
     offset += page.data.length;
     progress('offers', offset, page.total);
     if (page.data.length < pageSizes.myOffers || offset >= page.total) break;
   }
   // A deletion on the server while we paged shifts the pages; then "not seen" proves nothing.
   if (firstTotal === lastTotal && seen.size === lastTotal) {
-    const known = ctx.db
-      .prepare<{ local_id: number; server_id: number }>(
-        'SELECT local_id, server_id FROM offers WHERE server_id IS NOT NULL',
-      )
-      .all();
-    ctx.db
-      .transaction(() => {
-        for (const row of known) {
-          if (seen.has(row.server_id)) continue;
-          applyServerDeletion(ctx, row.local_id);
-          result.deleted++;
-        }
-      })
-      .immediate();
+    result.deleted += store.applyServerDeletions(seen);
   }
-  if (newest !== null) setMeta(ctx, HIGH_WATER_KEY, newest);
+  if (newest !== null) store.setMeta(HIGH_WATER_KEY, newest);
   return result;
 }

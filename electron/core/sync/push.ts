@@ -7,37 +7,18 @@ import { rm } from 'node:fs/promises';
 import { MANAGE_OK } from '../../contract/marketplace/assumptions';
 import { limits } from '../../contract/marketplace/limits';
 import { failedLinksMessage } from '../../contract/rules/screenshots';
-import type { CredentialInput, SellerStatusValue } from '../../contract/marketplace/wire';
+import type { CredentialInput } from '../../contract/marketplace/wire';
 import type { MarketplaceClient } from '../api';
 import type { RateLimiter } from '../limits';
 import { SecretBoxError, sealedCredentialsAttention } from '../secrets';
-import type { StoreContext } from '../store/context';
-import type { SecretBox } from '../store/drafts';
-import { getMeta } from '../store/meta';
-import {
-  acceptCredentialChunk,
-  acceptManage,
-  acceptUpload,
-  completeOp,
-  failOp,
-  forgetOffer,
-  holdOp,
-  manageItem,
-  markSending,
-  markUnknown,
-  noteOutcome,
-  patchServerCopy,
-  queuedCredentialChunk,
-  queuedScreenshotFile,
-  readyOps,
-  requeueCredentialsFailedOnOpening,
-  requeueOp,
-  wasHeld,
-  type ManageItem,
-  type OutboxOp,
-  type QueuedCredentialRow,
-} from '../store/outbox';
-import { isCreate } from '../store/outbox';
+import type {
+  ManageItem,
+  QueuedCredentialRow,
+  ReadyOp,
+  ReadyOpOf,
+  SecretBox,
+  SyncStore,
+} from '../store';
 import { createRedactor, credentialSecrets } from '../secrets/redact';
 import { mapManageFieldErrors, offerFieldErrors } from './fieldErrors';
 import {
@@ -51,7 +32,7 @@ import {
 import { HIGH_WATER_KEY } from './pull';
 
 export interface PushDeps {
-  ctx: StoreContext;
+  store: SyncStore;
   client: MarketplaceClient;
   secretBox?: SecretBox;
   limiter?: RateLimiter;
@@ -74,17 +55,17 @@ export interface PushResult {
 const MAX_SENDS_PER_PUSH = 5;
 
 export async function pushOutbox(deps: PushDeps, signal?: AbortSignal): Promise<PushResult> {
-  const { ctx } = deps;
+  const { store } = deps;
   const result: PushResult = { sent: 0, failed: 0, unknown: 0, held: 0 };
   // Held credentials are tried once per push: opening them again would not change the answer.
   const heldNow = new Map<number, string>();
-  requeueCredentialsFailedOnOpening(ctx);
+  store.requeueCredentialsFailedOnOpening();
   try {
     await pushReady(deps, result, heldNow, signal);
   } finally {
     // The offer's edits may have gone after its credentials were held: its last word must still
     // be why the credentials wait, or the seller would not see it.
-    for (const [opId, reason] of heldNow) holdOp(ctx, opId, reason);
+    for (const [opId, reason] of heldNow) store.hold(opId, reason);
   }
   return result;
 }
@@ -95,14 +76,14 @@ async function pushReady(
   heldNow: Map<number, string>,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { ctx } = deps;
-  const initial = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
+  const { store } = deps;
+  const initial = store.outboxSize();
   // Attempts each operation had when this push first saw it: its sends in this push are the rest.
   const attemptsBefore = new Map<number, number>();
   for (;;) {
     signal?.throwIfAborted();
-    const now = ctx.clock.now();
-    const candidates = readyOps(ctx, now);
+    const now = store.clock.now();
+    const candidates = store.readyOps(now);
     const waitingUntil = candidates.waitingUntil;
     for (const op of candidates.ready) {
       if (!attemptsBefore.has(op.id)) attemptsBefore.set(op.id, op.attempts);
@@ -112,18 +93,18 @@ async function pushReady(
     );
     if (ready.length === 0) {
       if (waitingUntil !== null && waitingUntil - now <= deps.maxInlineWaitMs) {
-        await ctx.clock.sleep(waitingUntil - now, signal);
+        await store.clock.sleep(waitingUntil - now, signal);
         continue;
       }
       break;
     }
     const uploads = ready.filter((op) => op.kind === 'screenshot_upload');
-    const manage = ready.filter((op) => op.kind === 'manage');
+    const manage = ready.filter((op): op is ReadyOpOf<'manage'> => op.kind === 'manage');
     const others = ready.filter((op) => op.kind !== 'manage' && op.kind !== 'screenshot_upload');
     for (const op of uploads) await runOp(deps, op, result, heldNow, signal);
     if (manage.length > 0) await sendManageBatch(deps, manage, result, signal);
     for (const op of others) await runOp(deps, op, result, heldNow, signal);
-    const left = ctx.db.prepare<{ n: number }>('SELECT count(*) AS n FROM outbox').get()!.n;
+    const left = store.outboxSize();
     deps.progress(Math.max(0, initial - left), Math.max(initial, left));
   }
 }
@@ -131,11 +112,11 @@ async function pushReady(
 /** One batch: the first product/delivery-time group, as many offers as the budget allows now. */
 async function sendManageBatch(
   deps: PushDeps,
-  ready: OutboxOp[],
+  ready: ReadyOpOf<'manage'>[],
   result: PushResult,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { ctx } = deps;
+  const { store } = deps;
   const budget = deps.limiter?.budget().manageOffersLeft ?? limits.offersPerManage;
   const size = Math.min(limits.offersPerManage, budget > 0 ? budget : limits.offersPerManage);
   // The first product / delivery-time group in outbox order, up to the batch size.
@@ -144,10 +125,10 @@ async function sendManageBatch(
   for (const op of ready) {
     if (batch.length >= size) break;
     if (first && op.productId !== first.op.productId) continue;
-    const item = manageItem(ctx, op);
+    const item = store.manageItem(op);
     if (!item) {
       // Nothing left to write (the change was taken back): the operation has nothing to send.
-      completeOp(ctx, op.id);
+      store.complete(op.id);
       continue;
     }
     first ??= item;
@@ -155,11 +136,8 @@ async function sendManageBatch(
     batch.push(item);
   }
   if (!first) return;
-  const highWater = getMeta(ctx, HIGH_WATER_KEY);
-  markSending(
-    ctx,
-    batch.map((i) => ({ id: i.op.id, extra: { sent: i.sent, highWater } })),
-  );
+  const highWater = store.getMeta(HIGH_WATER_KEY);
+  store.markManageSending(batch.map((i) => ({ opId: i.op.id, sent: i.sent, highWater })));
   let answer;
   try {
     answer = await deps.client.manageOffers(
@@ -172,7 +150,7 @@ async function sendManageBatch(
     return;
   }
   // One transaction for the whole answer: 100 small commits would cost more than the request.
-  ctx.db.transaction(() => recordBatchAnswer(deps, batch, answer.results, result)).immediate();
+  store.transaction(() => recordBatchAnswer(deps, batch, answer.results, result));
 }
 
 function recordBatchAnswer(
@@ -181,7 +159,7 @@ function recordBatchAnswer(
   results: { id: number | null; status: string; message: string | null }[],
   result: PushResult,
 ): void {
-  const { ctx } = deps;
+  const { store } = deps;
   batch.forEach((item, index) => {
     const outcome = results[index];
     if (!outcome) {
@@ -191,10 +169,10 @@ function recordBatchAnswer(
       return;
     }
     if (outcome.status === MANAGE_OK) {
-      acceptManage(ctx, item.op.id, item.sent, outcome.id);
+      store.acceptManage(item.op.id, item.sent, outcome.id);
       result.sent++;
     } else {
-      failOp(ctx, item.op.id, {
+      store.fail(item.op.id, {
         ok: false,
         message: outcomeMessage(
           outcome.message ?? `The marketplace answered "${outcome.status}" for this offer.`,
@@ -209,13 +187,14 @@ function recordBatchAnswer(
  * A create is held as "unknown" until my_offers is read back. Anything else is safe to send
  * again, after the same backoff as any failure: a server answering 5xx must not be hammered.
  */
-function settleUnknown(deps: PushDeps, op: OutboxOp, message: string): void {
-  if (op.kind === 'manage' && isCreate(deps.ctx, op.localId)) {
-    markUnknown(deps.ctx, op.id, message);
+function settleUnknown(deps: PushDeps, op: ReadyOp, message: string): void {
+  const { store } = deps;
+  if (op.kind === 'manage' && store.isCreate(op.localId)) {
+    store.markUnknown(op.id, message);
     return;
   }
   const delay = backoffDelayMs(op.attempts + 1, deps.backoff, deps.random);
-  requeueOp(deps.ctx, op.id, deps.ctx.clock.now() + delay, message);
+  store.requeue(op.id, store.clock.now() + delay, message);
 }
 
 async function handleBatchFailure(
@@ -224,7 +203,7 @@ async function handleBatchFailure(
   error: unknown,
   result: PushResult,
 ): Promise<void> {
-  const { ctx } = deps;
+  const { store } = deps;
   const action = failureAction(error);
   const message = failureMessage(error);
   switch (action) {
@@ -232,7 +211,7 @@ async function handleBatchFailure(
     case 'cancelled':
       for (const i of batch) {
         if (action === 'cancelled') settleUnknown(deps, i.op, message);
-        else requeueOp(ctx, i.op.id, 0, message, { undoAttempt: true });
+        else store.requeue(i.op.id, 0, message, { undoAttempt: true });
       }
       throw new SyncStopped(action === 'cancelled' ? 'cancelled' : 'unauthorized');
     case 'validation': {
@@ -243,7 +222,7 @@ async function handleBatchFailure(
         const fieldErrors = byIndex.get(index);
         // Without per-offer keys the whole batch is refused; with them, only the named offers.
         if (fieldErrors || byIndex.size === 0) {
-          failOp(ctx, item.op.id, {
+          store.fail(item.op.id, {
             ok: false,
             message: 'The marketplace refused some fields of this offer.',
             fieldErrors: fieldErrors ?? unmapped,
@@ -251,14 +230,14 @@ async function handleBatchFailure(
           result.failed++;
         } else {
           // Valid offers of a refused batch go again at once, without them.
-          requeueOp(ctx, item.op.id, 0, null, { undoAttempt: true });
+          store.requeue(item.op.id, 0, null, { undoAttempt: true });
         }
       });
       return;
     }
     case 'refuse':
       for (const i of batch) {
-        failOp(ctx, i.op.id, { ok: false, message });
+        store.fail(i.op.id, { ok: false, message });
         result.failed++;
       }
       return;
@@ -272,7 +251,7 @@ async function handleBatchFailure(
       const retryAfter = retryAfterOf(error);
       for (const i of batch) {
         const delay = retryAfter ?? backoffDelayMs(i.op.attempts + 1, deps.backoff, deps.random);
-        requeueOp(ctx, i.op.id, ctx.clock.now() + delay, message);
+        store.requeue(i.op.id, store.clock.now() + delay, message);
       }
       return;
     }
@@ -282,15 +261,15 @@ async function handleBatchFailure(
 /** Everything but manage: one request (or a few, for credential chunks) per operation. */
 async function runOp(
   deps: PushDeps,
-  op: OutboxOp,
+  op: ReadyOp,
   result: PushResult,
   heldNow: Map<number, string>,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { ctx, client } = deps;
+  const { store, client } = deps;
   const hold = (error: SecretBoxError) => {
     const reason = sealedCredentialsAttention(error);
-    holdOp(ctx, op.id, reason);
+    store.hold(op.id, reason);
     heldNow.set(op.id, reason);
     result.held++;
   };
@@ -308,52 +287,52 @@ async function runOp(
       return;
     }
   }
-  markSending(ctx, [{ id: op.id, extra: wasHeld(op) ? { heldBecause: null } : undefined }]);
+  store.markSending(op.id);
   try {
     switch (op.kind) {
       case 'screenshot_upload': {
-        const queuedId = Number(op.payload.queuedScreenshotId);
-        const file = queuedScreenshotFile(ctx, queuedId);
+        const queuedId = op.payload.queuedScreenshotId;
+        const file = store.queuedScreenshotFile(queuedId);
         if (!file) {
-          completeOp(ctx, op.id);
+          store.complete(op.id);
           return;
         }
         const uploaded = await client.uploadScreenshot(file, signal);
-        acceptUpload(ctx, op.id, queuedId, uploaded.path);
+        store.acceptUpload(op.id, queuedId, uploaded.path);
         // The copy only had to outlive the original until the marketplace held the image.
         await rm(file, { force: true }).catch(() => undefined);
         break;
       }
       case 'status': {
-        const status = Number(op.payload.status) as SellerStatusValue;
-        await client.editStatus(op.serverId!, status, signal);
-        completeOp(ctx, op.id);
-        patchServerCopy(ctx, op.localId, { status });
+        const { status } = op.payload;
+        await client.editStatus(op.serverId, status, signal);
+        store.complete(op.id);
+        store.patchServerCopy(op.localId, { status });
         break;
       }
       case 'delete': {
         try {
-          await client.deleteOffer(op.serverId!, signal);
+          await client.deleteOffer(op.serverId, signal);
         } catch (error) {
           // Already gone (an earlier attempt whose answer was lost): that is what we wanted.
           if ((error as { kind?: string }).kind !== 'not_found') throw error;
         }
-        forgetOffer(ctx, op.localId);
+        store.forgetOffer(op.localId);
         break;
       }
       case 'screenshot_detach': {
-        const url = String(op.payload.url);
-        const answer = await client.detachScreenshot(op.serverId!, url, signal);
-        completeOp(ctx, op.id);
-        patchServerCopy(ctx, op.localId, { screenshots: answer.screenshots });
+        const { url } = op.payload;
+        const answer = await client.detachScreenshot(op.serverId, url, signal);
+        store.complete(op.id);
+        store.patchServerCopy(op.localId, { screenshots: answer.screenshots });
         break;
       }
       case 'screenshot_links': {
-        const urls = (op.payload.urls as string[]) ?? [];
-        const answer = await client.attachScreenshotsFromLinks(op.serverId!, urls, signal);
-        completeOp(ctx, op.id);
+        const { urls } = op.payload;
+        const answer = await client.attachScreenshotsFromLinks(op.serverId, urls, signal);
+        store.complete(op.id);
         if (answer.failed.length > 0) {
-          noteOutcome(ctx, op.localId, {
+          store.noteOutcome(op.localId, {
             ok: false,
             message: outcomeMessage(failedLinksMessage(answer.failed, urls.length)),
           });
@@ -361,7 +340,7 @@ async function runOp(
         break;
       }
       case 'credentials':
-        await sendCredentials(deps, op, firstChunk!, sentSecrets, signal);
+        if (firstChunk) await sendCredentials(deps, op, firstChunk, sentSecrets, signal);
         break;
       case 'manage':
         return;
@@ -377,16 +356,16 @@ async function runOp(
     const redact = createRedactor(sentSecrets);
     const message = failureMessage(error, redact);
     if (action === 'stop_unauthorized') {
-      requeueOp(ctx, op.id, 0, message, { undoAttempt: true });
+      store.requeue(op.id, 0, message, { undoAttempt: true });
       throw new SyncStopped('unauthorized');
     }
     if (action === 'cancelled') {
-      requeueOp(ctx, op.id, 0, message);
+      store.requeue(op.id, 0, message);
       throw new SyncStopped('cancelled');
     }
     if (action === 'refuse' || action === 'validation') {
       const fieldErrors = (error as { fieldErrors?: Record<string, string[]> | null }).fieldErrors;
-      failOp(ctx, op.id, {
+      store.fail(op.id, {
         ok: false,
         message,
         fieldErrors: offerFieldErrors(fieldErrors, redact),
@@ -396,7 +375,7 @@ async function runOp(
     }
     // Unknown outcomes here are harmless to repeat (see resolveUnknown), so they back off too.
     const delay = retryAfterOf(error) ?? backoffDelayMs(op.attempts + 1, deps.backoff, deps.random);
-    requeueOp(ctx, op.id, ctx.clock.now() + delay, message);
+    store.requeue(op.id, store.clock.now() + delay, message);
   }
 }
 
@@ -406,42 +385,43 @@ interface OpenedChunk {
 }
 
 /** The op's next chunk, opened; throws SecretBoxError when a row cannot be opened here. */
-function openCredentialChunk(deps: PushDeps, op: OutboxOp): OpenedChunk {
+function openCredentialChunk(deps: PushDeps, op: ReadyOp): OpenedChunk {
   const box = deps.secretBox;
-  const rows = queuedCredentialChunk(deps.ctx, op.id, limits.credentialsPerRequest);
-  if (rows.length > 0 && !box) {
+  const rows = deps.store.queuedCredentialChunk(op.id, limits.credentialsPerRequest);
+  if (rows.length === 0) return { rows, credentials: [] };
+  if (!box) {
     throw new SecretBoxError('no key is open to read queued credentials', 'key_unavailable');
   }
   const credentials = rows.map(
-    (r) => JSON.parse(box!.open(r.sealed).toString('utf8')) as CredentialInput,
+    (r) => JSON.parse(box.open(r.sealed).toString('utf8')) as CredentialInput,
   );
   return { rows, credentials };
 }
 
 async function sendCredentials(
   deps: PushDeps,
-  op: OutboxOp,
+  op: ReadyOpOf<'credentials'>,
   first: OpenedChunk,
   sentSecrets: string[],
   signal?: AbortSignal,
 ): Promise<void> {
-  const { ctx, client } = deps;
+  const { store, client } = deps;
   let replacePending = op.payload.mode === 'replace' && op.payload.setReplaced !== true;
   let chunk = first;
   for (;;) {
     if (chunk.rows.length === 0) {
-      completeOp(ctx, op.id);
+      store.complete(op.id);
       break;
     }
     sentSecrets.push(...chunk.credentials.flatMap(credentialSecrets));
-    if (replacePending) await client.replaceCredentials(op.serverId!, chunk.credentials, signal);
-    else await client.addCredentials(op.serverId!, chunk.credentials, signal);
-    const { remaining } = acceptCredentialChunk(ctx, op.id, chunk.rows, replacePending);
+    if (replacePending) await client.replaceCredentials(op.serverId, chunk.credentials, signal);
+    else await client.addCredentials(op.serverId, chunk.credentials, signal);
+    const { remaining } = store.acceptCredentialChunk(op.id, chunk.rows, replacePending);
     replacePending = false;
     if (remaining === 0) break;
     chunk = openCredentialChunk(deps, op);
-    markSending(ctx, [{ id: op.id }]);
+    store.markSending(op.id);
   }
   // The offer said these could not be opened; they are sent now.
-  if (wasHeld(op)) noteOutcome(ctx, op.localId, { ok: true });
+  if (op.payload.heldBecause) store.noteOutcome(op.localId, { ok: true });
 }

@@ -7,10 +7,8 @@
 import { pageSizes } from '../../contract/marketplace/assumptions';
 import type { MarketplaceClient } from '../api';
 import type { Offer } from '../../contract/marketplace/wire';
-import type { StoreContext } from '../store/context';
-import { fingerprintOffer, fingerprintServerOffer, type FlatFields } from '../store/offerFields';
-import { localIdOfServerId } from '../store/offers';
-import { acceptManage, isCreate, opsInState, requeueOp, type OutboxOp } from '../store/outbox';
+import type { OutboxOp, SentFields, SyncStore } from '../store';
+import { fingerprintOffer, fingerprintServerOffer } from '../store';
 
 export interface ResolveResult {
   adopted: number;
@@ -18,34 +16,31 @@ export interface ResolveResult {
   requests: number;
 }
 
-function sentOf(op: OutboxOp): FlatFields | null {
-  const sent = op.payload.sent;
-  return sent && typeof sent === 'object' ? (sent as FlatFields) : null;
-}
+type SentCreate = { op: Extract<OutboxOp, { kind: 'manage' }>; sent: SentFields };
 
 export async function resolveUnknownOutcomes(
-  ctx: StoreContext,
+  store: SyncStore,
   client: MarketplaceClient,
   signal?: AbortSignal,
 ): Promise<ResolveResult> {
   const result: ResolveResult = { adopted: 0, resent: 0, requests: 0 };
-  const inFlight = opsInState(ctx, ['sending', 'unknown']);
-  const creates: { op: OutboxOp; sent: FlatFields }[] = [];
+  const inFlight = store.opsInState(['sending', 'unknown']);
+  const creates: SentCreate[] = [];
   for (const op of inFlight) {
-    const sent = sentOf(op);
-    if (op.kind === 'manage' && sent && isCreate(ctx, op.localId)) {
+    const sent = op.kind === 'manage' ? op.payload.sent : undefined;
+    if (op.kind === 'manage' && sent && store.isCreate(op.localId)) {
       creates.push({ op, sent });
     } else {
       // Edits, status, delete, detach and credential batches do no harm twice (the server
       // skips duplicate credentials by hash), so they simply go again.
-      requeueOp(ctx, op.id, 0, 'sent again after an unknown outcome');
+      store.requeue(op.id, 0, 'sent again after an unknown outcome');
       result.resent++;
     }
   }
   if (creates.length === 0) return result;
 
-  const marks = creates.map((c) => c.op.payload.highWater);
-  const oldestMark = marks.some((m) => typeof m !== 'string')
+  const marks = creates.map((c) => c.op.payload.highWater ?? null);
+  const oldestMark = marks.some((m) => m === null)
     ? null
     : (marks as string[]).reduce((a, b) => (a < b ? a : b));
   const candidates: Offer[] = [];
@@ -63,7 +58,7 @@ export async function resolveUnknownOutcomes(
         break;
       }
       // An offer another local row already holds is someone else's, not our lost create.
-      if (localIdOfServerId(ctx, offer.id) === undefined) candidates.push(offer);
+      if (store.localIdOfServerId(offer.id) === undefined) candidates.push(offer);
     }
     offset += page.data.length;
     if (reachedMark || page.data.length < pageSizes.myOffers || offset >= page.total) break;
@@ -80,10 +75,10 @@ export async function resolveUnknownOutcomes(
     );
     if (match) {
       taken.add(match.id);
-      acceptManage(ctx, op.id, sent, match.id, match);
+      store.acceptManage(op.id, sent, match.id, match);
       result.adopted++;
     } else {
-      requeueOp(ctx, op.id, 0, 'not found on the marketplace after an unknown outcome; sent again');
+      store.requeue(op.id, 0, 'not found on the marketplace after an unknown outcome; sent again');
       result.resent++;
     }
   }

@@ -9,8 +9,7 @@
 // (a suspended laptop) finds out at its next heartbeat that it lost the lock, and stops
 // between requests instead of pushing beside the new holder.
 import { randomUUID } from 'node:crypto';
-import type { StoreContext } from '../store/context';
-import { getMeta, setMeta } from '../store/meta';
+import type { SyncStore } from '../store';
 
 const LOCK_KEY = 'sync_lock';
 
@@ -58,8 +57,8 @@ export function defaultIsProcessAlive(pid: number): boolean {
   }
 }
 
-function readLock(ctx: StoreContext): LockRecord | null {
-  const raw = getMeta(ctx, LOCK_KEY);
+function readLock(store: SyncStore): LockRecord | null {
+  const raw = store.getMeta(LOCK_KEY);
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<LockRecord>;
@@ -72,43 +71,41 @@ function readLock(ctx: StoreContext): LockRecord | null {
 
 /** Takes the lock, or says which live process holds it and since when. */
 export function acquireSyncLock(
-  ctx: StoreContext,
+  store: SyncStore,
   owner: LockOwner,
   times: LockTimes = { heartbeatMs: LOCK_HEARTBEAT_MS, staleMs: LOCK_STALE_MS },
 ): LockAttempt {
-  return ctx.db
-    .transaction((): LockAttempt => {
-      const now = ctx.clock.now();
-      const current = readLock(ctx);
-      if (current && current.pid !== owner.processId) {
-        const beating = now - current.at < times.staleMs;
-        if (beating && owner.isProcessAlive(current.pid)) {
-          return { heldBy: { pid: current.pid, sinceMs: now - (current.since ?? current.at) } };
-        }
+  return store.transaction((): LockAttempt => {
+    const now = store.clock.now();
+    const current = readLock(store);
+    if (current && current.pid !== owner.processId) {
+      const beating = now - current.at < times.staleMs;
+      if (beating && owner.isProcessAlive(current.pid)) {
+        return { heldBy: { pid: current.pid, sinceMs: now - (current.since ?? current.at) } };
       }
-      const record: LockRecord = { pid: owner.processId, at: now, nonce: randomUUID(), since: now };
-      setMeta(ctx, LOCK_KEY, JSON.stringify(record));
-      return { taken: { nonce: record.nonce! } };
-    })
-    .immediate();
+    }
+    const record: LockRecord = { pid: owner.processId, at: now, nonce: randomUUID(), since: now };
+    writeLock(store, JSON.stringify(record));
+    return { taken: { nonce: record.nonce! } };
+  });
 }
 
 /** Refreshes the heartbeat; false when the lock was taken over meanwhile. */
-export function refreshSyncLock(ctx: StoreContext, held: HeldLock): boolean {
-  return ctx.db
-    .transaction(() => {
-      const current = readLock(ctx);
-      if (!current || current.nonce !== held.nonce) return false;
-      setMeta(ctx, LOCK_KEY, JSON.stringify({ ...current, at: ctx.clock.now() }));
-      return true;
-    })
-    .immediate();
+export function refreshSyncLock(store: SyncStore, held: HeldLock): boolean {
+  return store.transaction(() => {
+    const current = readLock(store);
+    if (!current || current.nonce !== held.nonce) return false;
+    writeLock(store, JSON.stringify({ ...current, at: store.clock.now() }));
+    return true;
+  });
 }
 
-export function releaseSyncLock(ctx: StoreContext, held: HeldLock): void {
-  ctx.db
-    .transaction(() => {
-      if (readLock(ctx)?.nonce === held.nonce) setMeta(ctx, LOCK_KEY, null);
-    })
-    .immediate();
+export function releaseSyncLock(store: SyncStore, held: HeldLock): void {
+  store.transaction(() => {
+    if (readLock(store)?.nonce === held.nonce) writeLock(store, null);
+  });
+}
+
+function writeLock(store: SyncStore, value: string | null): void {
+  store.setMeta(LOCK_KEY, value);
 }

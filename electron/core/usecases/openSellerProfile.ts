@@ -8,7 +8,6 @@ import { legacyCredentialsKeyFile, profileFile, profileKeyFiles } from '../app/p
 import { createRateLimiter, type RateLimiter, type WaitEvent } from '../limits';
 import { openProfileKeyring, type Keyring, type StringEncryption } from '../secrets';
 import { openStore, type Store } from '../store';
-import { credentialsKeyId, hasQueuedCredentials } from '../store/credentialsKey';
 import { systemClock, type Clock } from '../util/clock';
 import type { SellerProfile } from './profile';
 
@@ -57,7 +56,7 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
     clock,
     keyring() {
       ring ??= openProfileKeyring({
-        ctx: profile.store(),
+        store: profile.store(),
         files: profileKeyFiles(file),
         keychain: options.keychain,
         commandLineAccess: options.commandLineAccess?.() ?? false,
@@ -80,7 +79,7 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
           secretBox: lazyBox,
           ...(options.busyTimeoutMs !== undefined && { busyTimeoutMs: options.busyTimeoutMs }),
         });
-        if (options.adoptKeyAtOpen && (credentialsKeyId(store) || hasQueuedCredentials(store))) {
+        if (options.adoptKeyAtOpen && (store.credentialsKeyId() || store.hasQueuedCredentials())) {
           try {
             profile.keyring();
           } catch {
@@ -93,7 +92,7 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
     limiter() {
       if (!limiter) {
         limiter = createRateLimiter({
-          db: profile.store().db,
+          db: profile.store().rateLedgerDatabase(),
           clock,
           ...(options.windowMs !== undefined && { windowMs: options.windowMs }),
         });

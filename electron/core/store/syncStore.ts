@@ -1,0 +1,195 @@
+// The sync engine's door into the store (electron/core/sync talks to the store only through
+// this): the outbox to send, what a pull brings in, the values the engine remembers between runs,
+// and its run log. No SQL and no connection cross it.
+import type { Offer, Product } from '../../contract/marketplace/wire';
+import type { Clock } from '../util/clock';
+import { prep, type StoreContext } from './context';
+import { getMeta, setMeta } from './meta';
+import type { FlatFields } from './offerFields';
+import {
+  applyServerDeletion,
+  applyServerOffer,
+  localIdOfServerId,
+  type OutcomeInput,
+} from './offers';
+import { outboxSize } from './outbox';
+import type { OutboxOp, OpState, ReadyOp, ReadyOpOf, SentFields } from './outboxOps';
+import { saveProducts } from './products';
+import {
+  acceptCredentialChunk,
+  acceptManage,
+  acceptUpload,
+  completeOp,
+  failOp,
+  forgetOffer,
+  heldCredentials,
+  holdOp,
+  isCreate,
+  manageItem,
+  markManageSending,
+  markSending,
+  markUnknown,
+  noteOutcome,
+  opsInState,
+  patchServerCopy,
+  queuedCredentialChunk,
+  queuedScreenshotFile,
+  readyOps,
+  requeueCredentialsFailedOnOpening,
+  requeueOp,
+  type ManageItem,
+  type QueuedCredentialRow,
+} from './sending';
+import { finishSyncRun, startSyncRun, type SyncRunSummary } from './syncRuns';
+
+export type {
+  OutboxOp,
+  ReadyOp,
+  ReadyOpOf,
+  OpKind,
+  OpPayload,
+  OpState,
+  SentFields,
+} from './outboxOps';
+export type { ManageItem, QueuedCredentialRow } from './sending';
+export type { OutcomeInput } from './offers';
+export type { SyncRunSummary } from './syncRuns';
+
+export interface SyncStore {
+  readonly clock: Clock;
+  /** Runs `fn` in one immediate transaction (synchronous work only). */
+  transaction<T>(fn: () => T): T;
+
+  // Pulling
+  hasCatalogue(): boolean;
+  saveProducts(products: Product[]): void;
+  /** One page of my_offers, in one transaction; pending local changes are never overwritten. */
+  applyServerOffers(offers: Offer[]): { applied: number; conflicts: number };
+  /** A full reconcile saw exactly these server ids: every other offer is gone from the server. */
+  applyServerDeletions(seenServerIds: ReadonlySet<number>): number;
+  localIdOfServerId(serverId: number): number | undefined;
+
+  // What the engine remembers between runs (the pull's high-water mark, the sync lock, …)
+  getMeta(key: string): string | null;
+  setMeta(key: string, value: string | null): void;
+
+  // The outbox
+  outboxSize(): number;
+  readyOps(now: number): { ready: ReadyOp[]; waitingUntil: number | null };
+  opsInState(states: OpState[]): OutboxOp[];
+  /** A manage op of an offer the server has never confirmed (a create). */
+  isCreate(localId: number): boolean;
+  manageItem(op: ReadyOpOf<'manage'>): ManageItem | null;
+  markManageSending(items: { opId: number; sent: SentFields; highWater: string | null }[]): void;
+  markSending(opId: number): void;
+  requeue(
+    opId: number,
+    nextAttemptAt: number,
+    error: string | null,
+    opts?: { undoAttempt?: boolean },
+  ): void;
+  hold(opId: number, reason: string): void;
+  requeueCredentialsFailedOnOpening(): number;
+  markUnknown(opId: number, error: string): void;
+  fail(opId: number, outcome: OutcomeInput & { message: string }): void;
+  complete(opId: number): void;
+  acceptManage(opId: number, sent: FlatFields, serverId: number | null, serverCopy?: Offer): void;
+  acceptUpload(opId: number, queuedScreenshotId: number, path: string): void;
+  queuedScreenshotFile(queuedScreenshotId: number): string | null;
+  patchServerCopy(localId: number, patch: Partial<Offer>): void;
+  forgetOffer(localId: number): void;
+  queuedCredentialChunk(opId: number, size: number): QueuedCredentialRow[];
+  acceptCredentialChunk(
+    opId: number,
+    rows: QueuedCredentialRow[],
+    replacedSet: boolean,
+  ): { remaining: number };
+  noteOutcome(localId: number, outcome: OutcomeInput): void;
+  heldCredentials(): { count: number; reason: string | null };
+
+  // The run log, and what the run leaves for the seller
+  startSyncRun(kind: string): number;
+  finishSyncRun(id: number, summary: SyncRunSummary): void;
+  offersNeedingSeller(): { conflicts: number; needsAttention: number };
+}
+
+export function immediate<T>(ctx: StoreContext, fn: () => T): T {
+  const result = ctx.db.transaction(fn).immediate();
+  if (result && typeof (result as { then?: unknown }).then === 'function') {
+    // The transaction committed when the function returned: async work ran outside it.
+    throw new TypeError('store transactions take synchronous functions only');
+  }
+  return result;
+}
+
+export function syncStoreOf(ctx: StoreContext): SyncStore {
+  return {
+    clock: ctx.clock,
+    transaction: (fn) => immediate(ctx, fn),
+    hasCatalogue: () => prep(ctx, 'SELECT 1 FROM products LIMIT 1').get() !== undefined,
+    saveProducts: (products) => saveProducts(ctx, products),
+    applyServerOffers: (offers) =>
+      immediate(ctx, () => {
+        const result = { applied: 0, conflicts: 0 };
+        for (const offer of offers) {
+          const outcome = applyServerOffer(ctx, offer);
+          if (outcome !== 'unchanged') result.applied++;
+          if (outcome === 'conflict') result.conflicts++;
+        }
+        return result;
+      }),
+    applyServerDeletions: (seen) => {
+      const known = prep<{ local_id: number; server_id: number }>(
+        ctx,
+        'SELECT local_id, server_id FROM offers WHERE server_id IS NOT NULL',
+      ).all();
+      return immediate(ctx, () => {
+        let deleted = 0;
+        for (const row of known) {
+          if (seen.has(row.server_id)) continue;
+          applyServerDeletion(ctx, row.local_id);
+          deleted++;
+        }
+        return deleted;
+      });
+    },
+    localIdOfServerId: (serverId) => localIdOfServerId(ctx, serverId),
+    getMeta: (key) => getMeta(ctx, key),
+    setMeta: (key, value) => setMeta(ctx, key, value),
+    outboxSize: () => outboxSize(ctx),
+    readyOps: (now) => readyOps(ctx, now),
+    opsInState: (states) => opsInState(ctx, states),
+    isCreate: (localId) => isCreate(ctx, localId),
+    manageItem: (op) => manageItem(ctx, op),
+    markManageSending: (items) => markManageSending(ctx, items),
+    markSending: (opId) => markSending(ctx, opId),
+    requeue: (opId, at, error, opts) => requeueOp(ctx, opId, at, error, opts),
+    hold: (opId, reason) => holdOp(ctx, opId, reason),
+    requeueCredentialsFailedOnOpening: () => requeueCredentialsFailedOnOpening(ctx),
+    markUnknown: (opId, error) => markUnknown(ctx, opId, error),
+    fail: (opId, outcome) => failOp(ctx, opId, outcome),
+    complete: (opId) => completeOp(ctx, opId),
+    acceptManage: (opId, sent, serverId, copy) => acceptManage(ctx, opId, sent, serverId, copy),
+    acceptUpload: (opId, queuedId, path) => acceptUpload(ctx, opId, queuedId, path),
+    queuedScreenshotFile: (id) => queuedScreenshotFile(ctx, id),
+    patchServerCopy: (localId, patch) => patchServerCopy(ctx, localId, patch),
+    forgetOffer: (localId) => forgetOffer(ctx, localId),
+    queuedCredentialChunk: (opId, size) => queuedCredentialChunk(ctx, opId, size),
+    acceptCredentialChunk: (opId, rows, replaced) =>
+      acceptCredentialChunk(ctx, opId, rows, replaced),
+    noteOutcome: (localId, outcome) => noteOutcome(ctx, localId, outcome),
+    heldCredentials: () => heldCredentials(ctx),
+    startSyncRun: (kind) => startSyncRun(ctx, kind),
+    finishSyncRun: (id, summary) => finishSyncRun(ctx, id, summary),
+    offersNeedingSeller: () => {
+      const counts = prep<{ sync_state: string; n: number }>(
+        ctx,
+        "SELECT sync_state, count(*) AS n FROM offers WHERE sync_state IN ('conflict', 'attention') GROUP BY sync_state",
+      ).all();
+      return {
+        conflicts: counts.find((c) => c.sync_state === 'conflict')?.n ?? 0,
+        needsAttention: counts.find((c) => c.sync_state === 'attention')?.n ?? 0,
+      };
+    },
+  };
+}
