@@ -61,7 +61,33 @@ export const globalOptions: Record<string, OptionSpec> = {
   help: { type: 'flag', description: 'show help for the command' },
 };
 
-const offerId: ArgumentSpec = { name: 'ID', description: 'the offer (server id)', required: true };
+const offerId: ArgumentSpec = {
+  name: 'ID',
+  description: "the offer: the marketplace's id, or L<n> before it is sent",
+  required: true,
+};
+
+const offerIds: ArgumentSpec = {
+  name: 'ID',
+  description: "the offers: each the marketplace's id, or L<n> before it is sent",
+  required: false,
+  variadic: true,
+};
+
+/** Bulk commands select offers by id or by these; not both. */
+const offerFilters: Record<string, OptionSpec> = {
+  product: { type: 'integer', value: 'ID', description: 'every offer of product ID' },
+  status: {
+    type: 'integer',
+    value: 'N',
+    description: 'every offer whose marketplace status is N',
+  },
+};
+
+const bulkDetails =
+  'Name the offers by id, or select them with --product and/or --status (offers waiting to be\n' +
+  'deleted are left out). An offer a rule refuses is listed with the reason and left as it was;\n' +
+  'the others are queued (exit 3). If every offer is refused: exit 2, nothing queued.';
 
 const encodingOption: OptionSpec = {
   type: 'string',
@@ -141,6 +167,20 @@ export const commandSpecs: CommandSpec[] = [
         value: 'TEXT',
         description: 'only offers whose names contain TEXT',
       },
+      sort: {
+        type: 'string',
+        value: 'COLUMN',
+        description:
+          'sort by product, outer_name, internal_name, price_per_step, amount, ' +
+          'min_purchase_amount, guarantee_delivery_time, status, sync_state or updated_at ' +
+          '(default: updated_at, newest first)',
+      },
+      order: {
+        type: 'string',
+        value: 'asc|desc',
+        description: 'smallest first or largest first (default: asc with --sort, else desc)',
+      },
+      offset: { type: 'integer', value: 'N', description: 'skip the first N matching offers' },
       limit: { type: 'integer', value: 'N', description: 'at most N offers (default: all)' },
     },
     online: false,
@@ -212,17 +252,75 @@ export const commandSpecs: CommandSpec[] = [
     name: 'offers set-status',
     group: 'offers',
     summary: 'queue a status change: 1 Draft, 2 Active, 3 Not Active, 5 On Review',
-    args: [offerId, { name: 'STATUS', description: '1, 2, 3 or 5', required: true }],
-    options: {},
+    args: [{ name: 'STATUS', description: '1, 2, 3 or 5', required: true }, offerIds],
+    options: offerFilters,
     online: false,
+    details: bulkDetails,
   },
   {
     name: 'offers delete',
     group: 'offers',
-    summary: 'queue the deletion of an offer',
-    args: [offerId],
+    summary: 'queue the deletion of offers (an offer never sent is simply dropped)',
+    args: [offerIds],
+    options: offerFilters,
+    online: false,
+    details: bulkDetails,
+  },
+  {
+    name: 'offers change-price',
+    group: 'offers',
+    summary:
+      'queue new prices: by a percentage or an amount per step, rounded as the marketplace keeps them',
+    args: [offerIds],
+    options: {
+      percent: {
+        type: 'string',
+        value: 'N',
+        description: 'change each price by N percent (e.g. 10 or -5)',
+      },
+      amount: {
+        type: 'string',
+        value: 'N',
+        description: 'add N to each price per step (e.g. 0.5 or -1)',
+      },
+      ...offerFilters,
+    },
+    online: false,
+    details:
+      'Exactly one of --percent and --amount. Gold prices are rounded to 0.0001, account prices to\n' +
+      '0.01; a new price outside the bounds refuses that offer.\n' +
+      bulkDetails,
+  },
+  {
+    name: 'offers discard',
+    group: 'offers',
+    summary: "throw away offers' local changes and queued operations (an offer never sent goes)",
+    args: [{ ...offerIds, required: true }],
     options: {},
     online: false,
+    details: 'An offer whose send is under way is refused: wait for the push to finish.',
+  },
+  {
+    name: 'offers resolve',
+    group: 'offers',
+    summary: "answer a conflict: keep your value (mine) or the marketplace's (theirs)",
+    args: [offerId],
+    options: {
+      field: {
+        type: 'string',
+        value: 'NAME',
+        description: 'the field in conflict, as `offers show` names it (e.g. price_per_step)',
+      },
+      keep: { type: 'string', value: 'mine|theirs', description: 'the value to keep for --field' },
+      all: {
+        type: 'string',
+        value: 'mine|theirs',
+        description: 'the value to keep for every field in conflict',
+      },
+    },
+    online: false,
+    details:
+      'Give --field NAME --keep mine|theirs, or --all mine|theirs. Mine is sent by the next push.',
   },
   {
     name: 'credentials import',
@@ -251,39 +349,6 @@ export const commandSpecs: CommandSpec[] = [
       'Lines that are not valid in the encoding (a damaged byte) are bad rows, never sent as read.\n' +
       'An empty file, or one with a header and no accounts: exit 2, nothing queued.',
   },
-  {
-    name: 'screenshots add',
-    group: 'screenshots',
-    summary: 'queue screenshots for an offer: image files (JPEG/PNG) or URLs on approved domains',
-    args: [{ name: 'PATH_OR_URL', description: 'files or URLs', required: true, variadic: true }],
-    options: {
-      offer: {
-        type: 'string',
-        value: 'ID',
-        description: 'the offer (its id, or L<n> before it is sent)',
-        required: true,
-      },
-    },
-    online: false,
-  },
-  {
-    name: 'screenshots remove',
-    group: 'screenshots',
-    summary: 'queue the removal of one screenshot of an offer',
-    args: [{ name: 'URL', description: 'the stored screenshot URL or path', required: true }],
-    options: {
-      offer: {
-        type: 'string',
-        value: 'ID',
-        description: 'the offer (its id, or L<n> before it is sent)',
-        required: true,
-      },
-    },
-    online: false,
-  },
-];
-
-export const commandGroups = [...new Set(commandSpecs.map((c) => c.name.split(' ')[0]!))];
   {
     name: 'credentials update',
     group: 'credentials',
@@ -348,3 +413,36 @@ export const commandGroups = [...new Set(commandSpecs.map((c) => c.name.split(' 
     },
     online: true,
   },
+  {
+    name: 'screenshots add',
+    group: 'screenshots',
+    summary: 'queue screenshots for an offer: image files (JPEG/PNG) or URLs on approved domains',
+    args: [{ name: 'PATH_OR_URL', description: 'files or URLs', required: true, variadic: true }],
+    options: {
+      offer: {
+        type: 'string',
+        value: 'ID',
+        description: 'the offer (its id, or L<n> before it is sent)',
+        required: true,
+      },
+    },
+    online: false,
+  },
+  {
+    name: 'screenshots remove',
+    group: 'screenshots',
+    summary: 'queue the removal of one screenshot of an offer',
+    args: [{ name: 'URL', description: 'the stored screenshot URL or path', required: true }],
+    options: {
+      offer: {
+        type: 'string',
+        value: 'ID',
+        description: 'the offer (its id, or L<n> before it is sent)',
+        required: true,
+      },
+    },
+    online: false,
+  },
+];
+
+export const commandGroups = [...new Set(commandSpecs.map((c) => c.name.split(' ')[0]!))];

@@ -32,6 +32,11 @@ export function resolveOfferRef(store: Store, ref: string): number {
   return localId;
 }
 
+/** Several offers, each named as above; one unknown id stops the command before any change. */
+export function resolveOfferRefs(store: Store, refs: readonly string[]): number[] {
+  return refs.map((ref) => resolveOfferRef(store, ref));
+}
+
 export const statusNames: Record<number, string> = {
   1: 'Draft',
   2: 'Active',

@@ -1,39 +1,55 @@
-// `offers list|show|set-status|delete`, and the file commands from ./offerFiles. All of them work
-// on the local data only: changes are queued and sent by `push`.
-import { DraftRejected } from '../../core/store';
-import { CliError } from '../cliError';
-import type { CommandHandler } from '../commandTypes';
+// `offers list|show|set-status|delete|change-price|discard|resolve`, over the offers use cases
+// (core/usecases/offers) the app's screens use too, and the file commands from ./offerFiles. All
+// of them work on the local data only: changes are queued and sent by `push`.
+import {
+  changePrice,
+  deleteOffers,
+  discardLocalChanges,
+  listOffers,
+  requireOffer,
+  resolveConflict,
+  sellerStatuses,
+  setStatus,
+  selectedOffers,
+  type BulkOutcome,
+  type RefusedOffer,
+} from '../../core/usecases/offers';
+import { CliError, usageError } from '../cliError';
+import type { CommandContext, CommandHandler, CommandOutcome, Invocation } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
-import { offerLabel, resolveOfferRef, statusName } from '../offerRefs';
+import { offerLabel, resolveOfferRef, resolveOfferRefs, statusName } from '../offerRefs';
 import { formatFields, formatTable } from '../table';
 import { exportOffers, importOffers } from './offerFiles';
 
-const SELLER_STATUSES = [1, 2, 3, 5];
-const PAGE = 500;
-
-const listOffers: CommandHandler = async (ctx, call) => {
-  const store = ctx.profile().store();
+const listOffersCommand: CommandHandler = async (ctx, call) => {
+  const sort = call.options.sort as string | undefined;
+  const order = call.options.order as string | undefined;
+  if (order !== undefined && order !== 'asc' && order !== 'desc') {
+    throw usageError(`--order is asc or desc, got "${order}".`, 'offers list');
+  }
+  const column = sort ?? 'updated_at';
+  const offset = (call.options.offset as number | undefined) ?? 0;
   const limit = call.options.limit as number | undefined;
-  if (limit !== undefined && limit < 1) throw new CliError('usage', '--limit must be at least 1.');
-  const query = {
+  if (limit !== undefined && limit < 1)
+    throw usageError('--limit must be at least 1.', 'offers list');
+  if (offset < 0) throw usageError('--offset must be 0 or more.', 'offers list');
+  const { total, offers } = listOffers(ctx.profile(), {
     ...(call.options.status !== undefined && { status: call.options.status as number }),
     ...(call.options.product !== undefined && { productId: call.options.product as number }),
     ...(call.options.search !== undefined && { text: String(call.options.search) }),
-    sort: { column: 'updated_at' as const, dir: 'desc' as const },
-  };
-  const rows = [];
-  let total: number;
-  for (let offset = 0; ; offset += PAGE) {
-    const want = limit === undefined ? PAGE : Math.min(PAGE, limit - rows.length);
-    const page = store.queryOffers({ ...query, offset, limit: want });
-    total = page.total;
-    rows.push(...page.rows);
-    if (page.rows.length < want || (limit !== undefined && rows.length >= limit)) break;
-  }
-  const offers = rows.map((r) => ({ id: offerLabel(r), ...r }));
+    // Newest first by default; any other column smallest first unless told.
+    sort: { column, dir: (order as 'asc' | 'desc' | undefined) ?? (sort ? 'asc' : 'desc') },
+    offset,
+    ...(limit !== undefined && { limit }),
+  });
+  const rows = offers.map((r) => ({ id: offerLabel(r), ...r }));
+  const shown =
+    offset > 0 || total > rows.length
+      ? `\n(${rows.length === 0 ? 'none' : `${offset + 1}–${offset + rows.length}`} of ${total} shown)`
+      : '';
   const human =
-    offers.length === 0
-      ? 'No offers match.'
+    rows.length === 0
+      ? `No offers match.${shown}`
       : formatTable(
           [
             { title: 'ID', value: (r) => r.id, align: 'right' },
@@ -44,15 +60,14 @@ const listOffers: CommandHandler = async (ctx, call) => {
             { title: 'STATUS', value: (r) => statusName(r.status) },
             { title: 'SYNC', value: (r) => (r.pendingDelete ? 'delete queued' : r.syncState) },
           ],
-          offers,
-        ) + (total > offers.length ? `\n(${offers.length} of ${total} shown)` : '');
-  return { data: { total, offers }, human, exitCode: ExitCode.Done };
+          rows,
+        ) + shown;
+  return { data: { total, offset, offers: rows }, human, exitCode: ExitCode.Done };
 };
 
 const showOffer: CommandHandler = async (ctx, call) => {
-  const store = ctx.profile().store();
-  const localId = resolveOfferRef(store, call.args[0]!);
-  const offer = store.getOffer(localId)!;
+  const seller = ctx.profile();
+  const offer = requireOffer(seller, resolveOfferRef(seller.store(), call.args[0]!));
   const fields = offer.fields as Record<string, unknown>;
   const lines: [string, string | number | boolean | null | undefined][] = [
     ['id', offerLabel(offer)],
@@ -93,61 +108,275 @@ const showOffer: CommandHandler = async (ctx, call) => {
   };
 };
 
-function rejected(error: unknown, what: string): never {
-  if (error instanceof DraftRejected) {
-    throw new CliError(
-      'bad_input',
-      `${what}: ${error.message}`,
-      error.problems.map((p) => ({ column: p.field, reason: p.message })),
+/**
+ * The offers a bulk command is about: the ids given, or those `--product` / `--status` select
+ * (the offers of the local data matching them, except those already waiting to be deleted).
+ */
+function selectedIds(ctx: CommandContext, call: Invocation, refs: string[]): number[] {
+  const product = call.options.product as number | undefined;
+  const status = call.options.status as number | undefined;
+  const filtered = product !== undefined || status !== undefined;
+  if (refs.length > 0 && filtered) {
+    throw usageError(
+      'Name the offers by id or select them with --product/--status, not both.',
+      call.command.name,
     );
   }
-  throw error;
+  if (refs.length === 0 && !filtered) {
+    throw usageError(
+      'Name the offers (ID…) or select them with --product/--status.',
+      call.command.name,
+    );
+  }
+  if (!filtered) return resolveOfferRefs(ctx.profile().store(), refs);
+  return selectedOffers(ctx.profile(), {
+    filter: {
+      ...(product !== undefined && { productId: product }),
+      ...(status !== undefined && { status }),
+    },
+  });
 }
 
-const setStatus: CommandHandler = async (ctx, call) => {
-  const statusText = call.args[1]!;
-  const status = Number(statusText);
-  if (!/^\d+$/.test(statusText) || !SELLER_STATUSES.includes(status)) {
+/** The CLI's names of offers, read before the change (a cancelled offer is gone after it). */
+function labelsOf(ctx: CommandContext, localIds: readonly number[]): Map<number, string> {
+  const store = ctx.profile().store();
+  const labels = new Map<number, string>();
+  for (const localId of localIds) {
+    const offer = store.getOffer(localId);
+    if (offer) labels.set(localId, offerLabel(offer));
+  }
+  return labels;
+}
+
+function refusedView(labels: Map<number, string>, refused: readonly RefusedOffer[]) {
+  return refused.map((r) => ({
+    id: labels.get(r.localId) ?? null,
+    offer: r.offer,
+    problems: r.problems.map((p) => ({ field: p.field ?? '(offer)', message: p.message })),
+  }));
+}
+
+/**
+ * A bulk outcome as the command line reports it: every offer changed → exit 0; some refused →
+ * exit 3 with each refusal listed; all refused → exit 2, nothing queued.
+ */
+function bulkOutcome(
+  verb: string,
+  labels: Map<number, string>,
+  outcome: BulkOutcome,
+  data: Record<string, unknown>,
+  done: string,
+): CommandOutcome {
+  const refused = refusedView(labels, outcome.refused);
+  const lines = refused.map((r) => `  ${r.offer}: ${r.problems.map((p) => p.message).join(' ')}`);
+  if (outcome.changed === 0 && refused.length > 0) {
     throw new CliError(
-      'usage',
-      `STATUS must be one of 1 (Draft), 2 (Active), 3 (Not Active), 5 (On Review); got "${statusText}".`,
+      'bad_input',
+      refused.length === 1
+        ? `Nothing was queued: ${refused[0]!.offer} cannot ${verb}.`
+        : `Nothing was queued: none of the ${refused.length} offers can ${verb}.`,
+      refused.flatMap((r) => r.problems.map((p) => ({ reason: `${r.offer}: ${p.message}` }))),
     );
   }
-  const store = ctx.profile().store();
-  const localId = resolveOfferRef(store, call.args[0]!);
-  try {
-    store.changeStatus(localId, status);
-  } catch (error) {
-    rejected(error, `Offer ${call.args[0]} cannot go to ${statusName(status)}`);
-  }
-  const id = offerLabel(store.getOffer(localId)!);
+  const human = [
+    done,
+    ...(refused.length > 0 ? [`Refused (${refused.length}), left as they were:`, ...lines] : []),
+  ].join('\n');
   return {
-    data: { id, status, queued: true },
-    human: `Queued: offer ${id} → ${statusName(status)}. Run \`seller-desk push\` to send it.`,
-    exitCode: ExitCode.Done,
+    data: {
+      changed: outcome.changed,
+      offers: outcome.changedIds.map((id) => labels.get(id) ?? null),
+      ...data,
+      refused,
+    },
+    human,
+    exitCode: refused.length > 0 ? ExitCode.NeedsAttention : ExitCode.Done,
   };
+}
+
+function offersWord(n: number, label?: string): string {
+  return n === 1 && label ? `offer ${label}` : `${n} offer${n === 1 ? '' : 's'}`;
+}
+
+const PUSH_HINT = 'Run `seller-desk push` to send';
+
+/** STATUS first; `offers set-status ID STATUS` (one offer, the older order) is still understood. */
+function statusAndRefs(args: string[]): { statusText: string; refs: string[] } {
+  const isStatus = (text: string) => /^\d$/.test(text);
+  if (args.length === 2 && !isStatus(args[0]!) && /^\d+$/.test(args[1]!)) {
+    return { statusText: args[1]!, refs: [args[0]!] };
+  }
+  return { statusText: args[0]!, refs: args.slice(1) };
+}
+
+const setStatusCommand: CommandHandler = async (ctx, call) => {
+  const { statusText, refs } = statusAndRefs(call.args);
+  const status = Number(statusText);
+  if (!/^\d+$/.test(statusText) || !(sellerStatuses as readonly number[]).includes(status)) {
+    throw usageError(
+      `STATUS must be one of 1 (Draft), 2 (Active), 3 (Not Active), 5 (On Review); got "${statusText}".`,
+      'offers set-status',
+    );
+  }
+  const localIds = selectedIds(ctx, call, refs);
+  const names = labelsOf(ctx, localIds);
+  const outcome = setStatus(ctx.profile(), { offers: { localIds }, status });
+  const first = names.get(outcome.changedIds[0]!);
+  return bulkOutcome(
+    `go to ${statusName(status)}`,
+    names,
+    outcome,
+    { status },
+    `Queued: ${offersWord(outcome.changed, first)} → ${statusName(status)}. ${PUSH_HINT} ${outcome.changed === 1 ? 'it' : 'them'}.`,
+  );
 };
 
-const deleteOffer: CommandHandler = async (ctx, call) => {
-  const store = ctx.profile().store();
-  const localId = resolveOfferRef(store, call.args[0]!);
-  const id = offerLabel(store.getOffer(localId)!);
-  const result = store.deleteOffer(localId);
+const deleteCommand: CommandHandler = async (ctx, call) => {
+  const localIds = selectedIds(ctx, call, call.args);
+  // Read before: an offer never sent is gone once deleted.
+  const names = labelsOf(ctx, localIds);
+  const outcome = deleteOffers(ctx.profile(), { offers: { localIds } });
+  const cancelled = new Set(outcome.cancelledIds);
+  const queued = outcome.changedIds.filter((id) => !cancelled.has(id));
+  const single = outcome.changed === 1 ? names.get(outcome.changedIds[0]!) : undefined;
+  const done =
+    single !== undefined
+      ? cancelled.size === 1
+        ? `Offer ${single} was never sent: removed from the queue.`
+        : `Queued: delete offer ${single}. ${PUSH_HINT} it.`
+      : [
+          queued.length > 0 && `Queued: delete ${offersWord(queued.length)}. ${PUSH_HINT} them.`,
+          cancelled.size > 0 && `${offersWord(cancelled.size)} never sent: removed from the queue.`,
+        ]
+          .filter(Boolean)
+          .join('\n');
+  return bulkOutcome(
+    'be deleted',
+    names,
+    outcome,
+    {
+      queued: queued.map((id) => names.get(id) ?? null),
+      cancelled: outcome.cancelledIds.map((id) => names.get(id) ?? null),
+    },
+    done,
+  );
+};
+
+/** A decimal as the seller types it: `10`, `-5`, `+2.5`, `0,5`. */
+function decimalOption(name: string, raw: string): number {
+  const text = raw.trim().replace(',', '.').replace(/^\+/, '');
+  const value = Number(text);
+  if (text === '' || !Number.isFinite(value)) {
+    throw usageError(
+      `--${name} expects a number like 10 or -2.5, got "${raw}".`,
+      'offers change-price',
+    );
+  }
+  return value;
+}
+
+const changePriceCommand: CommandHandler = async (ctx, call) => {
+  const percent = call.options.percent as string | undefined;
+  const amount = call.options.amount as string | undefined;
+  if ((percent === undefined) === (amount === undefined)) {
+    throw usageError('Give exactly one of --percent N or --amount N.', 'offers change-price');
+  }
+  const mode = percent !== undefined ? 'percent' : 'amount';
+  const value = decimalOption(mode, (percent ?? amount)!);
+  const localIds = selectedIds(ctx, call, call.args);
+  const names = labelsOf(ctx, localIds);
+  const outcome = changePrice(ctx.profile(), { offers: { localIds }, mode, value });
+  const change =
+    mode === 'percent' ? `${value > 0 ? '+' : ''}${value} %` : `${value > 0 ? '+' : ''}${value}`;
+  const first = outcome.changedIds[0];
+  const done =
+    outcome.changed === 1 && first !== undefined
+      ? `Queued: offer ${names.get(first)} price ${outcome.prices.get(first)}. ${PUSH_HINT} it.`
+      : `Queued: ${offersWord(outcome.changed)} price ${change}. ${PUSH_HINT} them.`;
+  return bulkOutcome(
+    'change price',
+    names,
+    outcome,
+    {
+      mode,
+      value,
+      prices: outcome.changedIds.map((id) => ({
+        id: names.get(id) ?? null,
+        price: outcome.prices.get(id) ?? null,
+      })),
+    },
+    done,
+  );
+};
+
+const discardCommand: CommandHandler = async (ctx, call) => {
+  const localIds = resolveOfferRefs(ctx.profile().store(), call.args);
+  const names = labelsOf(ctx, localIds);
+  const outcome = discardLocalChanges(ctx.profile(), { localIds });
+  const first = outcome.changedIds[0];
+  const done =
+    outcome.changed === 1 && first !== undefined
+      ? `Discarded the local changes of offer ${names.get(first)}.`
+      : `Discarded the local changes of ${offersWord(outcome.changed)}.`;
+  return bulkOutcome('be discarded', names, outcome, {}, done);
+};
+
+function keepOption(name: string, raw: unknown): 'mine' | 'theirs' {
+  if (raw === 'mine' || raw === 'theirs') return raw;
+  throw usageError(`--${name} is mine or theirs, got "${String(raw)}".`, 'offers resolve');
+}
+
+const resolveCommand: CommandHandler = async (ctx, call) => {
+  const field = call.options.field as string | undefined;
+  const keep = call.options.keep;
+  const all = call.options.all;
+  if (all !== undefined && (field !== undefined || keep !== undefined)) {
+    throw usageError(
+      'Give --all mine|theirs, or --field NAME --keep mine|theirs.',
+      'offers resolve',
+    );
+  }
+  if (all === undefined && (field === undefined || keep === undefined)) {
+    throw usageError(
+      'Give --field NAME --keep mine|theirs (one field), or --all mine|theirs.',
+      'offers resolve',
+    );
+  }
+  const seller = ctx.profile();
+  const localId = resolveOfferRef(seller.store(), call.args[0]!);
+  const resolved =
+    all !== undefined
+      ? resolveConflict(seller, { localId, all: keepOption('all', all) })
+      : resolveConflict(seller, { localId, field: field!, choice: keepOption('keep', keep) });
+  const offer = requireOffer(seller, localId);
+  const id = offerLabel(offer);
+  const whose =
+    resolved.choice === 'mine' ? 'your value (sent by the next push)' : "the marketplace's value";
+  const left = offer.conflicts.map((c) => c.field);
   return {
-    data: { id, result },
-    human:
-      result === 'cancelled'
-        ? `Offer ${id} was never sent: removed from the queue.`
-        : `Queued: delete offer ${id}. Run \`seller-desk push\` to send it.`,
-    exitCode: ExitCode.Done,
+    data: {
+      id,
+      keep: resolved.choice,
+      resolved: resolved.fields,
+      conflictsLeft: left,
+      syncState: offer.syncState,
+    },
+    human: [
+      `Offer ${id}: kept ${whose} for ${resolved.fields.join(', ')}.`,
+      ...(left.length > 0 ? [`Conflicts left: ${left.join(', ')}.`] : []),
+    ].join('\n'),
+    exitCode: left.length > 0 ? ExitCode.NeedsAttention : ExitCode.Done,
   };
 };
 
 export const offerCommands: Record<string, CommandHandler> = {
-  'offers list': listOffers,
+  'offers list': listOffersCommand,
   'offers show': showOffer,
   'offers import': importOffers,
   'offers export': exportOffers,
-  'offers set-status': setStatus,
-  'offers delete': deleteOffer,
+  'offers set-status': setStatusCommand,
+  'offers delete': deleteCommand,
+  'offers change-price': changePriceCommand,
+  'offers discard': discardCommand,
+  'offers resolve': resolveCommand,
 };

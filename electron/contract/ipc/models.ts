@@ -181,7 +181,14 @@ export const bulkPriceInputSchema = z.object({
 
 export const bulkOutcomeSchema = z.object({
   changed: z.number().int(),
-  refused: z.array(z.object({ localId: z.number().int(), problems: z.array(fieldProblemSchema) })),
+  refused: z.array(
+    z.object({
+      localId: z.number().int(),
+      /** The offer as the seller knows it (`Offer 1042`, `New offer "…"`), never its row. */
+      offer: z.string(),
+      problems: z.array(fieldProblemSchema),
+    }),
+  ),
 });
 export type BulkOutcome = z.infer<typeof bulkOutcomeSchema>;
 

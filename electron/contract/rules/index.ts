@@ -4,3 +4,4 @@ export * from './fieldKinds';
 export * from './credentialRules';
 export * from './offerRules';
 export * from './statusRules';
+export * from './prices';

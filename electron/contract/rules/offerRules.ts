@@ -38,7 +38,8 @@ export const offerBounds = {
   booster_price: { min: 0.01, max: SCHEMA_MAX },
 } as const;
 
-const accountOnlyFields = [
+/** Write fields only an account offer may carry; a gold offer sends none of them. */
+export const accountOnlyFields = [
   'outer_name',
   'internal_name',
   'description',

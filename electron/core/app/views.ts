@@ -13,21 +13,17 @@ import {
   type OfferWrite,
   type Product,
 } from '../../contract/marketplace/wire';
-import type { OfferDetail, OfferListRow, Store } from '../store';
+import type { OfferDetail, Store } from '../store';
 import { QUEUED_SCREENSHOT_PREFIX } from '../store';
+import type { ListedOffer } from '../usecases/offers';
 
-export function productOfRow(store: Store, productId: number, cache: Map<number, Product | null>) {
-  if (!cache.has(productId)) cache.set(productId, store.getProduct(productId));
-  return cache.get(productId) ?? null;
-}
-
-export function offerRowView(row: OfferListRow, product: Product | null): OfferRow {
+export function offerRowView(row: ListedOffer): OfferRow {
   return {
     localId: row.localId,
     serverId: row.serverId,
     productId: row.productId,
-    productTitle: row.productTitle || product?.title || `Product ${row.productId}`,
-    marketplaceType: product?.marketplace_type ?? MarketplaceType.Gold,
+    productTitle: row.productTitle,
+    marketplaceType: row.marketplaceType ?? MarketplaceType.Gold,
     outerName: row.outerName,
     internalName: row.internalName,
     pricePerStep: row.pricePerStep,

@@ -1,0 +1,61 @@
+// Copies of offers as new local offers, sent on the next sync. A copy carries what a new offer
+// of its type may carry: a gold offer's copy leaves out the account-only fields the marketplace
+// answers empty (outer name, description…), queued screenshot files stay with the original.
+// All or nothing: a copy that cannot be made names the offer and the field, and no copy stays.
+import { MarketplaceType } from '../../../contract/marketplace/wire';
+import { accountOnlyFields } from '../../../contract/rules';
+import { QUEUED_SCREENSHOT_PREFIX, type OfferDraft } from '../../store';
+import { cachedProduct } from '../catalogue/requireProduct';
+import { UseCaseFailure } from '../failure';
+import type { SellerProfile } from '../profile';
+import { DEFAULT_DELIVERY_TIME_MS } from '../transfers/importOffers';
+import { fieldList } from './draftRefusal';
+import { offerName } from './offerName';
+import { refusalProblems } from './refusals';
+
+export function duplicateOffers(
+  profile: SellerProfile,
+  input: { localIds: readonly number[] },
+): number[] {
+  const store = profile.store();
+  // An offer deleted meanwhile has nothing to copy; every product is found before any copy.
+  const originals = input.localIds
+    .map((localId) => store.getOffer(localId))
+    .filter((offer) => offer !== null)
+    .map((offer) => ({ offer, product: cachedProduct(profile, offer.productId) }));
+  return store.transaction(() => {
+    const created: number[] = [];
+    for (const { offer, product } of originals) {
+      const { guarantee_delivery_time: deliveryTime, ...fields } = offer.fields;
+      const copy: OfferDraft = {
+        ...fields,
+        screenshots: (fields.screenshots ?? []).filter(
+          (s) => !s.startsWith(QUEUED_SCREENSHOT_PREFIX),
+        ),
+      };
+      if (product.marketplace_type === MarketplaceType.Gold) {
+        for (const name of accountOnlyFields) delete (copy as Record<string, unknown>)[name];
+      }
+      try {
+        created.push(
+          store.createOffer({
+            productId: offer.productId,
+            guaranteeDeliveryTime:
+              deliveryTime ?? offer.server?.guarantee_delivery_time ?? DEFAULT_DELIVERY_TIME_MS,
+            fields: copy,
+          }),
+        );
+      } catch (error) {
+        const problems = refusalProblems(error);
+        if (!problems) throw error;
+        // Thrown inside the transaction: the copies already made are rolled back with it.
+        throw new UseCaseFailure(
+          'bad_input',
+          `${offerName(offer, product.title)} could not be copied: ${fieldList(problems)}`,
+          problems,
+        );
+      }
+    }
+    return created;
+  });
+}

@@ -1,0 +1,22 @@
+// The seller's intents on offers, shared by the app's IPC handlers and the command line.
+export { listOffers, countOffers } from './listOffers';
+export type { OfferList, OfferListQuery, ListedOffer } from './listOffers';
+export { getOffer, requireOffer } from './getOffer';
+export type { OfferView } from './getOffer';
+export { saveOffer } from './saveOffer';
+export type { SaveOfferInput, SavedOffer } from './saveOffer';
+export { duplicateOffers } from './duplicateOffers';
+export { deleteOffers } from './deleteOffers';
+export type { DeleteOutcome } from './deleteOffers';
+export { setStatus, sellerStatuses } from './setStatus';
+export type { SetStatusInput } from './setStatus';
+export { changePrice } from './changePrice';
+export type { ChangePriceInput, PriceChangeOutcome } from './changePrice';
+export { discardLocalChanges } from './discardLocalChanges';
+export { resolveConflict } from './resolveConflict';
+export type { ConflictChoice, ResolveConflictInput, ResolvedConflicts } from './resolveConflict';
+export { selectedOffers, MAX_SELECTED } from './selection';
+export type { OfferFilter, OfferSelection } from './selection';
+export type { BulkOutcome } from './bulk';
+export type { RefusedOffer } from './refusals';
+export { offerName } from './offerName';

@@ -1,0 +1,25 @@
+// How a use case names an offer to the seller: by the marketplace's id once it has one, else by
+// its name, else as the new offer of its product. Never by the local row number, which the
+// seller never sees.
+import type { Store } from '../../store';
+import { quoteForMessage } from '../../util/echo';
+
+interface Nameable {
+  serverId: number | null;
+  productId: number;
+  fields: { outer_name?: string | null; internal_name?: string | null };
+}
+
+export function offerName(offer: Nameable, productTitle?: string | null): string {
+  if (offer.serverId !== null) return `Offer ${offer.serverId}`;
+  const name = offer.fields.outer_name || offer.fields.internal_name;
+  if (name) return `New offer ${quoteForMessage(name)}`;
+  return `New offer of ${productTitle ? quoteForMessage(productTitle) : `product ${offer.productId}`}`;
+}
+
+/** The name of a stored offer; one that is gone is said to be gone. */
+export function storedOfferName(store: Store, localId: number): string {
+  const offer = store.getOffer(localId);
+  if (!offer) return 'An offer that no longer exists';
+  return offerName(offer, store.getProduct(offer.productId)?.title);
+}

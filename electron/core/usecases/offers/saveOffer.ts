@@ -1,0 +1,59 @@
+// Saving the editor's form: a new offer or an edit of one, queued as a local change; the answer
+// forecasts the status the marketplace is expected to give it (it decides, not us).
+import {
+  CredentialSystem,
+  type OfferStatusValue,
+  type OfferWrite,
+} from '../../../contract/marketplace/wire';
+import { statusAfterManage, validateOfferWrite } from '../../../contract/rules';
+import type { OfferDraft } from '../../store';
+import { requireProduct } from '../catalogue/requireProduct';
+import type { SellerProfile } from '../profile';
+import { refusedAs } from './draftRefusal';
+import { requireOffer } from './getOffer';
+
+export interface SaveOfferInput {
+  /** Absent: a new offer. */
+  localId?: number;
+  productId: number;
+  fields: Omit<OfferWrite, 'id' | 'credentials'>;
+  deliveryTimeMs: number;
+}
+
+export interface SavedOffer {
+  localId: number;
+  expectedStatus: OfferStatusValue | null;
+}
+
+export async function saveOffer(
+  profile: SellerProfile,
+  input: SaveOfferInput,
+): Promise<SavedOffer> {
+  const store = profile.store();
+  const product = await requireProduct(profile, input.productId);
+  const draft: OfferDraft = { ...input.fields, guarantee_delivery_time: input.deliveryTimeMs };
+  let localId = input.localId;
+  if (localId === undefined) {
+    localId = refusedAs('The offer was not saved', () =>
+      store.createOffer({
+        productId: input.productId,
+        guaranteeDeliveryTime: input.deliveryTimeMs,
+        fields: draft,
+      }),
+    );
+  } else {
+    requireOffer(profile, localId);
+    const id = localId;
+    refusedAs('The offer was not saved', () => store.editOffer(id, draft));
+  }
+  const problems = validateOfferWrite(input.fields, product, 'edit');
+  return {
+    localId,
+    expectedStatus: statusAfterManage({
+      marketplaceType: product.marketplace_type,
+      dataValid: problems.length === 0,
+      credentialSystem: input.fields.credential_system_type_id ?? CredentialSystem.Multiple,
+      activeCredentials: store.getOffer(localId)?.server?.credentials_recorded ? 1 : 0,
+    }),
+  };
+}
