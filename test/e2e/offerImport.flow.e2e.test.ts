@@ -1,7 +1,8 @@
 // Offers in and out of a spreadsheet in the real renderer, through the browser host: export a
-// gold product's offers to CSV, turn that file into two new offers and one bad row, drop it on
-// "Import offers…", see the bad row's line and column, import only the good rows, and find
-// exactly those on the sandbox after sync. The template downloads as a real XLSX.
+// gold product's offers to CSV, turn that file into two new offers, one bad row and one duplicate,
+// drop it on "Import offers…", see the bad row's line and column and the duplicate counted,
+// import only the good rows, and find exactly those on the sandbox after sync. The template
+// downloads as a real XLSX.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -101,7 +102,12 @@ describe('offers from a spreadsheet, in Chromium', () => {
       first.cells.map((cell, i) =>
         i === column('id') ? '' : i === column('price_per_step') ? price : cell,
       );
-    const csv = formatDelimited([header.cells, row('12.34'), row('twelve'), row('12.35')], ',');
+    // The exported offer again without its id: a duplicate, counted and skipped (as in the CLI).
+    const again = first.cells.map((cell, i) => (i === column('id') ? '' : cell));
+    const csv = formatDelimited(
+      [header.cells, row('12.34'), row('twelve'), row('12.35'), again],
+      ',',
+    );
     const before = sandbox.control.offers(1).length;
 
     await page.click('button:has-text("Import offers…")');
@@ -110,7 +116,7 @@ describe('offers from a spreadsheet, in Chromium', () => {
     await dropFile(page, 'dialog[aria-label^="Import offers"] .zone', 'edited.csv', csv);
     await dialog.locator('[data-testid="offer-import-summary"]').waitFor();
     expect(await dialog.locator('[data-testid="offer-import-summary"]').textContent()).toBe(
-      '3 offers in the file, 2 good, 1 with problems.',
+      '4 offers in the file, 3 good, 1 with problems. 1 duplicate row (already there) will be skipped.',
     );
     const problems = dialog.locator('[data-testid="offer-import-problems"] tbody tr');
     expect(await problems.count()).toBe(1);
@@ -119,16 +125,16 @@ describe('offers from a spreadsheet, in Chromium', () => {
     expect(cells[1]).toBe('price_per_step');
     expect(cells[2]!.length).toBeGreaterThan(0);
     // All or nothing is not on offer while a row is bad.
-    expect(await dialog.locator('button:has-text("Import 3 offers")').isDisabled()).toBe(true);
+    expect(await dialog.locator('button:has-text("Import 4 offers")').isDisabled()).toBe(true);
     await dialog.screenshot({ path: join(SCREENS_DIR, 'offer-import-preview.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
     await dialog.screenshot({ path: join(SCREENS_DIR, 'offer-import-preview-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
 
-    await dialog.locator('button:has-text("Import only the 2 good rows")').click();
+    await dialog.locator('button:has-text("Import only the 3 good rows")').click();
     await dialog.locator('[data-testid="offer-import-result"]').waitFor();
     expect(await dialog.locator('[data-testid="offer-import-result"]').textContent()).toBe(
-      '2 offers added to your local changes; 1 row with problems left out. They are sent at the next sync.',
+      '2 offers added to your local changes; 1 row with problems left out; 1 duplicate row (already there) skipped. They are sent at the next sync.',
     );
     await dialog.screenshot({ path: join(SCREENS_DIR, 'offer-import-result.png') });
     await dialog.locator('button:has-text("Done")').click();
