@@ -1,0 +1,126 @@
+// The app's background sync as an adapter over the syncNow use case: what the seller is told
+// (notifications, the session's token state, online or not) follows the use case's outcome or
+// failure. Real sandbox over a socket, real SQLite, the same dispatch as Electron main.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
+import { OfferStatus } from '../../electron/contract/marketplace/wire';
+import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
+import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { fakeKeychain } from '../secrets/fakeKeychain';
+
+let sandbox: Sandbox;
+let core: AppCore;
+let dataDir: string;
+let notes: string[];
+let logged: string[];
+
+function vault(dir: string) {
+  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
+  return createEncryptedTokenVault(
+    {
+      encrypt: (text) => box.seal(Buffer.from(text)),
+      decrypt: (sealed) => box.open(sealed).toString(),
+      backend: () => 'file',
+    },
+    join(dir, 'token.bin'),
+  );
+}
+
+async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
+  const result = await dispatch(core.handlers, channel, input, (_c, e) => {
+    throw e;
+  });
+  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
+  return result.value as ChannelOutput<C>;
+}
+
+async function syncNow() {
+  await call('sync.now');
+  for (let i = 0; i < 600; i++) {
+    const status = await call('sync.status');
+    if (!status.running) return status;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('sync did not finish');
+}
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
+  dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-bg-'));
+  notes = [];
+  logged = [];
+  core = await createAppCore({
+    dataDir,
+    baseUrl: sandbox.baseUrl,
+    tokenVault: vault(dataDir),
+    keychain: fakeKeychain(),
+    dialogs: { pickFiles: async () => [], saveFile: async () => null },
+    openExternal: async () => {},
+    resolveFileRef: async (ref) => ref,
+    releaseFileRef: async () => {},
+    notify: (title) => void notes.push(title),
+    log: (message) => void logged.push(message),
+    windowMs: 1000,
+    syncIntervalMs: 3_600_000,
+    syncDebounceMs: 3_600_000,
+  });
+  await core.start();
+  await call('session.connect', { token: sandbox.sellers[0]!.token });
+  await syncNow();
+});
+
+afterEach(async () => {
+  await core.close();
+  await sandbox.close();
+});
+
+describe('background sync', { timeout: 60_000 }, () => {
+  it('tells the seller of offers that went Not Active on the marketplace', async () => {
+    const active = sandbox.control
+      .offers(sandbox.sellers[0]!.id)
+      .filter((o) => o.status === OfferStatus.Active)
+      .slice(0, 2);
+    for (const offer of active) {
+      sandbox.control.editOfferAsServer(offer.id, { status: OfferStatus.NotActive });
+    }
+    const status = await syncNow();
+    expect(status.lastRunOk).toBe(true);
+    expect(notes).toContain('2 offers went Not Active');
+    expect(logged).toEqual([]);
+  });
+
+  it('marks the token invalid when the marketplace refuses it, keeping the queue', async () => {
+    const page = await call('offers.query', {
+      status: OfferStatus.Active,
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 1,
+    });
+    await call('offers.changePrice', {
+      localIds: [page.rows[0]!.localId],
+      mode: 'amount',
+      value: 1,
+    });
+    vault(dataDir).set('a-token-the-marketplace-never-issued');
+    const status = await syncNow();
+    expect(await call('session.status')).toMatchObject({ tokenValid: false });
+    expect(notes).toContain('Seller Desk needs a new token');
+    expect(status.queued).toBeGreaterThan(0);
+    expect(logged).toEqual([]);
+  });
+
+  it('goes offline when the marketplace cannot be reached, and says so once', async () => {
+    const online: boolean[] = [];
+    core.on('network.online', ({ online: now }) => online.push(now));
+    await sandbox.close();
+    const status = await syncNow();
+    expect(online).toEqual([false]);
+    expect(status.online).toBe(false);
+    expect(logged).toEqual([]);
+    sandbox = await startSandbox({ port: 0, windowMs: 1000 }); // for afterEach
+  });
+});
