@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { runCli } from '../../electron/cli/run';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -48,19 +49,28 @@ function argvOf(args: string[], target: CliTarget): string[] {
  * The same run without the process boundary (real sandbox, real SQLite, same code from argv to
  * exit code): for the many small cases, where a child process per case would cost seconds.
  */
-export async function runInProcess(args: string[], target: CliTarget): Promise<CliRun> {
+export async function runInProcess(
+  args: string[],
+  target: CliTarget,
+  io: { stdin?: string } = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argvOf(args, target), {
     stdout: { write: (c: string) => (stdout += c) },
     stderr: { write: (c: string) => (stderr += c) },
     env: envOf(target),
+    ...(io.stdin !== undefined && { stdin: Readable.from([io.stdin]) }),
   });
   return { code, stdout, stderr };
 }
 
-/** The real binary in a child process. */
-export function runSellerDesk(args: string[], target: CliTarget): Promise<CliRun> {
+/** The real binary in a child process; `io.stdin` is written to its standard input, then closed. */
+export function runSellerDesk(
+  args: string[],
+  target: CliTarget,
+  io: { stdin?: string } = {},
+): Promise<CliRun> {
   const env = envOf(target);
   const argv = [binPath, ...argvOf(args, target)];
   return new Promise((done, fail) => {
@@ -71,6 +81,7 @@ export function runSellerDesk(args: string[], target: CliTarget): Promise<CliRun
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
+    if (io.stdin !== undefined) child.stdin.end(io.stdin);
   });
 }
 
