@@ -38,6 +38,12 @@ const electronOnlyInShell = {
 };
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net'];
 const nodeLibraries = ['better-sqlite3', 'undici'];
+/** The store's connection is private to it; tests plant and inspect rows through this module. */
+const storeTestingOnly = {
+  group: ['**/store/testing', '**/store/testing.ts'],
+  message:
+    'core/store/testing.ts is for tests only: production code uses the Store interfaces (docs/ARCHITECTURE.md, "The store").',
+};
 
 export const layerRules = [
   {
@@ -64,8 +70,17 @@ export const layerRules = [
     },
   },
   {
+    files: ['electron/{main,preload}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [storeTestingOnly] }] },
+  },
+  {
     files: ['electron/{core,cli,sandbox,host,shell,contract}/**/*.ts', 'renderer/**/*.{ts,svelte}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electronOnlyInShell] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyInShell], patterns: [storeTestingOnly] },
+      ],
+    },
   },
   {
     files: ['electron/contract/**/*.ts', 'renderer/**/*.{ts,svelte}'],
@@ -80,6 +95,7 @@ export const layerRules = [
               message:
                 'The contract and the renderer run without Node: reach core through the contract (docs/ARCHITECTURE.md).',
             },
+            storeTestingOnly,
           ],
         },
       ],
