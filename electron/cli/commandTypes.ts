@@ -1,5 +1,4 @@
 // The shape shared by every command handler: what it is given, what it hands back.
-import type { Keyring } from '../core/secrets';
 import type { SellerProfile } from '../core/usecases/profile';
 import type { Clock } from '../core/util/clock';
 import type { GlobalOptions, OptionValue } from './args';
@@ -13,10 +12,7 @@ import type { Progress } from './progress';
  * core/usecases/openSellerProfile with the command line's token source, short retries and a
  * 15 s busy timeout).
  */
-export interface CliProfile extends SellerProfile {
-  /** The former name of `keyring()`, kept while commands move over. */
-  secretBox(): Keyring;
-}
+export type CliProfile = SellerProfile;
 
 export interface CommandContext {
   globals: GlobalOptions;

@@ -121,7 +121,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
       stdin: io.stdin ?? null,
       profile: () => {
         if (!profile) {
-          const seller = openSellerProfile({
+          profile = openSellerProfile({
             dataDir,
             baseUrl,
             token: () =>
@@ -132,7 +132,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
             retry: CLI_RETRY,
             onWait,
           });
-          profile = Object.assign(seller, { secretBox: () => seller.keyring() });
         }
         return profile;
       },
