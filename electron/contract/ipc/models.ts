@@ -2,6 +2,7 @@
 // The token never appears here; credentials only as counts and masked logins.
 import { z } from 'zod';
 import {
+  marketplaceTypeSchema,
   offerDataSchema,
   offerStatusSchema,
   offerWriteSchema,
@@ -41,7 +42,7 @@ export type AppSettings = z.infer<typeof appSettingsSchema>;
 export const productSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  marketplaceType: z.union([z.literal(1), z.literal(2)]),
+  marketplaceType: marketplaceTypeSchema,
   stepSize: z.number(),
   isActive: z.boolean(),
   isActiveForPro: z.boolean(),
@@ -53,7 +54,7 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const catalogueQuerySchema = z.object({
   search: z.string().max(200).optional(),
-  marketplaceType: z.union([z.literal(1), z.literal(2)]).optional(),
+  marketplaceType: marketplaceTypeSchema.optional(),
   activeOnly: z.boolean().optional(),
 });
 export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
@@ -90,7 +91,7 @@ export const offerRowSchema = z.object({
   serverId: z.number().int().nullable(),
   productId: z.number().int(),
   productTitle: z.string(),
-  marketplaceType: z.union([z.literal(1), z.literal(2)]),
+  marketplaceType: marketplaceTypeSchema,
   outerName: z.string(),
   internalName: z.string(),
   pricePerStep: z.number().nullable(),

@@ -4,7 +4,10 @@
 import { z } from 'zod';
 
 export const MarketplaceType = { Gold: 1, Account: 2 } as const;
-const marketplaceTypeSchema = z.union([z.literal(1), z.literal(2)]);
+export const marketplaceTypeSchema = z.union([
+  z.literal(MarketplaceType.Gold),
+  z.literal(MarketplaceType.Account),
+]);
 export type MarketplaceTypeValue = z.infer<typeof marketplaceTypeSchema>;
 
 export const OfferStatus = {
@@ -17,17 +20,22 @@ export const OfferStatus = {
   ReviewPassed: 8,
 } as const;
 export const offerStatusSchema = z.union([
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(4),
-  z.literal(5),
-  z.literal(6),
-  z.literal(8),
+  z.literal(OfferStatus.Draft),
+  z.literal(OfferStatus.Active),
+  z.literal(OfferStatus.NotActive),
+  z.literal(OfferStatus.NeedDetails),
+  z.literal(OfferStatus.OnReview),
+  z.literal(OfferStatus.Sold),
+  z.literal(OfferStatus.ReviewPassed),
 ]);
 export type OfferStatusValue = z.infer<typeof offerStatusSchema>;
 /** The statuses a seller may ask for through edit_status. */
-export const sellerStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]);
+export const sellerStatusSchema = z.union([
+  z.literal(OfferStatus.Draft),
+  z.literal(OfferStatus.Active),
+  z.literal(OfferStatus.NotActive),
+  z.literal(OfferStatus.OnReview),
+]);
 export type SellerStatusValue = z.infer<typeof sellerStatusSchema>;
 
 export const CredentialSystem = { None: 1, SingleDeprecated: 2, Multiple: 3 } as const;
