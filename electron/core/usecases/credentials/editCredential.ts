@@ -5,7 +5,7 @@ import type { CredentialInput, CredentialRecord } from '../../../contract/market
 import { credentialProblems } from '../../../contract/rules';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
-import { requireSentOffer } from './requireOffer';
+import { requireSentOffer } from './requirements';
 
 /** The fields to change, in the API's words; a field left out keeps its value. */
 export type CredentialChanges = Partial<CredentialInput>;

@@ -20,7 +20,8 @@ import { ImportError } from '../../imports/importError';
 import { DraftRejected, type CredentialMode } from '../../store';
 import { UseCaseFailure, type Problem } from '../failure';
 import type { SellerProfile } from '../profile';
-import { requireCredentialsKey, requireOffer } from './requireOffer';
+import { requireOffer } from '../offers/getOffer';
+import { requireCredentialsKey } from './requirements';
 
 export interface CredentialFileInput {
   localId: number;

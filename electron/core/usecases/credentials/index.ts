@@ -1,3 +1,3 @@
 export * from './importCredentials';
 export * from './editCredential';
-export { requireOffer, requireSentOffer, requireCredentialsKey } from './requireOffer';
+export { requireSentOffer, requireCredentialsKey } from './requirements';

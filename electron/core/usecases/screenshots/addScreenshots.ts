@@ -8,7 +8,7 @@ import {
   type StagedScreenshotFile,
 } from '../../screenshots';
 import { DraftRejected } from '../../store';
-import { requireOffer } from '../credentials/requireOffer';
+import { requireOffer } from '../offers/getOffer';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 

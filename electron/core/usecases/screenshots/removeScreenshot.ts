@@ -2,7 +2,7 @@
 // the sync. The seller may name a stored screenshot by its path or by its full URL.
 import { QUEUED_SCREENSHOT_PREFIX } from '../../store';
 import { quoteForMessage } from '../../util/echo';
-import { requireOffer } from '../credentials/requireOffer';
+import { requireOffer } from '../offers/getOffer';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 

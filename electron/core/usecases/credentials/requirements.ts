@@ -1,14 +1,9 @@
-// The offer a credentials or screenshots intent is about, and the key credentials are sealed
-// with: one rule and one message for the app and the command line.
-import type { OfferDetail } from '../../store';
+// What a credentials intent needs before it starts: an offer the marketplace already has (for a
+// single credential), and a key this process may seal with: one rule and one message for the
+// app and the command line.
 import { UseCaseFailure } from '../failure';
+import { requireOffer } from '../offers/getOffer';
 import type { SellerProfile } from '../profile';
-
-export function requireOffer(profile: SellerProfile, localId: number): OfferDetail {
-  const offer = profile.store().getOffer(localId);
-  if (!offer) throw new UseCaseFailure('not_found', 'This offer no longer exists.');
-  return offer;
-}
 
 /** The marketplace's id of an offer it already has: single credentials are edited there. */
 export function requireSentOffer(profile: SellerProfile, localId: number): number {
