@@ -15,5 +15,8 @@ describe('bulk price change', () => {
     expect(applyPriceChange(120, 'percent', 10)).toBe(132);
     expect(applyPriceChange(1.2345, 'amount', 0.00001)).toBe(1.2345);
     expect(applyPriceChange(10, 'amount', -2.5)).toBe(7.5);
+    // The core's rounding: gold to 0.0001, account to 0.01.
+    expect(applyPriceChange(0.05, 'percent', 3.33, 1)).toBe(0.0517);
+    expect(applyPriceChange(60, 'percent', 3.33, 2)).toBe(62);
   });
 });

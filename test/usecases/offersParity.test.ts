@@ -309,3 +309,39 @@ describe('offers: the app and the command line give the same outcome', { timeout
     expect(stateOf(cli.dataDir)).toEqual(before);
   });
 });
+
+describe('duplicating offers in the app', { timeout: 60_000 }, () => {
+  it('copies a gold offer (no account-only fields) and an account offer, queued as new', async () => {
+    const local = await appIds();
+    const originals = new Set(serverIds());
+    const rows = await call('offers.duplicate', { localIds: [local.get(1001)!, local.get(1010)!] });
+    expect(rows).toMatchObject([
+      { serverId: null, productId: 1, marketplaceType: 1, pricePerStep: 0.05, syncState: 'local' },
+      { serverId: null, marketplaceType: 2, outerName: 'Manual delivery', syncState: 'local' },
+    ]);
+    const gold = await call('offers.get', { localId: rows[0]!.localId });
+    expect(gold.fields).not.toHaveProperty('outer_name');
+    expect(gold.fields.data).toEqual({ '101': 'Gehennas', '102': 'Horde' });
+    await syncNow();
+    const copies = sandbox.control.offers(seller().id).filter((o) => !originals.has(o.id));
+    expect(copies.map((o) => o.price_per_step).sort()).toEqual([0.05, 60]);
+  });
+
+  it('names the offer and the field when a copy cannot be made, and makes no copy', async () => {
+    const local = await appIds();
+    const before = await call('offers.counts');
+    const result = await dispatch(core.handlers, 'offers.duplicate', {
+      localIds: [local.get(1001)!, local.get(1005)!],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('validation');
+    expect(result.error.message).toMatch(
+      /^Offer 1005 could not be copied: The field "[^"]+" is required\.$/,
+    );
+    expect(result.error.fields).toEqual([
+      expect.objectContaining({ field: expect.stringMatching(/^data\.\d+$/) }),
+    ]);
+    expect(await call('offers.counts')).toEqual(before); // not even the gold copy
+  });
+});

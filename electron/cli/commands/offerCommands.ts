@@ -194,6 +194,11 @@ function bulkOutcome(
   };
 }
 
+/** The one offer a command was about, or null when it was about several. */
+function onlyOne(names: Map<number, string>, localIds: readonly number[]): string | null {
+  return localIds.length === 1 ? (names.get(localIds[0]!) ?? null) : null;
+}
+
 function offersWord(n: number, label?: string): string {
   return n === 1 && label ? `offer ${label}` : `${n} offer${n === 1 ? '' : 's'}`;
 }
@@ -226,7 +231,8 @@ const setStatusCommand: CommandHandler = async (ctx, call) => {
     `go to ${statusName(status)}`,
     names,
     outcome,
-    { status },
+    // `id` and `queued` as when the command took one offer (README: fields are only added).
+    { id: onlyOne(names, localIds), status, queued: outcome.changed > 0 },
     `Queued: ${offersWord(outcome.changed, first)} → ${statusName(status)}. ${PUSH_HINT} ${outcome.changed === 1 ? 'it' : 'them'}.`,
   );
 };
@@ -255,6 +261,14 @@ const deleteCommand: CommandHandler = async (ctx, call) => {
     names,
     outcome,
     {
+      // `id` and `result` as when the command took one offer (README: fields are only added).
+      id: onlyOne(names, localIds),
+      result:
+        localIds.length === 1 && outcome.changed === 1
+          ? cancelled.size === 1
+            ? 'cancelled'
+            : 'queued'
+          : null,
       queued: queued.map((id) => names.get(id) ?? null),
       cancelled: outcome.cancelledIds.map((id) => names.get(id) ?? null),
     },

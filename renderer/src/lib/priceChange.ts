@@ -1,7 +1,12 @@
 // The bulk price change as the seller describes it ("+10 %", "-0.5"), previewed on one offer
-// before the core applies it to all of them.
+// before the core applies it to all of them, with the core's own rounding.
+import {
+  MarketplaceType,
+  type MarketplaceTypeValue,
+} from '../../../electron/contract/marketplace/wire';
+import { changedPrice, type PriceChangeMode } from '../../../electron/contract/rules/prices';
 
-export type PriceChangeMode = 'percent' | 'amount';
+export type { PriceChangeMode };
 
 export function parsePriceChange(
   mode: PriceChangeMode,
@@ -18,7 +23,11 @@ export function parsePriceChange(
   return { ok: true, value };
 }
 
-export function applyPriceChange(price: number, mode: PriceChangeMode, value: number): number {
-  const next = mode === 'percent' ? price * (1 + value / 100) : price + value;
-  return Math.round(next * 10_000) / 10_000;
+export function applyPriceChange(
+  price: number,
+  mode: PriceChangeMode,
+  value: number,
+  marketplaceType: MarketplaceTypeValue = MarketplaceType.Gold,
+): number {
+  return changedPrice(price, mode, value, marketplaceType);
 }
