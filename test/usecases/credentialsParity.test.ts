@@ -81,6 +81,8 @@ async function importInApp(path: string, mode: 'add' | 'replace'): Promise<Outco
   if (preview.state !== 'ready') throw new Error(`preview: ${preview.state}`);
   expect(JSON.stringify(preview)).not.toMatch(/-Pass/);
   const committed = await call('credentials.commit', { previewId: preview.previewId, mode });
+  // The confirmation's "Remove all and add N" is the number a replace queues.
+  if (mode === 'replace') expect(committed.queued).toBe(preview.replaceTotal);
   // On a replace, a row the offer already has is sent again; the preview (made before the mode
   // was chosen) counted it as uploaded.
   const uploaded = mode === 'replace' ? 0 : preview.totals.duplicatesUploaded;

@@ -279,6 +279,8 @@ export const credentialPreviewReadySchema = z.object({
     duplicatesInFile: z.number().int(),
     duplicatesUploaded: z.number().int(),
   }),
+  /** How many accounts "Replace all" would send (the ones already uploaded go again). */
+  replaceTotal: z.number().int(),
 });
 
 /** The encoding could not be told for sure: the seller chooses one, the file is read again. */

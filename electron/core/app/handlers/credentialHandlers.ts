@@ -54,6 +54,7 @@ export function credentialHandlers(
         damagedRows: preview.damagedRows,
         rows: preview.rows,
         totals: preview.totals,
+        replaceTotal: preview.replaceTotal,
       };
     },
 

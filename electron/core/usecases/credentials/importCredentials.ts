@@ -67,6 +67,11 @@ export interface CredentialFilePreview {
   damagedRows: number;
   rows: MaskedCredentialRow[];
   totals: CredentialPreviewTotals;
+  /**
+   * How many accounts "Replace all" would send: a replace removes what the offer has, so the
+   * accounts already uploaded go again (only duplicates inside the file are left out).
+   */
+  replaceTotal: number;
   /** Every refused row's problems, by line (no field when the whole line is refused). */
   problems: Problem[];
 }
@@ -188,6 +193,7 @@ export async function previewCredentialImport(
       duplicateOf: row.duplicateOf ?? null,
     })),
     totals: result.totals,
+    replaceTotal: rowsToSend(result.rows, []).credentials.length,
     problems: problemsOf(result.rows),
   };
   held.set(preview, result.rows);
