@@ -8,12 +8,12 @@ import {
   listOffers,
   requireOffer,
   resolveConflict,
-  sellerStatuses,
   setStatus,
   selectedOffers,
   type BulkOutcome,
   type RefusedOffer,
 } from '../../core/usecases/offers';
+import { sellerStatuses } from '../../contract/rules';
 import { CliError, usageError } from '../cliError';
 import type { CommandContext, CommandHandler, CommandOutcome, Invocation } from '../commandTypes';
 import { ExitCode } from '../exitCodes';

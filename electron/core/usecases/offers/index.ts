@@ -8,7 +8,7 @@ export type { SaveOfferInput, SavedOffer } from './saveOffer';
 export { duplicateOffers } from './duplicateOffers';
 export { deleteOffers } from './deleteOffers';
 export type { DeleteOutcome } from './deleteOffers';
-export { setStatus, sellerStatuses } from './setStatus';
+export { setStatus } from './setStatus';
 export type { SetStatusInput } from './setStatus';
 export { changePrice } from './changePrice';
 export type { ChangePriceInput, PriceChangeOutcome } from './changePrice';

@@ -1,21 +1,13 @@
 // Asking the marketplace for a status (Draft, Active, Not Active, On Review) on several offers:
 // each allowed change is queued for the next sync; an offer whose status cannot go there is
 // refused with the rule's words and keeps its status.
-import { OfferStatus, type SellerStatusValue } from '../../../contract/marketplace/wire';
+import { sellerStatuses } from '../../../contract/rules';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { eachOffer, type BulkOutcome } from './bulk';
 import { requireOffer } from './getOffer';
 import { refuseIfDeleting } from './pendingDelete';
 import { selectedOffers, type OfferSelection } from './selection';
-
-/** The statuses a seller may ask for (the API's edit_status). */
-export const sellerStatuses: readonly SellerStatusValue[] = [
-  OfferStatus.Draft,
-  OfferStatus.Active,
-  OfferStatus.NotActive,
-  OfferStatus.OnReview,
-];
 
 export interface SetStatusInput {
   offers: OfferSelection;
