@@ -81,7 +81,10 @@ export interface RateLimiter {
 }
 
 export interface RateLimiterOptions {
-  /** better-sqlite3 database holding the `rate_ledger` table; without it, an in-memory ledger. */
+  /**
+   * The profile's connection, as the store hands it out for this table alone
+   * (`store.rateLedgerDatabase()`); without it, an in-memory ledger.
+   */
   db?: LedgerDatabase;
   windowMs?: number;
   limits?: Partial<WindowLimits>;
