@@ -101,6 +101,8 @@ export type {
 } from './readModel';
 export type { SyncRunRecord, SyncRunSummary } from './syncRuns';
 export { SCHEMA_VERSION } from './schema';
+/** For electron/main: which native build of better-sqlite3 this runtime loads. */
+export { useSqliteNativeBinding } from './database';
 export type { SyncStore, ManageItem, QueuedCredentialRow, OutcomeInput } from './syncStore';
 export { fingerprintServerOffer } from './offerFields';
 export type { CredentialsKeyRecord } from './credentialsKey';
