@@ -3,6 +3,7 @@
 // pulled from the demo sandbox over loopback into a real SQLite file. The demo seller's offers:
 // 1001–1003 gold (Active, Not Active, Draft), 1004–1010 accounts (1005 needs details, 1006 is
 // sold, 1010 costs 60).
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
@@ -167,6 +168,32 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
     expect(human.code).toBe(3);
     expect(human.stdout).toContain('Refused (1), left as they were:');
     expect(human.stdout).toContain('  Offer 1006: A sold offer cannot change status.');
+  });
+
+  it('names a refused offer never sent by its product, not by its local number', async () => {
+    const file = join(dir.path, 'new.csv');
+    writeFileSync(
+      file,
+      'price_per_step,amount,min_purchase_amount,Realm,Faction\n0.5,1000,1000,Ashbringer,Horde\n',
+    );
+    expect((await run('offers', 'import', file, '--product', '1')).code).toBe(0);
+    const listed = (await json<Listed>('offers', 'list', '--product', '1')).result.offers;
+    const label = listed.find((o) => o.id.startsWith('L'))!.id;
+    const refused = await json<{ refused: { id: string; offer: string }[] }>(
+      'offers',
+      'change-price',
+      '--amount',
+      '-0.5',
+      label,
+      '1010',
+    );
+    expect(refused.code).toBe(3); // 1010 goes from 60 to 59.5; the new offer would cost 0
+    expect(refused.result.refused.map((r) => [r.id, r.offer])).toEqual([
+      [label, 'New offer of "WoW Classic Era Gold"'],
+    ]);
+    const human = await run('offers', 'change-price', '--amount', '-0.5', label, '1010');
+    expect(human.stdout).toContain('  New offer of "WoW Classic Era Gold": The price per step');
+    expect(human.stdout).not.toMatch(/\bL\d+\b/);
   });
 
   it('deletes several offers, or those a filter selects, once', async () => {

@@ -25,7 +25,11 @@ export function refusalProblems(error: unknown): Problem[] | null {
   if (error instanceof DraftRejected) {
     return error.problems.map(({ field, message }) => ({ field, message }));
   }
-  if (error instanceof UseCaseFailure && error.kind !== 'internal') {
+  // A rule or a missing offer refuses one offer; anything else (the data folder) stops them all.
+  if (
+    error instanceof UseCaseFailure &&
+    (error.kind === 'bad_input' || error.kind === 'not_found')
+  ) {
     return error.problems.length > 0
       ? error.problems
       : [{ field: '(offer)', message: error.message }];
