@@ -212,7 +212,9 @@ describe('credentials from a file, in Chromium', () => {
     expect(await confirm.textContent()).toContain(
       'Every credential now on this offer will be removed',
     );
-    expect(await confirm.textContent()).toContain('replaced by the 1 account of this file');
+    // A replace removes what the offer has, so the account already on it goes again: both rows.
+    expect(await confirm.textContent()).toContain('replaced by the 2 accounts of this file');
+    expect(await confirm.textContent()).toContain('Remove all and add 2');
     await desk.screenshot('replace-confirm');
     await page.keyboard.press('Escape');
     await expect.poll(() => confirm.count()).toBe(0);

@@ -25,8 +25,8 @@ export function credentialSecrets(c: Partial<CredentialInput>): string[] {
   const pairs: string[] = [];
   if (c.login && c.game_password) pairs.push(`${c.login}:${c.game_password}`);
   if (c.email && c.email_password) pairs.push(`${c.email}:${c.email_password}`);
-  return [c.login, c.game_password, c.email, c.email_password, ...pairs].filter(
-    (s): s is string => Boolean(s),
+  return [c.login, c.game_password, c.email, c.email_password, ...pairs].filter((s): s is string =>
+    Boolean(s),
   );
 }
 
