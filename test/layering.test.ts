@@ -1,5 +1,4 @@
-// The one-way dependencies of docs/ARCHITECTURE.md ("Rooms: who may import whom"), checked
-// from the import text: renderer → contract ← main → core.
+// The one-way dependencies of docs/ARCHITECTURE.md ("Rooms"), checked from the import text.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -122,6 +121,22 @@ describe('layering', () => {
   it('the preload holds no logic: it imports only electron and the contract', () => {
     const reach = (t: string) => !isElectron(t) && !inRepo(t, /^electron\/contract(\/|$)/);
     expect(violations(['electron/preload'], reach)).toEqual([]);
+  });
+
+  it('the fronts neither import the store or sync engine nor open the store through a profile', () => {
+    const fronts = [
+      'electron/cli',
+      'electron/core/app',
+      'electron/main',
+      'electron/host',
+      'electron/shell',
+    ];
+    const privateRooms = (t: string) => inRepo(t, /^electron\/core\/(store|sync)(\/|$)/);
+    expect(violations(fronts, privateRooms)).toEqual([]);
+    const reachingIn = fronts
+      .flatMap(sourceFiles)
+      .filter((file) => /\.(store|keyring)\(\)/.test(readFileSync(join(root, file), 'utf8')));
+    expect(reachingIn).toEqual([]);
   });
 
   it('a forbidden import is caught (the rule itself works)', () => {

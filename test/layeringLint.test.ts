@@ -54,8 +54,38 @@ describe('layering lint', () => {
     expect(await layerErrors(file, line + use(name))).not.toEqual([]);
   });
 
+  // One door: the fronts (the app's facade, the command line, the shells) reach the store and the
+  // sync engine only through the use cases.
   it.each([
     ['electron/cli/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
+    [
+      'electron/cli/planted.ts',
+      "import { createSyncEngine } from '../core/sync';",
+      'createSyncEngine',
+    ],
+    ['electron/core/app/planted.ts', "import { openStore } from '../store';", 'openStore'],
+    ['electron/core/app/planted.ts', "import { pushOutbox } from '../sync/push';", 'pushOutbox'],
+    ['electron/main/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
+    ['electron/core/api/planted.ts', "import { openStore } from '../store';", 'openStore'],
+    [
+      'electron/core/usecases/planted.ts',
+      "import { createAppCore } from '../app';",
+      'createAppCore',
+    ],
+  ])('keeps the store and sync behind the use cases: refuses %s: %s', async (file, line, name) => {
+    const errors = await layerErrors(file, line + use(name));
+    expect(errors.join('\n')).toMatch(/may not import .*docs\/ARCHITECTURE\.md/);
+  });
+
+  it.each([
+    [
+      'electron/cli/planted.ts',
+      "import { setStatus } from '../core/usecases/offers';",
+      'setStatus',
+    ],
+    ['electron/core/app/planted.ts', "import { pull } from '../usecases/sync';", 'pull'],
+    ['electron/core/usecases/planted.ts', "import { openStore } from '../store';", 'openStore'],
+    ['electron/core/sync/planted.ts', "import { openStore } from '../store';", 'openStore'],
     ['electron/main/planted.ts', "import { app } from 'electron';", 'app'],
     [
       'electron/sandbox/planted.ts',

@@ -4,9 +4,16 @@
 // cannot hide where it goes.
 import boundaries from 'eslint-plugin-boundaries';
 
-/** Each top-level folder is one room. */
+/**
+ * Each top-level folder is one room; inside core, the use cases, the store, the sync engine and
+ * the app's facade are rooms of their own (the first pattern that matches a file wins).
+ */
 const rooms = [
   { type: 'contract', pattern: 'electron/contract' },
+  { type: 'usecases', pattern: 'electron/core/usecases' },
+  { type: 'store', pattern: 'electron/core/store' },
+  { type: 'sync', pattern: 'electron/core/sync' },
+  { type: 'app', pattern: 'electron/core/app' },
   { type: 'core', pattern: 'electron/core' },
   { type: 'main', pattern: 'electron/main' },
   { type: 'preload', pattern: 'electron/preload' },
@@ -20,14 +27,22 @@ const rooms = [
 /** Who may import whom. Anything not listed is refused. */
 const allowed = {
   contract: ['contract'],
+  // The parts of core the use cases stand on (api, limits, imports, secrets, screenshots, …).
   core: ['core', 'contract'],
+  // Private to core: only the use cases (and the engine, for the store) reach them.
+  store: ['store', 'core', 'contract'],
+  sync: ['sync', 'store', 'core', 'contract'],
+  // One door: every seller intent, shared by the app and the command line.
+  usecases: ['usecases', 'store', 'sync', 'core', 'contract'],
+  // The fronts: they adapt input and output and call the use cases, never the store or sync.
+  app: ['app', 'usecases', 'core', 'contract'],
+  cli: ['cli', 'usecases', 'core', 'contract'],
   sandbox: ['sandbox', 'contract'],
-  cli: ['cli', 'core', 'contract'],
-  host: ['host', 'shell', 'core', 'contract', 'sandbox'],
+  host: ['host', 'shell', 'app', 'usecases', 'core', 'contract', 'sandbox'],
   // What both shells (Electron main, the browser host) serve the same way; the sandbox port
   // starts the sandbox marketplace in the shell's process when the seller asks for it.
-  shell: ['shell', 'core', 'contract', 'sandbox'],
-  main: ['main', 'shell', 'core', 'contract'],
+  shell: ['shell', 'app', 'usecases', 'core', 'contract', 'sandbox'],
+  main: ['main', 'shell', 'app', 'usecases', 'core', 'contract'],
   preload: ['preload', 'contract'],
   renderer: ['renderer', 'contract'],
 };

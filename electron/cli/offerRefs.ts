@@ -1,19 +1,20 @@
 // How the command line names an offer: by the marketplace's id once it has one, and as `L<n>`
 // (the local id) while it exists only in the queue. The same label is printed by `offers list`
 // and accepted by every command that takes an offer.
-import type { Store } from '../core/store';
+import { offerExists, offerOfMarketplaceId } from '../core/usecases/offers';
+import type { SellerProfile } from '../core/usecases/profile';
 import { CliError } from './cliError';
 
 export function offerLabel(offer: { serverId: number | null; localId: number }): string {
   return offer.serverId !== null ? String(offer.serverId) : `L${offer.localId}`;
 }
 
-export function resolveOfferRef(store: Store, ref: string): number {
+export function resolveOfferRef(profile: SellerProfile, ref: string): number {
   const text = ref.trim();
   const local = /^L(\d+)$/i.exec(text);
   if (local) {
     const localId = Number(local[1]);
-    if (store.getOffer(localId)) return localId;
+    if (offerExists(profile, localId)) return localId;
     throw new CliError('not_found', `There is no offer ${text} in the local data.`);
   }
   if (!/^\d+$/.test(text)) {
@@ -22,7 +23,7 @@ export function resolveOfferRef(store: Store, ref: string): number {
       `"${ref}" is not an offer id: use the marketplace's id (e.g. 1042), or L<n> for an offer not sent yet.`,
     );
   }
-  const localId = store.localIdOfServerId(Number(text));
+  const localId = offerOfMarketplaceId(profile, Number(text));
   if (localId === undefined) {
     throw new CliError(
       'not_found',
@@ -33,8 +34,8 @@ export function resolveOfferRef(store: Store, ref: string): number {
 }
 
 /** Several offers, each named as above; one unknown id stops the command before any change. */
-export function resolveOfferRefs(store: Store, refs: readonly string[]): number[] {
-  return refs.map((ref) => resolveOfferRef(store, ref));
+export function resolveOfferRefs(profile: SellerProfile, refs: readonly string[]): number[] {
+  return refs.map((ref) => resolveOfferRef(profile, ref));
 }
 
 export const statusNames: Record<number, string> = {

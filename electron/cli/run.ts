@@ -2,7 +2,7 @@
 // error, and answer the exit code. Everything from outside (streams, environment, clock, Ctrl-C)
 // comes in as a parameter, so tests can run it in-process as well as through the binary.
 import { DEFAULT_BASE_URL } from '../contract/marketplace/assumptions';
-import { defaultDataDir } from '../core/app/paths';
+import { defaultDataDir } from '../core/usecases/paths';
 import type { WaitEvent } from '../core/limits';
 import { isCapped, pauseNotice } from '../core/limits/pause';
 import { systemClock, type Clock } from '../core/util/clock';

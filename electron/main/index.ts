@@ -20,7 +20,7 @@ import { AppFailure, FILE_GRANT_CHANNEL } from '../contract/ipc';
 import type { AppCore } from '../core/app';
 import { createAppCore } from '../core/app';
 import { stagedScreenshotsDir } from '../core/screenshots';
-import { useSqliteNativeBinding } from '../core/store/database';
+import { useSqliteNativeBinding } from '../core/usecases/openSellerProfile';
 import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
 import { createSandboxPort } from '../shell/sandboxPort';
 import {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runCli } from '../../electron/cli/run';
-import { profileFile } from '../../electron/core/app/paths';
+import { profileFile } from '../../electron/core/usecases/paths';
 import { openStore } from '../../electron/core/store';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { demoProducts } from '../../electron/sandbox/seed';

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
 import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
-import { profileFile, profileKeyFiles } from '../../electron/core/app/paths';
+import { profileFile, profileKeyFiles } from '../../electron/core/usecases/paths';
 import { hashCredential } from '../../electron/core/credentials/hash';
 import {
   CREDENTIALS_LOCKED_MESSAGE,

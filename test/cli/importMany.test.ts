@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileFile } from '../../electron/core/app/paths';
+import { profileFile } from '../../electron/core/usecases/paths';
 import { openStore } from '../../electron/core/store';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { demoProducts } from '../../electron/sandbox/seed';

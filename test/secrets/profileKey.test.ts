@@ -10,7 +10,7 @@ import {
   legacyCredentialsKeyFile,
   profileFile,
   profileKeyFiles,
-} from '../../electron/core/app/paths';
+} from '../../electron/core/usecases/paths';
 import {
   CREDENTIALS_LOCKED_MESSAGE,
   createEncryptedKeyProtector,

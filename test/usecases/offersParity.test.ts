@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
 import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
-import { profileFile } from '../../electron/core/app/paths';
+import { profileFile } from '../../electron/core/usecases/paths';
 import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
 import { openStore } from '../../electron/core/store';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';

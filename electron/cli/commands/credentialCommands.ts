@@ -10,6 +10,7 @@ import {
   type CredentialChanges,
 } from '../../core/usecases/credentials';
 import { isUseCaseFailure, UseCaseFailure } from '../../core/usecases/failure';
+import { requireOffer } from '../../core/usecases/offers';
 import { type InputProblem, usageError } from '../cliError';
 import type { CommandContext, CommandHandler, Invocation } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
@@ -19,7 +20,7 @@ const importCredentials: CommandHandler = async (ctx, call) => {
   const file = call.args[0]!;
   const replace = call.options.replace === true;
   const seller = ctx.profile();
-  const localId = resolveOfferRef(seller.store(), String(call.options.offer));
+  const localId = resolveOfferRef(seller, String(call.options.offer));
   const preview = await previewCredentialImport(seller, {
     localId,
     path: file,
@@ -52,7 +53,7 @@ const importCredentials: CommandHandler = async (ctx, call) => {
     ...(p.field !== undefined && { column: p.field }),
     reason: p.message,
   }));
-  const id = offerLabel(seller.store().getOffer(localId)!);
+  const id = offerLabel(requireOffer(seller, localId));
   const duplicates = outcome.duplicatesInFile + outcome.duplicatesUploaded;
   const data = {
     file,
@@ -97,9 +98,9 @@ function credentialIdOf(call: Invocation): number {
 
 /** The sent offer's id, and its local row for the use case. */
 function sentOfferOf(ctx: CommandContext, call: Invocation) {
-  const store = ctx.profile().store();
-  const localId = resolveOfferRef(store, String(call.options.offer));
-  return { localId, id: offerLabel(store.getOffer(localId)!) };
+  const seller = ctx.profile();
+  const localId = resolveOfferRef(seller, String(call.options.offer));
+  return { localId, id: offerLabel(requireOffer(seller, localId)) };
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

@@ -6,6 +6,7 @@ import {
   deleteOffers,
   discardLocalChanges,
   listOffers,
+  offerExists,
   requireOffer,
   resolveConflict,
   setStatus,
@@ -67,7 +68,7 @@ const listOffersCommand: CommandHandler = async (ctx, call) => {
 
 const showOffer: CommandHandler = async (ctx, call) => {
   const seller = ctx.profile();
-  const offer = requireOffer(seller, resolveOfferRef(seller.store(), call.args[0]!));
+  const offer = requireOffer(seller, resolveOfferRef(seller, call.args[0]!));
   const fields = offer.fields as Record<string, unknown>;
   const lines: [string, string | number | boolean | null | undefined][] = [
     ['id', offerLabel(offer)],
@@ -128,7 +129,7 @@ function selectedIds(ctx: CommandContext, call: Invocation, refs: string[]): num
       call.command.name,
     );
   }
-  if (!filtered) return resolveOfferRefs(ctx.profile().store(), refs);
+  if (!filtered) return resolveOfferRefs(ctx.profile(), refs);
   return selectedOffers(ctx.profile(), {
     filter: {
       ...(product !== undefined && { productId: product }),
@@ -139,11 +140,11 @@ function selectedIds(ctx: CommandContext, call: Invocation, refs: string[]): num
 
 /** The CLI's names of offers, read before the change (a cancelled offer is gone after it). */
 function labelsOf(ctx: CommandContext, localIds: readonly number[]): Map<number, string> {
-  const store = ctx.profile().store();
+  const seller = ctx.profile();
   const labels = new Map<number, string>();
   for (const localId of localIds) {
-    const offer = store.getOffer(localId);
-    if (offer) labels.set(localId, offerLabel(offer));
+    if (offerExists(seller, localId))
+      labels.set(localId, offerLabel(requireOffer(seller, localId)));
   }
   return labels;
 }
@@ -324,7 +325,7 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
 };
 
 const discardCommand: CommandHandler = async (ctx, call) => {
-  const localIds = resolveOfferRefs(ctx.profile().store(), call.args);
+  const localIds = resolveOfferRefs(ctx.profile(), call.args);
   const names = labelsOf(ctx, localIds);
   const outcome = discardLocalChanges(ctx.profile(), { localIds });
   const first = outcome.changedIds[0];
@@ -357,7 +358,7 @@ const resolveCommand: CommandHandler = async (ctx, call) => {
     );
   }
   const seller = ctx.profile();
-  const localId = resolveOfferRef(seller.store(), call.args[0]!);
+  const localId = resolveOfferRef(seller, call.args[0]!);
   const resolved =
     all !== undefined
       ? resolveConflict(seller, { localId, all: keepOption('all', all) })

@@ -2,6 +2,7 @@
 // cases the app shares (core/usecases/screenshots). All or nothing here: one refused item and
 // nothing is queued, so a script never half-succeeds.
 import { addScreenshots, removeScreenshot } from '../../core/usecases/screenshots';
+import { requireOffer } from '../../core/usecases/offers';
 import type { CommandHandler } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef } from '../offerRefs';
@@ -10,14 +11,14 @@ const isLink = (item: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(item);
 
 const addScreenshotsCommand: CommandHandler = async (ctx, call) => {
   const seller = ctx.profile();
-  const localId = resolveOfferRef(seller.store(), String(call.options.offer));
+  const localId = resolveOfferRef(seller, String(call.options.offer));
   const outcome = await addScreenshots(seller, {
     localId,
     files: call.args.filter((a) => !isLink(a)),
     urls: call.args.filter(isLink),
     allOrNothing: true,
   });
-  const id = offerLabel(seller.store().getOffer(localId)!);
+  const id = offerLabel(requireOffer(seller, localId));
   return {
     data: { offer: id, files: outcome.files, urls: outcome.urls },
     human:
@@ -29,9 +30,9 @@ const addScreenshotsCommand: CommandHandler = async (ctx, call) => {
 
 const removeScreenshotCommand: CommandHandler = async (ctx, call) => {
   const seller = ctx.profile();
-  const localId = resolveOfferRef(seller.store(), String(call.options.offer));
+  const localId = resolveOfferRef(seller, String(call.options.offer));
   const { removed } = removeScreenshot(seller, { localId, screenshot: call.args[0]! });
-  const id = offerLabel(seller.store().getOffer(localId)!);
+  const id = offerLabel(requireOffer(seller, localId));
   return {
     data: { offer: id, removed },
     human: `Queued: remove ${removed} from offer ${id}. Run \`seller-desk push\` to send it.`,

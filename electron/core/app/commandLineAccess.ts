@@ -12,7 +12,7 @@ import {
   createKeyFileProtector,
   type StringEncryption,
 } from '../secrets';
-import { profileKeyFiles, profilesDir } from './paths';
+import { profileKeyFiles, profilesDir } from '../usecases/paths';
 import { settingsFile } from './settings';
 
 /** Each profile's keychain-protected key file and the CLI-readable key file beside it. */

@@ -11,7 +11,7 @@
  */
 import type { EventName, EventPayload, Handlers } from '../../contract/ipc';
 import { AppFailure } from '../../contract/ipc';
-import type { SyncProgressEvent } from '../sync';
+import type { SyncProgressEvent } from '../usecases/sync';
 import { toFailure } from '../usecases/failure';
 import { syncNow } from '../usecases/sync';
 import { systemClock } from '../util/clock';
@@ -39,7 +39,7 @@ export {
   profileKeyFiles,
   legacyCredentialsKeyFile,
   hostKeyFile,
-} from './paths';
+} from '../usecases/paths';
 
 export interface AppCore {
   handlers: Handlers;

@@ -5,7 +5,6 @@
 import type { MarketplaceClient } from '../api';
 import type { StringEncryption } from '../secrets';
 import type { RateLimiter } from '../limits';
-import type { Store } from '../store';
 import { openSellerProfile } from '../usecases/openSellerProfile';
 import type { SellerProfile } from '../usecases/profile';
 import type { Clock } from '../util/clock';
@@ -14,7 +13,6 @@ export interface Profile {
   baseUrl: string;
   /** The profile as use cases take it. */
   seller: SellerProfile;
-  store: Store;
   limiter: RateLimiter;
   /** The seller profile's own client (one per profile, on its limiter). */
   client: MarketplaceClient;
@@ -43,11 +41,9 @@ export interface OpenProfileOptions {
 export async function openProfile(options: OpenProfileOptions): Promise<Profile> {
   const seller = openSellerProfile({ ...options, adoptKeyAtOpen: true });
   try {
-    const store = seller.store();
     return {
       baseUrl: options.baseUrl,
       seller,
-      store,
       limiter: seller.limiter(),
       client: await seller.client(),
       close: () => seller.close(),

@@ -13,8 +13,8 @@ import {
   type OfferWrite,
   type Product,
 } from '../../contract/marketplace/wire';
-import type { OfferDetail, Store } from '../store';
-import { QUEUED_SCREENSHOT_PREFIX } from '../store';
+import type { OfferDetail } from '../usecases/offers';
+import { QUEUED_SCREENSHOT_PREFIX } from '../usecases/screenshots';
 import type { ListedOffer } from '../usecases/offers';
 
 export function offerRowView(row: ListedOffer): OfferRow {
@@ -46,13 +46,12 @@ export function screenshotUrl(baseUrl: string, ref: string): string {
  * platform serves no staged copies (then a queued tile shows "No preview" until the upload).
  */
 export function queuedThumbnailUrls(
-  store: Pick<Store, 'queuedScreenshotFiles'>,
-  localId: number,
+  queuedFiles: ReadonlyMap<string, string>,
   stagedScreenshotUrl: ((stagedPath: string) => string | null) | undefined,
 ): Map<string, string> {
   const urls = new Map<string, string>();
   if (!stagedScreenshotUrl) return urls;
-  for (const [ref, path] of store.queuedScreenshotFiles(localId)) {
+  for (const [ref, path] of queuedFiles) {
     const url = stagedScreenshotUrl(path);
     if (url) urls.set(ref, url);
   }

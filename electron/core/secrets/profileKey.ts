@@ -13,7 +13,7 @@
 // profile, so nothing queued then is lost.
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { CredentialsKeyRecord } from '../store';
+import type { CredentialsKeyRecord } from './keyRecord';
 import {
   createEncryptedKeyProtector,
   createKeyFileProtector,

@@ -1,25 +1,14 @@
 // Which key seals this profile's queued credentials. The id (never the key) is recorded in the
 // profile's own SQLite file, claimed in one immediate transaction, so that the app and the CLI,
 // however they race, agree on one key per profile.
+import type { CredentialsKeyRecord } from '../secrets/keyRecord';
 import { prep, type StoreContext } from './context';
 import { getMeta, setMeta } from './meta';
 
 const KEY_ID = 'credentials_key_id';
 
 /** What the profile's keyring (core/secrets/profileKey.ts) needs of the store. */
-export interface CredentialsKeyRecord {
-  /** The id of the key recorded for this profile, if any. */
-  credentialsKeyId(): string | null;
-  /** Records `keyId` unless one is recorded already; returns the one that is. */
-  claimCredentialsKeyId(keyId: string): string;
-  hasQueuedCredentials(): boolean;
-  countLegacySealedCredentials(): number;
-  legacySealedCredentials(): Buffer[];
-  resealLegacyCredentials(reseal: (sealed: Buffer) => Buffer | null): {
-    resealed: number;
-    left: number;
-  };
-}
+export type { CredentialsKeyRecord };
 
 export function credentialsKeyRecordOf(ctx: StoreContext): CredentialsKeyRecord {
   return {

@@ -4,12 +4,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MarketplaceClient, RetryOptions } from '../api';
-import { legacyCredentialsKeyFile, profileFile, profileKeyFiles } from '../app/paths';
+import { legacyCredentialsKeyFile, profileFile, profileKeyFiles } from './paths';
 import { createRateLimiter, type RateLimiter, type WaitEvent } from '../limits';
 import { openProfileKeyring, type Keyring, type StringEncryption } from '../secrets';
 import { openStore, type Store } from '../store';
 import { systemClock, type Clock } from '../util/clock';
 import type { SellerProfile } from './profile';
+
+/** Which build of the SQLite binding profiles open with (Electron's own, set by main). */
+export { useSqliteNativeBinding } from '../store';
 
 export interface OpenSellerProfileOptions {
   dataDir: string;

@@ -15,6 +15,7 @@ import {
   setStatus,
   type BulkOutcome,
 } from '../../usecases/offers';
+import { queuedScreenshotFiles } from '../../usecases/screenshots';
 import type { AppContext } from '../context';
 import { offerDetailView, offerRowView, queuedThumbnailUrls } from '../views';
 
@@ -39,7 +40,7 @@ export function detailOf(ctx: AppContext, localId: number) {
     offer,
     product,
     seller.baseUrl,
-    queuedThumbnailUrls(seller.store(), localId, ctx.options.stagedScreenshotUrl),
+    queuedThumbnailUrls(queuedScreenshotFiles(seller, localId), ctx.options.stagedScreenshotUrl),
   );
 }
 

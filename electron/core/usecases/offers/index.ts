@@ -2,6 +2,8 @@
 export { listOffers, countOffers } from './listOffers';
 export type { OfferList, OfferListQuery, ListedOffer } from './listOffers';
 export { getOffer, requireOffer } from './getOffer';
+export { offerExists, offerOfMarketplaceId } from './findOffer';
+export type { OfferDetail } from '../../store';
 export type { OfferView } from './getOffer';
 export { saveOffer } from './saveOffer';
 export type { SaveOfferInput, SavedOffer } from './saveOffer';

@@ -1,2 +1,3 @@
 export * from './addScreenshots';
 export * from './removeScreenshot';
+export * from './queuedFiles';

@@ -2,4 +2,5 @@
 export { pull, push, syncNow, type PullInput, type SyncRunOptions } from './run';
 export { status, type LastSync, type ProfileStatus } from './status';
 export type { SyncKind, SyncOutcome } from './outcome';
+export type { SyncProgressEvent } from '../../sync';
 export type { OfferNeedingAttention } from './attention';
