@@ -4,70 +4,23 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
-import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
-import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
-import { fakeKeychain } from '../secrets/fakeKeychain';
+import { type AppCore } from '../../electron/core/app';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { windows1251 } from '../imports/encodings';
+import { coreCalls, createTestCore } from './coreHarness';
 
 let sandbox: Sandbox;
 let core: AppCore;
+const { call, failureOf, syncNow } = coreCalls(() => core);
 let dataDir: string;
 let released: string[];
-
-function vault(dir: string) {
-  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
-  return createEncryptedTokenVault(
-    {
-      encrypt: (text) => box.seal(Buffer.from(text)),
-      decrypt: (sealed) => box.open(sealed).toString(),
-      backend: () => 'file',
-    },
-    join(dir, 'token.bin'),
-  );
-}
-
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch(core.handlers, channel, input, (_c, e) => {
-    throw e;
-  });
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as ChannelOutput<C>;
-}
-
-async function failureOf(channel: ChannelName, input?: unknown) {
-  const result = await dispatch(core.handlers, channel, input);
-  if (result.ok) throw new Error(`${channel} succeeded`);
-  return result.error;
-}
-
-/** Runs a sync and waits for it to end. */
-async function syncNow() {
-  await call('sync.now');
-  for (let i = 0; i < 600; i++) {
-    const status = await call('sync.status');
-    if (!status.running) return status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sync did not finish');
-}
 
 beforeEach(async () => {
   sandbox = await startSandbox({ port: 0, windowMs: 1000 });
   dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-core-'));
   released = [];
-  core = await createAppCore({
-    dataDir,
-    baseUrl: sandbox.baseUrl,
-    tokenVault: vault(dataDir),
-    keychain: fakeKeychain(),
-    dialogs: { pickFiles: async () => [], saveFile: async () => null },
-    openExternal: async () => {},
-    resolveFileRef: async (ref) => ref,
+  core = await createTestCore(dataDir, sandbox.baseUrl, {
     releaseFileRef: async (ref) => void released.push(ref),
-    windowMs: 1000,
-    syncIntervalMs: 3_600_000,
     syncDebounceMs: 3_600_000,
   });
   await core.start();

@@ -5,67 +5,26 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
-import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
-import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
+import { type AppCore } from '../../electron/core/app';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { fakeKeychain } from '../secrets/fakeKeychain';
+import { coreCalls, createTestCore, fileTokenVault } from './coreHarness';
 
 let sandbox: Sandbox;
 let core: AppCore;
+const { call, syncNow } = coreCalls(() => core);
 let dataDir: string;
 let notes: string[];
 let logged: string[];
-
-function vault(dir: string) {
-  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
-  return createEncryptedTokenVault(
-    {
-      encrypt: (text) => box.seal(Buffer.from(text)),
-      decrypt: (sealed) => box.open(sealed).toString(),
-      backend: () => 'file',
-    },
-    join(dir, 'token.bin'),
-  );
-}
-
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch(core.handlers, channel, input, (_c, e) => {
-    throw e;
-  });
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as ChannelOutput<C>;
-}
-
-async function syncNow() {
-  await call('sync.now');
-  for (let i = 0; i < 600; i++) {
-    const status = await call('sync.status');
-    if (!status.running) return status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sync did not finish');
-}
 
 beforeEach(async () => {
   sandbox = await startSandbox({ port: 0, windowMs: 1000 });
   dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-bg-'));
   notes = [];
   logged = [];
-  core = await createAppCore({
-    dataDir,
-    baseUrl: sandbox.baseUrl,
-    tokenVault: vault(dataDir),
-    keychain: fakeKeychain(),
-    dialogs: { pickFiles: async () => [], saveFile: async () => null },
-    openExternal: async () => {},
-    resolveFileRef: async (ref) => ref,
-    releaseFileRef: async () => {},
+  core = await createTestCore(dataDir, sandbox.baseUrl, {
     notify: (title) => void notes.push(title),
     log: (message) => void logged.push(message),
-    windowMs: 1000,
-    syncIntervalMs: 3_600_000,
     syncDebounceMs: 3_600_000,
   });
   await core.start();
@@ -105,7 +64,7 @@ describe('background sync', { timeout: 60_000 }, () => {
       mode: 'amount',
       value: 1,
     });
-    vault(dataDir).set('a-token-the-marketplace-never-issued');
+    fileTokenVault(dataDir).set('a-token-the-marketplace-never-issued');
     const status = await syncNow();
     expect(await call('session.status')).toMatchObject({ tokenValid: false });
     expect(notes).toContain('Seller Desk needs a new token');

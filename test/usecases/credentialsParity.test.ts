@@ -8,14 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
-import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
-import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
+import { type AppCore } from '../../electron/core/app';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { jsonOf, runInProcess, runSellerDesk, WINDOW_MS, type CliTarget } from '../cli/harness';
 import { windows1251 } from '../imports/encodings';
-import { fakeKeychain } from '../secrets/fakeKeychain';
 import { startRecordingProxy, type RecordingProxy } from './recordingProxy';
+import { coreCalls, createTestCore } from '../app/coreHarness';
 
 /** Seeded alike in both sandboxes: an account offer with several credentials (system 3)… */
 const OFFER = 1009;
@@ -26,6 +24,7 @@ let appSandbox: Sandbox;
 let cliSandbox: Sandbox;
 let proxy: RecordingProxy;
 let core: AppCore;
+const { call, failureOf, syncNow } = coreCalls(() => core);
 let dir: string;
 let cli: CliTarget;
 const localIds = new Map<number, number>();
@@ -34,29 +33,6 @@ function file(name: string, content: string | Buffer): string {
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;
-}
-
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch(core.handlers, channel, input, (_c, e) => {
-    throw e;
-  });
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as ChannelOutput<C>;
-}
-
-async function appFailure(channel: ChannelName, input?: unknown) {
-  const result = await dispatch(core.handlers, channel, input);
-  if (result.ok) throw new Error(`${channel} succeeded`);
-  return result.error;
-}
-
-async function syncApp() {
-  await call('sync.now');
-  for (let i = 0; i < 600; i++) {
-    if (!(await call('sync.status')).running) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sync did not finish');
 }
 
 function logins(sandbox: Sandbox, offerId = OFFER): string[] {
@@ -137,29 +113,13 @@ beforeAll(async () => {
   ]);
   proxy = await startRecordingProxy(cliSandbox.baseUrl);
   dir = mkdtempSync(join(tmpdir(), 'sd-credentials-parity-'));
-  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
-  core = await createAppCore({
-    dataDir: join(dir, 'app'),
-    baseUrl: appSandbox.baseUrl,
-    tokenVault: createEncryptedTokenVault(
-      {
-        encrypt: (text) => box.seal(Buffer.from(text)),
-        decrypt: (sealed) => box.open(sealed).toString(),
-        backend: () => 'file',
-      },
-      join(dir, 'token.bin'),
-    ),
-    keychain: fakeKeychain(),
-    dialogs: { pickFiles: async () => [], saveFile: async () => null },
-    openExternal: async () => {},
-    resolveFileRef: async (ref) => ref,
+  core = await createTestCore(join(dir, 'app'), appSandbox.baseUrl, {
     windowMs: WINDOW_MS,
-    syncIntervalMs: 3_600_000,
     syncDebounceMs: 3_600_000,
   });
   await core.start();
   await call('session.connect', { token: appSandbox.sellers[0]!.token });
-  await syncApp();
+  await syncNow();
   for (const serverId of [OFFER, SINGLE_OFFER]) {
     const page = await call('offers.query', {
       text: String(serverId),
@@ -191,7 +151,7 @@ describe('credentials import: the app and the command line agree', { timeout: 12
     const firstApp = await importInApp(first, 'add');
     expect(await importInCli(first, 'add')).toEqual(firstApp);
     expect(firstApp.queued).toBe(2);
-    await syncApp();
+    await syncNow();
     expect((await runInProcess(['push'], cli)).code).toBe(0);
 
     const second = file(
@@ -215,7 +175,7 @@ describe('credentials import: the app and the command line agree', { timeout: 12
       invalid: 1,
       problems: [{ line: 3 }],
     });
-    await syncApp();
+    await syncNow();
     expect((await runInProcess(['push'], cli)).code).toBe(0);
     expect(logins(cliSandbox)).toEqual(logins(appSandbox));
     expect(logins(appSandbox)).toEqual(
@@ -229,7 +189,7 @@ describe('credentials import: the app and the command line agree', { timeout: 12
     const inApp = await importInApp(third, 'replace');
     expect(await importInCli(third, 'replace')).toEqual(inApp);
     expect(inApp).toMatchObject({ queued: 2, duplicatesUploaded: 0 });
-    await syncApp();
+    await syncNow();
     expect((await runInProcess(['push'], cli)).code).toBe(0);
     expect(logins(appSandbox)).toEqual(['parity-alpha', 'parity-golf']);
     expect(logins(cliSandbox)).toEqual(logins(appSandbox));
@@ -263,7 +223,7 @@ describe('credentials import: the app and the command line agree', { timeout: 12
       file: one,
     });
     if (single.state !== 'ready') throw new Error(single.state);
-    const appReplace = await appFailure('credentials.commit', {
+    const appReplace = await failureOf('credentials.commit', {
       previewId: single.previewId,
       mode: 'replace',
     });
@@ -277,7 +237,7 @@ describe('credentials import: the app and the command line agree', { timeout: 12
     expect(cliReplaceError.message).toContain(appReplace.message);
 
     const empty = file('empty.csv', 'login,password\n');
-    const appEmpty = await appFailure('credentials.preview', {
+    const appEmpty = await failureOf('credentials.preview', {
       localId: localIds.get(OFFER),
       file: empty,
     });
@@ -288,7 +248,7 @@ describe('credentials import: the app and the command line agree', { timeout: 12
     expect(cliEmpty.code).toBe(2);
     expect(jsonOf<{ error: { kind: string } }>(cliEmpty).error.kind).toBe(appEmpty.kind);
 
-    const appUnknown = await appFailure('credentials.preview', { localId: 999_999, file: one });
+    const appUnknown = await failureOf('credentials.preview', { localId: 999_999, file: one });
     const cliUnknown = await runInProcess(
       ['credentials', 'import', one, '--offer', 'L999999', '--json'],
       cli,
@@ -515,7 +475,7 @@ describe('credentials update and delete from the command line', { timeout: 120_0
     // The app says the same of the same credential on its own marketplace.
     const appAlpha = appSandbox.control.credentials(OFFER).find((c) => c.login === 'parity-alpha')!;
     await call('credentials.delete', { localId: localIds.get(OFFER), credentialId: appAlpha.id });
-    const appAgain = await appFailure('credentials.delete', {
+    const appAgain = await failureOf('credentials.delete', {
       localId: localIds.get(OFFER),
       credentialId: appAlpha.id,
     });

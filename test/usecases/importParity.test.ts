@@ -8,59 +8,25 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
 import { delimitedRecords, formatDelimited } from '../../electron/core/imports/text/delimited';
-import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
+import { type AppCore } from '../../electron/core/app';
 import { profileFile } from '../../electron/core/usecases/paths';
-import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
 import { openStore } from '../../electron/core/store';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { jsonOf, runSellerDesk, WINDOW_MS, type CliTarget } from '../cli/harness';
-import { fakeKeychain } from '../secrets/fakeKeychain';
+import { coreCalls, createTestCore } from '../app/coreHarness';
 
 const ONE_HOUR = 3_600_000;
 
 let sandbox: Sandbox;
 let core: AppCore;
+const { call, failureOf, syncNow } = coreCalls(() => core);
 let work: string;
 let appDir: string;
 let cli: CliTarget;
 let productId: number;
 /** The product's export as the CLI wrote it: header and the rows of the offers already there. */
 let exported: string[][];
-
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch(core.handlers, channel, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as ChannelOutput<C>;
-}
-
-async function failureOf(channel: ChannelName, input?: unknown) {
-  const result = await dispatch(core.handlers, channel, input);
-  if (result.ok) throw new Error(`${channel} succeeded`);
-  return result.error;
-}
-
-async function syncNow() {
-  await call('sync.now');
-  for (let i = 0; i < 600; i++) {
-    if (!(await call('sync.status')).running) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sync did not finish');
-}
-
-function vault(dir: string) {
-  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
-  return createEncryptedTokenVault(
-    {
-      encrypt: (text) => box.seal(Buffer.from(text)),
-      decrypt: (sealed) => box.open(sealed).toString(),
-      backend: () => 'file',
-    },
-    join(dir, 'token.bin'),
-  );
-}
 
 function csvFile(name: string, rows: string[][]): string {
   const path = join(work, name);
@@ -101,17 +67,8 @@ beforeAll(async () => {
   if (!gold) throw new Error('the sandbox seed has no gold product with an offer of seller 0');
   productId = gold.id;
 
-  core = await createAppCore({
-    dataDir: appDir,
-    baseUrl: sandbox.baseUrl,
-    tokenVault: vault(work),
-    keychain: fakeKeychain(),
-    dialogs: { pickFiles: async () => [], saveFile: async () => null },
-    openExternal: async () => {},
-    resolveFileRef: async (ref) => ref,
-    releaseFileRef: async () => {},
+  core = await createTestCore(appDir, sandbox.baseUrl, {
     windowMs: WINDOW_MS,
-    syncIntervalMs: 3_600_000,
     // An import must not be pushed while the test compares the two profiles.
     syncDebounceMs: 3_600_000,
   });

@@ -7,49 +7,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
-import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
+import { dispatch } from '../../electron/contract/ipc';
+import { type AppCore } from '../../electron/core/app';
 import { profileFile } from '../../electron/core/usecases/paths';
-import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
 import { openStore } from '../../electron/core/store';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { jsonOf, runSellerDesk, WINDOW_MS, type CliTarget } from '../cli/harness';
-import { fakeKeychain } from '../secrets/fakeKeychain';
+import { coreCalls, createTestCore } from '../app/coreHarness';
 
 let sandbox: Sandbox;
 let root: string;
 let core: AppCore;
+const { call, syncNow } = coreCalls(() => core);
 let appDir: string;
 let cli: CliTarget;
-
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch(core.handlers, channel, input, (_c, e) => {
-    throw e;
-  });
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as ChannelOutput<C>;
-}
-
-async function syncNow() {
-  await call('sync.now');
-  for (let i = 0; i < 600; i++) {
-    if (!(await call('sync.status')).running) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sync did not finish');
-}
-
-function vault(dir: string) {
-  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
-  return createEncryptedTokenVault(
-    {
-      encrypt: (text) => box.seal(Buffer.from(text)),
-      decrypt: (sealed) => box.open(sealed).toString(),
-      backend: () => 'file',
-    },
-    join(dir, 'token.bin'),
-  );
-}
 
 const seller = () => sandbox.sellers[0]!;
 const serverIds = () => sandbox.control.offers(seller().id).map((o) => o.id);
@@ -134,17 +105,8 @@ beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), 'sd-offers-parity-'));
   appDir = join(root, 'app');
   cli = { baseUrl: sandbox.baseUrl, dataDir: join(root, 'cli'), token: seller().token };
-  core = await createAppCore({
-    dataDir: appDir,
-    baseUrl: sandbox.baseUrl,
-    tokenVault: vault(root),
-    keychain: fakeKeychain(),
-    dialogs: { pickFiles: async () => [], saveFile: async () => null },
-    openExternal: async () => {},
-    resolveFileRef: async (ref) => ref,
-    releaseFileRef: async () => {},
+  core = await createTestCore(appDir, sandbox.baseUrl, {
     windowMs: WINDOW_MS,
-    syncIntervalMs: 3_600_000,
     syncDebounceMs: 3_600_000,
   });
   await core.start();

@@ -6,12 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
-import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
-import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
+import { type AppCore } from '../../electron/core/app';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { jsonOf, runInProcess, WINDOW_MS, type CliTarget } from '../cli/harness';
-import { fakeKeychain } from '../secrets/fakeKeychain';
+import { coreCalls, createTestCore } from '../app/coreHarness';
 
 const OFFER = 1004;
 // A tiny valid PNG (signature + IHDR), enough for a check by magic bytes.
@@ -22,23 +20,10 @@ const PNG = Buffer.from(
 
 let sandbox: Sandbox;
 let core: AppCore;
+const { call, failureOf } = coreCalls(() => core);
 let dir: string;
 let cli: CliTarget;
 let localId: number;
-
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch(core.handlers, channel, input, (_c, e) => {
-    throw e;
-  });
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as ChannelOutput<C>;
-}
-
-async function appFailure(channel: ChannelName, input?: unknown) {
-  const result = await dispatch(core.handlers, channel, input);
-  if (result.ok) throw new Error(`${channel} succeeded`);
-  return result.error;
-}
 
 async function appScreenshots(): Promise<string[]> {
   return (await call('offers.get', { localId })).screenshots.map((s) => s.ref);
@@ -59,24 +44,8 @@ function file(name: string, content: string | Buffer): string {
 beforeAll(async () => {
   sandbox = await startSandbox({ windowMs: WINDOW_MS });
   dir = mkdtempSync(join(tmpdir(), 'sd-screenshots-parity-'));
-  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
-  core = await createAppCore({
-    dataDir: join(dir, 'app'),
-    baseUrl: sandbox.baseUrl,
-    tokenVault: createEncryptedTokenVault(
-      {
-        encrypt: (text) => box.seal(Buffer.from(text)),
-        decrypt: (sealed) => box.open(sealed).toString(),
-        backend: () => 'file',
-      },
-      join(dir, 'token.bin'),
-    ),
-    keychain: fakeKeychain(),
-    dialogs: { pickFiles: async () => [], saveFile: async () => null },
-    openExternal: async () => {},
-    resolveFileRef: async (ref) => ref,
+  core = await createTestCore(join(dir, 'app'), sandbox.baseUrl, {
     windowMs: WINDOW_MS,
-    syncIntervalMs: 3_600_000,
     syncDebounceMs: 3_600_000,
   });
   await core.start();
@@ -141,7 +110,7 @@ describe('screenshots through the app and the command line', { timeout: 60_000 }
       ['screenshots', 'remove', '--offer', String(OFFER), ending, '--json'],
       cli,
     );
-    const appRefused = await appFailure('screenshots.remove', { localId, ref: ending });
+    const appRefused = await failureOf('screenshots.remove', { localId, ref: ending });
     expect(cliRefused.code).toBe(2);
     expect([jsonOf<{ error: { kind: string } }>(cliRefused).error.kind, appRefused.kind]).toEqual([
       'not_found',

@@ -1,0 +1,93 @@
+// The app core as the tests drive it: a real core on a temp data folder against a sandbox on
+// loopback, its token kept by the real encrypted vault over a key file (safeStorage cannot run
+// here), every call through the contract's `dispatch` as the IPC bridge makes it.
+import { join } from 'node:path';
+import {
+  dispatch,
+  type AppError,
+  type ChannelName,
+  type ChannelOutput,
+} from '../../electron/contract/ipc';
+import {
+  createAppCore,
+  createEncryptedTokenVault,
+  type AppCore,
+  type AppCoreOptions,
+  type TokenVault,
+} from '../../electron/core/app';
+import { createKeyFileProtector, openSecretBox } from '../../electron/core/secrets';
+import { fakeKeychain } from '../secrets/fakeKeychain';
+
+/** The real encrypted token vault, its key in a file of the data folder. */
+export function fileTokenVault(dir: string): TokenVault {
+  const box = openSecretBox(createKeyFileProtector(join(dir, 'token.key')));
+  return createEncryptedTokenVault(
+    {
+      encrypt: (text) => box.seal(Buffer.from(text)),
+      decrypt: (sealed) => box.open(sealed).toString(),
+      backend: () => 'file',
+    },
+    join(dir, 'token.bin'),
+  );
+}
+
+/** A core on `dataDir` talking to `baseUrl`, with the platform ports a test needs. */
+export function createTestCore(
+  dataDir: string,
+  baseUrl: string,
+  overrides: Partial<AppCoreOptions> = {},
+): Promise<AppCore> {
+  return createAppCore({
+    dataDir,
+    baseUrl,
+    tokenVault: fileTokenVault(dataDir),
+    keychain: fakeKeychain(),
+    dialogs: { pickFiles: async () => [], saveFile: async () => null },
+    openExternal: async () => {},
+    resolveFileRef: async (ref) => ref,
+    releaseFileRef: async () => {},
+    windowMs: 1000,
+    syncIntervalMs: 3_600_000,
+    ...overrides,
+  });
+}
+
+export interface CoreCalls {
+  /** A channel's answer, or the failure thrown as an error carrying its kind. */
+  call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>>;
+  /** The failure a channel answers with (the call must fail). */
+  failureOf(channel: ChannelName, input?: unknown): Promise<AppError>;
+  /** Starts a sync and waits for it to end; its final status. */
+  syncNow(): Promise<ChannelOutput<'sync.status'>>;
+}
+
+/** Calls into whichever core `current()` gives (tests replace theirs between cases). */
+export function coreCalls(current: () => AppCore): CoreCalls {
+  async function call<C extends ChannelName>(
+    channel: C,
+    input?: unknown,
+  ): Promise<ChannelOutput<C>> {
+    const result = await dispatch(current().handlers, channel, input, (_c, e) => {
+      throw e;
+    });
+    if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
+    return result.value as ChannelOutput<C>;
+  }
+  return {
+    call,
+    async failureOf(channel, input) {
+      const result = await dispatch(current().handlers, channel, input);
+      if (result.ok) throw new Error(`${channel} succeeded`);
+      return result.error;
+    },
+    async syncNow() {
+      await call('sync.now');
+      for (let i = 0; i < 600; i++) {
+        const status = await call('sync.status');
+        if (!status.running) return status;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('sync did not finish');
+    },
+  };
+}
