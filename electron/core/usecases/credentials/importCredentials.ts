@@ -17,8 +17,8 @@ import {
 } from '../../imports/credentials';
 import type { CredentialFileFormat } from '../../imports/credentials/parseCredentialFile';
 import { ImportError } from '../../imports/importError';
-import { DraftRejected, type CredentialMode } from '../../store';
-import { UseCaseFailure, type Problem } from '../failure';
+import type { CredentialMode } from '../../store';
+import { UseCaseFailure, type Problem, toFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { requireOffer } from '../offers/getOffer';
 import { requireCredentialsKey } from './requirements';
@@ -247,14 +247,8 @@ export async function commitCredentialImport(
     try {
       profile.store().queueCredentials(localId, credentials, input.mode);
     } catch (error) {
-      if (error instanceof DraftRejected) {
-        throw new UseCaseFailure(
-          'bad_input',
-          error.message,
-          error.problems.map(({ field, message }) => ({ field, message })),
-        );
-      }
-      throw error;
+      // A refused draft is told as every other core error is: `bad_input`, by field.
+      throw toFailure(error);
     }
   }
   held.delete(input.preview);

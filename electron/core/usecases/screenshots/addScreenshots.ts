@@ -7,9 +7,8 @@ import {
   type ScreenshotKind,
   type StagedScreenshotFile,
 } from '../../screenshots';
-import { DraftRejected } from '../../store';
 import { requireOffer } from '../offers/getOffer';
-import { UseCaseFailure } from '../failure';
+import { UseCaseFailure, toFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 
 export interface AddScreenshotsInput {
@@ -70,14 +69,8 @@ export async function addScreenshots(
     });
   } catch (error) {
     await unstage(prepared.files);
-    if (error instanceof DraftRejected) {
-      throw new UseCaseFailure(
-        'bad_input',
-        error.message,
-        error.problems.map(({ field, message }) => ({ field, message })),
-      );
-    }
-    throw error;
+    // A refused draft is told as every other core error is: `bad_input`, by field.
+    throw toFailure(error);
   }
   return {
     localId: input.localId,
