@@ -7,8 +7,7 @@
 //   (format 'cjs', outExtension { '.js': '.cjs' }, same outdir)
 // giving out/main/credential-import-worker.cjs. From TypeScript source (vitest, tsx) the worker
 // is started through workerBootstrap.mjs instead, which registers tsx inside the thread.
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ImportError, type ImportErrorCode } from '../importError';
 import type {
@@ -17,33 +16,19 @@ import type {
   CredentialImportResult,
 } from './credentialImportJob';
 import type { CredentialWorkerMessage } from './credentialImportWorker';
+import { moduleFileOf, workerBeside, type WorkerEntry } from '../workerEntry';
 
 /** File name of the bundled worker, expected next to the bundle that imports this module. */
 export const CREDENTIAL_IMPORT_WORKER_FILE = 'credential-import-worker.cjs';
 
-export interface WorkerEntry {
-  /** The file the thread starts. */
-  file: string;
-  /** Set when `file` is the bootstrap: the TypeScript module it should load. */
-  typescriptEntry?: string;
-}
-
-function thisModuleFile(): string {
-  // In an esbuild CJS bundle import.meta is an empty object; __filename is the bundle then.
-  const url = (import.meta as { url?: string }).url;
-  return url ? fileURLToPath(url) : __filename;
-}
-
 /** Where the worker lives: next to this source file when running from TypeScript, else bundled. */
-export function resolveCredentialImportWorker(moduleFile: string = thisModuleFile()): WorkerEntry {
-  const directory = dirname(moduleFile);
-  if (moduleFile.endsWith('.ts')) {
-    return {
-      file: join(directory, '..', 'workerBootstrap.mjs'),
-      typescriptEntry: join(directory, 'credentialImportWorker.ts'),
-    };
-  }
-  return { file: join(directory, CREDENTIAL_IMPORT_WORKER_FILE) };
+export function resolveCredentialImportWorker(
+  moduleFile: string = moduleFileOf(import.meta),
+): WorkerEntry {
+  return workerBeside(moduleFile, {
+    source: 'credentialImportWorker.ts',
+    bundled: CREDENTIAL_IMPORT_WORKER_FILE,
+  });
 }
 
 export interface WorkerImportOptions {

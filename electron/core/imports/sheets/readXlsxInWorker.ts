@@ -8,46 +8,26 @@
 //   'xlsx-read-worker': 'electron/core/imports/sheets/xlsxReadWorker.ts' (format 'cjs').
 // From TypeScript source the worker starts through imports/workerBootstrap.mjs.
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ImportError, type ImportErrorCode } from '../importError';
 import { unpackRows } from './packedRows';
 import { readFirstSheet, type SheetRow } from './readXlsx';
 import { XLSX_WORKER_HEAP_MB, type XlsxLimits } from './xlsxLimits';
 import type { XlsxReadRequest, XlsxWorkerMessage } from './xlsxReadWorker';
+import { moduleFileOf, workerBeside, type WorkerEntry } from '../workerEntry';
 
 /** File name of the bundled worker, expected next to the bundle that imports this module. */
 export const XLSX_READ_WORKER_FILE = 'xlsx-read-worker.cjs';
 
-export interface XlsxWorkerEntry {
-  /** The file the thread starts. */
-  file: string;
-  /** Set when `file` is the bootstrap: the TypeScript module it should load. */
-  typescriptEntry?: string;
-}
-
-function thisModuleFile(): string {
-  // In an esbuild CJS bundle import.meta is an empty object; __filename is the bundle then.
-  const url = (import.meta as { url?: string }).url;
-  return url ? fileURLToPath(url) : __filename;
-}
-
 /** Where the worker lives: next to this source file when running from TypeScript, else bundled. */
-export function resolveXlsxReadWorker(moduleFile: string = thisModuleFile()): XlsxWorkerEntry {
-  const directory = dirname(moduleFile);
-  if (moduleFile.endsWith('.ts')) {
-    return {
-      file: join(directory, '..', 'workerBootstrap.mjs'),
-      typescriptEntry: join(directory, 'xlsxReadWorker.ts'),
-    };
-  }
-  return { file: join(directory, XLSX_READ_WORKER_FILE) };
+export function resolveXlsxReadWorker(moduleFile: string = moduleFileOf(import.meta)): WorkerEntry {
+  return workerBeside(moduleFile, { source: 'xlsxReadWorker.ts', bundled: XLSX_READ_WORKER_FILE });
 }
 
 export interface XlsxReadOptions {
   /** Overrides the resolved worker (a bundle with another layout, tests of the bundle). */
-  worker?: XlsxWorkerEntry;
+  worker?: WorkerEntry;
   /** The worker's heap, in MB; tests lower it to see a worker die of memory. */
   heapMb?: number;
   /** Overrides the caps (tests). */
@@ -74,7 +54,7 @@ class ReaderThread {
 
   constructor(
     readonly key: string,
-    entry: XlsxWorkerEntry,
+    entry: WorkerEntry,
     heapMb: number,
   ) {
     this.worker = new Worker(entry.file, {
