@@ -97,6 +97,22 @@ const encodingOption: OptionSpec = {
     'needed when it cannot be detected for sure',
 };
 
+/** The options naming one credential of a sent offer, as `credentials update|delete` take them. */
+const sentCredentialOptions = {
+  offer: {
+    type: 'string',
+    value: 'ID',
+    description: "the offer (the marketplace's id)",
+    required: true,
+  },
+  credential: {
+    type: 'string',
+    value: 'CID',
+    description: "the credential's id on the marketplace",
+    required: true,
+  },
+} as const;
+
 export const commandSpecs: CommandSpec[] = [
   {
     name: 'pull',
@@ -355,18 +371,7 @@ export const commandSpecs: CommandSpec[] = [
     summary: 'change one credential of an offer on the marketplace (now, not queued)',
     args: [],
     options: {
-      offer: {
-        type: 'string',
-        value: 'ID',
-        description: "the offer (the marketplace's id)",
-        required: true,
-      },
-      credential: {
-        type: 'string',
-        value: 'CID',
-        description: "the credential's id on the marketplace",
-        required: true,
-      },
+      ...sentCredentialOptions,
       login: { type: 'string', value: 'L', description: 'the new login' },
       'password-stdin': {
         type: 'flag',
@@ -398,18 +403,7 @@ export const commandSpecs: CommandSpec[] = [
     summary: 'delete one credential of an offer on the marketplace (now, not queued)',
     args: [],
     options: {
-      offer: {
-        type: 'string',
-        value: 'ID',
-        description: "the offer (the marketplace's id)",
-        required: true,
-      },
-      credential: {
-        type: 'string',
-        value: 'CID',
-        description: "the credential's id on the marketplace",
-        required: true,
-      },
+      ...sentCredentialOptions,
     },
     online: true,
   },
