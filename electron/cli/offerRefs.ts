@@ -3,6 +3,7 @@
 // and accepted by every command that takes an offer.
 import { offerExists, offerOfMarketplaceId } from '../core/usecases/offers';
 import type { SellerProfile } from '../core/usecases/profile';
+import { offerStatusNames, type OfferStatusValue } from '../contract/marketplace/wire';
 import { CliError } from './cliError';
 
 export function offerLabel(offer: { serverId: number | null; localId: number }): string {
@@ -38,17 +39,7 @@ export function resolveOfferRefs(profile: SellerProfile, refs: readonly string[]
   return refs.map((ref) => resolveOfferRef(profile, ref));
 }
 
-export const statusNames: Record<number, string> = {
-  1: 'Draft',
-  2: 'Active',
-  3: 'Not Active',
-  4: 'Need Details',
-  5: 'On Review',
-  6: 'Sold',
-  8: 'Review Passed',
-};
-
 export function statusName(status: number | null | undefined): string {
   if (status === null || status === undefined) return 'not sent';
-  return statusNames[status] ?? `status ${status}`;
+  return offerStatusNames[status as OfferStatusValue] ?? `status ${status}`;
 }

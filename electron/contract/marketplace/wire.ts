@@ -29,6 +29,17 @@ export const offerStatusSchema = z.union([
   z.literal(OfferStatus.ReviewPassed),
 ]);
 export type OfferStatusValue = z.infer<typeof offerStatusSchema>;
+
+/** Each status by the name the API document gives it ("States and transitions"). */
+export const offerStatusNames: Record<OfferStatusValue, string> = {
+  [OfferStatus.Draft]: 'Draft',
+  [OfferStatus.Active]: 'Active',
+  [OfferStatus.NotActive]: 'Not Active',
+  [OfferStatus.NeedDetails]: 'Need Details',
+  [OfferStatus.OnReview]: 'On Review',
+  [OfferStatus.Sold]: 'Sold',
+  [OfferStatus.ReviewPassed]: 'Review Passed',
+};
 /** The statuses a seller may ask for through edit_status. */
 export const sellerStatusSchema = z.union([
   z.literal(OfferStatus.Draft),

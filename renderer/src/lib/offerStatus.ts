@@ -1,6 +1,10 @@
 // The words the seller sees for the marketplace's statuses and our sync states. "Draft" is only
 // ever the marketplace's status 1; a change the server has not seen is a "local change".
-import { OfferStatus, type OfferStatusValue } from '../../../electron/contract/marketplace/wire';
+import {
+  OfferStatus,
+  offerStatusNames,
+  type OfferStatusValue,
+} from '../../../electron/contract/marketplace/wire';
 import type { SyncState } from '../../../electron/contract/ipc/models';
 
 export interface StatusInfo {
@@ -11,25 +15,37 @@ export interface StatusInfo {
 
 export const statusInfo: Record<OfferStatusValue, StatusInfo> = {
   [OfferStatus.Draft]: {
-    name: 'Draft',
+    name: offerStatusNames[OfferStatus.Draft],
     meaning: 'Saved on the marketplace, not visible to others.',
     tone: 'neutral',
   },
-  [OfferStatus.Active]: { name: 'Active', meaning: 'Visible to customers.', tone: 'good' },
-  [OfferStatus.NotActive]: { name: 'Not Active', meaning: 'Hidden from customers.', tone: 'muted' },
+  [OfferStatus.Active]: {
+    name: offerStatusNames[OfferStatus.Active],
+    meaning: 'Visible to customers.',
+    tone: 'good',
+  },
+  [OfferStatus.NotActive]: {
+    name: offerStatusNames[OfferStatus.NotActive],
+    meaning: 'Hidden from customers.',
+    tone: 'muted',
+  },
   [OfferStatus.NeedDetails]: {
-    name: 'Need Details',
+    name: offerStatusNames[OfferStatus.NeedDetails],
     meaning: 'Review not passed: the marketplace needs more details.',
     tone: 'warn',
   },
   [OfferStatus.OnReview]: {
-    name: 'On Review',
+    name: offerStatusNames[OfferStatus.OnReview],
     meaning: 'Under review by the marketplace.',
     tone: 'info',
   },
-  [OfferStatus.Sold]: { name: 'Sold', meaning: 'Sold, or the order is completed.', tone: 'done' },
+  [OfferStatus.Sold]: {
+    name: offerStatusNames[OfferStatus.Sold],
+    meaning: 'Sold, or the order is completed.',
+    tone: 'done',
+  },
   [OfferStatus.ReviewPassed]: {
-    name: 'Review Passed',
+    name: offerStatusNames[OfferStatus.ReviewPassed],
     meaning: 'Review passed, waiting for activation.',
     tone: 'info',
   },
