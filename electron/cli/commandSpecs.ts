@@ -19,7 +19,13 @@ export interface ArgumentSpec {
   variadic?: boolean;
 }
 
-export type CommandGroup = 'sync' | 'products' | 'offers' | 'credentials' | 'screenshots';
+export type CommandGroup =
+  | 'sync'
+  | 'products'
+  | 'offers'
+  | 'credentials'
+  | 'screenshots'
+  | 'activity';
 
 export interface CommandSpec {
   /** Words typed to run it: `offers import`. */
@@ -138,6 +144,31 @@ export const commandSpecs: CommandSpec[] = [
     summary: 'offers by status and sync state, queued operations, last sync, rate budget',
     args: [],
     options: {},
+    online: false,
+  },
+  {
+    name: 'log',
+    group: 'activity',
+    summary: 'what was sent to the marketplace and what it answered, newest first',
+    args: [],
+    options: {
+      since: {
+        type: 'string',
+        value: 'SPAN',
+        description: 'only the last SPAN: 30m, 12h, 1d, 2w (minutes, hours, days, weeks)',
+      },
+      offer: {
+        type: 'string',
+        value: 'ID',
+        description: "only requests about this offer (its marketplace id, or the offer's name)",
+      },
+      search: {
+        type: 'string',
+        value: 'TEXT',
+        description: 'only entries whose operation, offers or message contain TEXT',
+      },
+      limit: { type: 'integer', value: 'N', description: 'at most N entries (default 1000)' },
+    },
     online: false,
   },
   {

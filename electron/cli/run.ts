@@ -42,6 +42,7 @@ const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
   offers: async () => (await import('./commands/offerCommands')).offerCommands,
   credentials: async () => (await import('./commands/credentialCommands')).credentialCommands,
   screenshots: async () => (await import('./commands/screenshotCommands')).screenshotCommands,
+  activity: async () => (await import('./commands/logCommand')).logCommands,
 };
 
 function outputFor(

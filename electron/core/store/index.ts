@@ -78,6 +78,13 @@ import {
 import { queuedScreenshotFiles } from './queuedScreenshots';
 import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
 import { recentSyncRuns, type SyncRunRecord } from './syncRuns';
+import {
+  listActivity,
+  recordActivity,
+  type ActivityEntry,
+  type ActivityInput,
+  type ActivityQuery,
+} from './activity';
 import { immediate, syncStoreOf, type SyncStore } from './syncStore';
 import { localIdOfServerId } from './offers';
 
@@ -100,6 +107,13 @@ export type {
   ConflictView,
 } from './readModel';
 export type { SyncRunRecord, SyncRunSummary } from './syncRuns';
+export type { ActivityEntry, ActivityInput, ActivityOutcome, ActivityQuery } from './activity';
+
+/** The activity log's door: what was sent and what the marketplace answered (core/store/activity). */
+export interface ActivityLog {
+  record(entry: ActivityInput): void;
+  list(query?: ActivityQuery): ActivityEntry[];
+}
 export { SCHEMA_VERSION } from './schema';
 /** For electron/main: which native build of better-sqlite3 this runtime loads. */
 export { useSqliteNativeBinding } from './database';
@@ -181,6 +195,7 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
    * lives in this file so that every process sharing the profile shares one budget.
    */
   rateLedgerDatabase(): LedgerDatabase;
+  activityLog(): ActivityLog;
   close(): void;
 }
 
@@ -193,6 +208,10 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     transaction: (fn) => immediate(ctx, fn),
     syncStore: (clock) => syncStoreOf(clock ? { db, clock } : ctx),
     rateLedgerDatabase: () => db,
+    activityLog: () => ({
+      record: (entry) => void recordActivity(ctx, entry),
+      list: (query) => listActivity(ctx, query),
+    }),
     ...credentialsKeyRecordOf(ctx),
     saveProducts: (products) => saveProducts(ctx, products),
     getProduct: (id) => getProduct(ctx, id),

@@ -225,7 +225,21 @@ CREATE TABLE queued_screenshots (
 );
 `;
 
+// The activity log: one row per request sent to the marketplace, already redacted and bounded
+// (core/store/activity.ts), so reading it back can never show a secret.
+const migration2 = `
+CREATE TABLE activity (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  operation TEXT NOT NULL,
+  offers TEXT NOT NULL DEFAULT '[]',
+  outcome TEXT NOT NULL CHECK (outcome IN ('accepted', 'refused', 'unreachable', 'rate_limited')),
+  message TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX activity_by_at ON activity(at);
+`;
+
 /** Index i holds the SQL that takes the file from user_version i to i + 1. */
-export const migrations: readonly string[] = [migration1];
+export const migrations: readonly string[] = [migration1, migration2];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -10,6 +10,7 @@ import { openProfileKeyring, type Keyring, type StringEncryption } from '../secr
 import { openStore, type Store } from '../store';
 import { systemClock, type Clock } from '../util/clock';
 import type { SellerProfile } from './profile';
+import { recordingClient } from './activity/recordActivity';
 
 /** Which build of the SQLite binding profiles open with (Electron's own, set by main). */
 export { useSqliteNativeBinding } from '../store';
@@ -108,13 +109,18 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
         options.token(); // a missing token is reported before any request is attempted
         // Loaded on demand: offline commands (status, offers list, import) never load undici.
         const { createMarketplaceClient } = await import('../api');
-        client = createMarketplaceClient({
-          baseUrl: options.baseUrl,
-          token: options.token,
-          limiter: profile.limiter(),
-          clock,
-          ...(options.retry && { retry: options.retry }),
-        });
+        // Every request goes through the activity log, whichever use case sends it.
+        client = recordingClient(
+          createMarketplaceClient({
+            baseUrl: options.baseUrl,
+            token: options.token,
+            limiter: profile.limiter(),
+            clock,
+            ...(options.retry && { retry: options.retry }),
+          }),
+          () => profile.store().activityLog(),
+          { token: options.token, now: () => clock.now() },
+        );
       }
       return client;
     },

@@ -1,0 +1,10 @@
+// The activity log: every request sent to the marketplace, as the seller reads it.
+export {
+  activityOutcomes,
+  durationMs,
+  exportActivityCsv,
+  listActivity,
+  outcomeWords,
+} from './listActivity';
+export type { ActivityEntry, ActivityList, ActivityListInput } from './listActivity';
+export type { ActivityOutcome } from '../../store';
