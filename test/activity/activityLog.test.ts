@@ -132,7 +132,8 @@ describe('activity log', { timeout: 120_000 }, () => {
           outcome: 'accepted',
           message: 'an old entry',
         });
-      const csv = exportActivityCsv(profile, { text: 'old entry' });
+      const { contents: csv, rows } = exportActivityCsv(profile, { text: 'old entry' });
+      expect(rows).toBe(1);
       expect(csv.split('\r\n')[0]).toBe('Time,Operation,Offers,Outcome,Message');
       expect(csv).toContain(`'=HYPERLINK`);
       expect(csv).toContain('an old entry');

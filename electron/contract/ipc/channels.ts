@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { productSchema } from '../marketplace/wire';
 import {
+  activityEntrySchema,
+  activityExportInputSchema,
+  activityQuerySchema,
   appSettingsSchema,
   bulkOutcomeSchema,
   bulkPriceInputSchema,
@@ -79,6 +82,15 @@ export const channels = {
   'sync.status': channel(none, syncStatusSchema),
   'sync.now': channel(none, syncStatusSchema),
   'sync.cancel': channel(none, syncStatusSchema),
+
+  'activity.list': channel(
+    activityQuerySchema,
+    z.object({ entries: z.array(activityEntrySchema) }),
+  ),
+  'activity.export': channel(
+    activityExportInputSchema,
+    z.object({ file: z.string(), rows: z.number().int() }),
+  ),
 
   'credentials.preview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
   'credentials.commit': channel(

@@ -376,3 +376,28 @@ export const exportInputSchema = z.object({
 });
 
 export const offerDataOnlySchema = offerDataSchema;
+
+/** The activity log (every request sent to the marketplace), as the Activity view filters it. */
+export const activityOutcomeSchema = z.enum(['accepted', 'refused', 'unreachable', 'rate_limited']);
+
+export const activityQuerySchema = z.object({
+  /** Words in the operation, the offers or the message. */
+  text: z.string().max(200).optional(),
+  outcomes: z.array(activityOutcomeSchema).max(4).optional(),
+  /** Entries at or after this time (ms since the epoch). */
+  since: z.number().int().nonnegative().optional(),
+  limit: z.number().int().min(1).max(5000).optional(),
+});
+
+export const activityEntrySchema = z.object({
+  at: z.string(),
+  operation: z.string(),
+  offers: z.array(z.string()),
+  outcome: activityOutcomeSchema,
+  message: z.string(),
+});
+
+export const activityExportInputSchema = activityQuerySchema.omit({ limit: true }).extend({
+  /** Absent: ask the seller where to save. */
+  file: fileRefSchema.optional(),
+});

@@ -19,6 +19,7 @@ import { settingsHandlers } from './commandLineAccess';
 import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
 import { withFailures } from './failures';
+import { activityHandlers } from './handlers/activityHandlers';
 import { catalogueHandlers } from './handlers/catalogueHandlers';
 import { credentialHandlers } from './handlers/credentialHandlers';
 import { offerHandlers } from './handlers/offerHandlers';
@@ -227,6 +228,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...credentialHandlers(ctx),
     ...screenshotHandlers(ctx),
     ...transferHandlers(ctx),
+    ...activityHandlers(ctx),
     async 'dialogs.pickFiles'({ purpose }) {
       return options.dialogs.pickFiles(purpose);
     },

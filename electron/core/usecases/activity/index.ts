@@ -6,5 +6,5 @@ export {
   listActivity,
   outcomeWords,
 } from './listActivity';
-export type { ActivityEntry, ActivityList, ActivityListInput } from './listActivity';
+export type { ActivityCsv, ActivityEntry, ActivityList, ActivityListInput } from './listActivity';
 export type { ActivityOutcome } from '../../store';

@@ -78,11 +78,20 @@ export function outcomeWords(outcome: ActivityOutcome): string {
   return OUTCOME_WORDS[outcome];
 }
 
+export interface ActivityCsv {
+  contents: string;
+  /** Entries written (the header row aside). */
+  rows: number;
+}
+
 /** The filtered entries as CSV (CRLF, header row), text cells guarded against formulas. */
-export function exportActivityCsv(profile: SellerProfile, input: ActivityListInput = {}): string {
+export function exportActivityCsv(
+  profile: SellerProfile,
+  input: ActivityListInput = {},
+): ActivityCsv {
   const { entries } = listActivity(profile, { ...input, limit: input.limit ?? MAX_LIMIT });
   const text = (cell: string) => guardFormulaCell(cell, 'text');
-  return formatDelimited(
+  const contents = formatDelimited(
     [
       ['Time', 'Operation', 'Offers', 'Outcome', 'Message'],
       ...entries.map((e) => [
@@ -95,6 +104,7 @@ export function exportActivityCsv(profile: SellerProfile, input: ActivityListInp
     ],
     ',',
   );
+  return { contents, rows: entries.length };
 }
 
 /** `30m`, `12h`, `1d`, `2w` → milliseconds; anything else is refused in the seller's words. */

@@ -1,0 +1,56 @@
+// The app's activity channels on a real core against the sandbox: a sync's requests are listed,
+// filtered by words and outcome, and exported as a CSV file.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../electron/core/app';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { coreCalls, createTestCore } from '../app/coreHarness';
+
+let sandbox: Sandbox;
+let core: AppCore;
+let dataDir: string;
+const { call, failureOf, syncNow } = coreCalls(() => core);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
+  dataDir = mkdtempSync(join(tmpdir(), 'sd-activity-app-'));
+  core = await createTestCore(dataDir, sandbox.baseUrl, { syncDebounceMs: 3_600_000 });
+  await core.start();
+});
+afterAll(async () => {
+  await core.close();
+  await sandbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('activity channels', { timeout: 60_000 }, () => {
+  it("lists a sync's requests, filters them, and exports them", async () => {
+    await call('session.connect', { token: sandbox.sellers[0]!.token });
+    const before = sandbox.requests.length;
+    await syncNow();
+    const requests = sandbox.requests.length - before;
+    expect(requests).toBeGreaterThan(0);
+
+    const { entries } = await call('activity.list', {});
+    expect(entries.length).toBeGreaterThanOrEqual(requests);
+    expect(entries.some((e) => e.operation === 'Read offers' && e.outcome === 'accepted')).toBe(
+      true,
+    );
+    expect((await call('activity.list', { outcomes: ['refused'] })).entries).toEqual([]);
+    const products = await call('activity.list', { text: 'PRODUCTS' });
+    expect(products.entries.length).toBeGreaterThan(0);
+    expect(products.entries.every((e) => /product/i.test(e.operation + e.message))).toBe(true);
+
+    const file = join(dataDir, 'activity.csv');
+    const exported = await call('activity.export', { text: 'offers read', file });
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Time,Operation,Offers,Outcome,Message');
+    expect(lines.length - 1).toBe(exported.rows);
+    expect(exported.rows).toBeGreaterThan(0);
+    expect((await failureOf('activity.export', { outcomes: ['refused'], file })).kind).toBe(
+      'bad_input',
+    );
+  });
+});
