@@ -1,11 +1,12 @@
 // Smoke: the built renderer loads in Chromium through the browser host, `window.sellerDesk`
 // works over the loopback bridge (calls, events, files), nothing trips the CSP, the token never
 // comes back to the page, and a screenshot is saved for people to look at.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
+import { contentTypeOf, resolveStaticPath } from '../../electron/shell/staticFiles';
 import type { Harness } from './harness';
-import { openHarness } from './harness';
+import { openHarness, RENDERER_DIR } from './harness';
 
 /**
  * What the page's globals look like from here (the test program has no DOM library). Callbacks
@@ -42,6 +43,22 @@ describe('Seller Desk in the browser host', () => {
       await desk.page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash),
     ).not.toContain(desk.host.launchSecret);
     expect(desk.page.url()).not.toContain(desk.host.launchSecret);
+  });
+
+  it('loads without a console error, the favicon included', async () => {
+    // The browser asks for the page's icon once the page has loaded; give it that moment.
+    await desk.page.waitForLoadState('load');
+    await desk.page.waitForTimeout(500);
+    expect(desk.console.filter((line) => /^(error|pageerror)/.test(line))).toEqual([]);
+    const href = await desk.page.getAttribute('link[rel="icon"]', 'href');
+    expect(href).toBeTruthy();
+    const icon = await desk.page.request.get(new URL(href!, desk.page.url()).href);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+    // Electron's app:// scheme maps paths with the same function as the host.
+    const file = resolveStaticPath(new URL(href!, 'app://renderer/').pathname, RENDERER_DIR);
+    expect(file && existsSync(file)).toBe(true);
+    expect(contentTypeOf(file!)).toBe('image/png');
   });
 
   it('answers window.sellerDesk over the bridge and streams its events', async () => {

@@ -32,4 +32,10 @@ describe('shortcuts', () => {
     expect(shortcutFor(key('s', { ctrlKey: true, altKey: true }))).toBeNull();
     expect(shortcutFor(key('s', { ctrlKey: true, shiftKey: true }))).toBeNull();
   });
+
+  it('reads a plain Escape as clearing the selection, but not inside a text field', () => {
+    expect(shortcutFor(key('Escape'))).toBe('clearSelection');
+    expect(shortcutFor(key('Escape', { inTextField: true }))).toBeNull();
+    expect(shortcutFor(key('Escape', { ctrlKey: true }))).toBeNull();
+  });
 });

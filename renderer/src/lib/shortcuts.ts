@@ -1,7 +1,8 @@
 // Keyboard shortcuts, read from a key event the same way on every platform (Ctrl on Windows and
 // Linux, Cmd on macOS).
 
-export type ShortcutCommand = 'save' | 'search' | 'newOffer' | 'delete' | 'selectAll';
+export type ShortcutCommand =
+  'save' | 'search' | 'newOffer' | 'delete' | 'selectAll' | 'clearSelection';
 
 export interface KeyLike {
   key: string;
@@ -23,5 +24,9 @@ export function shortcutFor(e: KeyLike): ShortcutCommand | null {
     if (key === 'a' && !e.inTextField) return 'selectAll';
   }
   if (!mod && !e.altKey && key === 'Delete' && !e.inTextField) return 'delete';
+  // In a text field Escape belongs to the field (a search box clears itself).
+  if (!mod && !e.altKey && !e.shiftKey && key === 'Escape' && !e.inTextField) {
+    return 'clearSelection';
+  }
   return null;
 }
