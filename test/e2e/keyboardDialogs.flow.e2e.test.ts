@@ -171,6 +171,8 @@ describe('keyboard and dialogs in Chromium', () => {
             );
             for (const scheme of ['light', 'dark'] as const) {
               await page.emulateMedia({ colorScheme: scheme });
+              // Colours fade over 0.12 s: let them settle before the picture.
+              await page.waitForTimeout(250);
               await desk.screenshot(`editor-scrolled-${scheme}`);
             }
 
@@ -191,6 +193,8 @@ describe('keyboard and dialogs in Chromium', () => {
             expect(onTop).toBe(true);
             for (const scheme of ['light', 'dark'] as const) {
               await page.emulateMedia({ colorScheme: scheme });
+              // Colours fade over 0.12 s: let them settle before the picture.
+              await page.waitForTimeout(250);
               await desk.screenshot(`toast-over-modal-${scheme}`);
             }
             // Its dismiss button answers while the modal is open.
