@@ -1,0 +1,93 @@
+// The Activity view in Chromium through the browser host: after connecting (which syncs), it
+// lists the requests the sandbox received, filters them, and holds no token; screenshots light and
+// dark at 1280 and 1024.
+import { describe, expect, it } from 'vitest';
+import type { SellerDeskApi } from '../../electron/contract/ipc';
+import { OfferStatus } from '../../electron/contract/marketplace/wire';
+import { openHarness } from './harness';
+
+describe('Activity view in Chromium', () => {
+  it("lists a sync's requests, searches and filters them, and never shows the token", async () => {
+    const desk = await openHarness({ name: 'flow-activity' });
+    desk.page.setDefaultTimeout(20_000);
+    try {
+      const { page, sandbox } = desk;
+      const token = sandbox.sellers[0]!.token;
+      await page.fill('#token-input', token);
+      await page.click('form button[type=submit]');
+      await page.waitForSelector('[data-testid="offers-grid"]');
+      // The first sync has read the seller's offers.
+      await expect
+        .poll(() => sandbox.requests.filter((r) => r.path.endsWith('/my_offers')).length)
+        .toBeGreaterThan(0);
+
+      // A status change the marketplace refuses: the offer was deleted there meanwhile.
+      const gold = sandbox.control
+        .offers(sandbox.sellers[0]!.id)
+        .find((o) => o.marketplace_type === 1 && o.status === OfferStatus.Active)!;
+      const queued = await page.evaluate(async (serverId) => {
+        const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
+        const found = await api.offers.query({
+          text: String(serverId),
+          sort: { column: 'updated_at', dir: 'desc' },
+          offset: 0,
+          limit: 10,
+        });
+        if (!found.ok) return found;
+        const row = found.value.rows.find((r) => r.serverId === serverId)!;
+        return api.offers.setStatus({ localIds: [row.localId], status: 3 });
+      }, gold.id);
+      expect(queued).toMatchObject({ ok: true });
+      sandbox.control.deleteOfferAsServer(gold.id);
+      await page.evaluate(() =>
+        (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk.sync.now(),
+      );
+      await expect
+        .poll(() => sandbox.requests.filter((r) => r.path.endsWith('/edit_status')).length)
+        .toBe(1);
+
+      await page.click('nav button:has-text("Activity")');
+      const refusedRow = page
+        .locator('table[aria-label="Requests sent"] tbody tr')
+        .filter({ hasText: 'Set status to Not Active' });
+      await expect.poll(() => refusedRow.textContent()).toMatch(/Refused.*404/);
+      expect(await refusedRow.textContent()).toContain(String(gold.id));
+      const rows = page.locator('table[aria-label="Requests sent"] tbody tr');
+      await expect.poll(() => rows.filter({ hasText: 'Read offers' }).count()).toBeGreaterThan(0);
+      // Once the sync has ended, one row per read the marketplace received.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
+            const status = await api.sync.status();
+            return status.ok && !status.value.running;
+          }),
+        )
+        .toBe(true);
+      const reads = sandbox.requests.filter((r) => r.path.endsWith('/my_offers')).length;
+      await expect.poll(() => rows.filter({ hasText: 'Read offers' }).count()).toBe(reads);
+      expect(await page.content()).not.toContain(token);
+
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 760 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await desk.screenshot(`activity-${width}-${scheme}`);
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await page.getByLabel('Search activity').fill('products');
+      await expect.poll(() => rows.filter({ hasText: 'Read offers' }).count()).toBe(0);
+      expect(await rows.filter({ hasText: 'Read products' }).count()).toBeGreaterThan(0);
+      await page.getByLabel('Search activity').fill('');
+      await page.getByLabel('Outcome').selectOption('refused');
+      await expect.poll(() => rows.first().textContent()).toMatch(/Set status to Not Active/);
+      expect(await rows.count()).toBe(1);
+      await page.getByLabel('Outcome').selectOption('rate_limited');
+      await expect.poll(() => rows.first().textContent()).toMatch(/No request matches/);
+    } finally {
+      await desk.close();
+    }
+  });
+});
