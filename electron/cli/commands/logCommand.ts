@@ -14,7 +14,9 @@ const log: CommandHandler = async (ctx, call) => {
   });
   const human =
     list.entries.length === 0
-      ? 'Nothing was sent to the marketplace in this span.'
+      ? Object.keys(call.options).some((o) => o !== 'limit')
+        ? 'No request matches.'
+        : 'Nothing has been sent to the marketplace yet.'
       : formatTable(
           [
             { title: 'TIME', value: (e) => e.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z') },
