@@ -1,6 +1,8 @@
 // The Activity view in Chromium through the browser host: after connecting (which syncs), it
 // lists the requests the sandbox received, filters them, and holds no token; screenshots light and
 // dark at 1280 and 1024.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
@@ -84,6 +86,15 @@ describe('Activity view in Chromium', () => {
       await page.getByLabel('Outcome').selectOption('refused');
       await expect.poll(() => rows.first().textContent()).toMatch(/Set status to Not Active/);
       expect(await rows.count()).toBe(1);
+      // Export CSV writes what the filter shows.
+      await page.click('button:has-text("Export CSV")');
+      await page.waitForSelector('text=/1 entry saved to/');
+      const exportsDir = join(desk.dataDir, 'exports');
+      const csvName = readdirSync(exportsDir).find((n) => n.endsWith('activity.csv'))!;
+      const csv = readFileSync(join(exportsDir, csvName), 'utf8').trimEnd().split('\r\n');
+      expect(csv[0]).toBe('Time,Operation,Offers,Outcome,Message');
+      expect(csv.slice(1)).toHaveLength(1);
+      expect(csv[1]).toMatch(new RegExp(`Set status to Not Active,${gold.id},Refused,404`));
       await page.getByLabel('Outcome').selectOption('rate_limited');
       await expect.poll(() => rows.first().textContent()).toMatch(/No request matches/);
     } finally {
