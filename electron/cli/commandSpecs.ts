@@ -20,12 +20,7 @@ export interface ArgumentSpec {
 }
 
 export type CommandGroup =
-  | 'sync'
-  | 'products'
-  | 'offers'
-  | 'credentials'
-  | 'screenshots'
-  | 'activity';
+  'sync' | 'products' | 'offers' | 'credentials' | 'screenshots' | 'activity';
 
 export interface CommandSpec {
   /** Words typed to run it: `offers import`. */

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/core/store';
 import { ACTIVITY_MAX_AGE_MS, ACTIVITY_MAX_ROWS } from '../../electron/core/store/activity';
 import { tempDir } from '../cli/harness';
+import { systemClock } from '../../electron/core/util/clock';
 
 const dir = tempDir('sd-activity-store-');
 afterAll(() => dir.remove());
@@ -12,7 +13,9 @@ afterAll(() => dir.remove());
 describe('activity store', () => {
   it('prunes to the newest rows and the last 90 days', () => {
     let now = Date.UTC(2026, 0, 1);
-    const store = openStore(join(dir.path, 'bounded.sqlite'), { clock: { now: () => now } });
+    const store = openStore(join(dir.path, 'bounded.sqlite'), {
+      clock: { now: () => now, sleep: systemClock.sleep },
+    });
     try {
       const log = store.activityLog();
       log.record({
