@@ -84,6 +84,15 @@ beforeAll(() => {
     "const { BrowserWindow } = require('electron');\n" +
       'new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false } });\n',
   );
+  // The planted canary proves a scan looked at every file: a run that missed it (seen once under
+  // heavy load on a 2-core machine) is run again rather than trusted or failed on the spot.
+  findings = scan();
+  if (!findings.some((f) => f.file.startsWith('canary/'))) findings = scan();
+}, 90_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function scan(): Finding[] {
   const run = spawnSync(
     process.execPath,
     [
@@ -104,7 +113,7 @@ beforeAll(() => {
   expect(run.status, run.stderr).toBe(0);
   const [header, ...rows] = parseCsv(readFileSync(join(dir, 'result.csv'), 'utf8'));
   expect(header?.slice(0, 4)).toEqual(['issue', 'severity', 'confidence', 'filename']);
-  findings = rows
+  return rows
     .filter((r) => r.length >= 6)
     .map(([issue, severity, confidence, file, location, sample]) => ({
       issue: issue!,
@@ -114,9 +123,7 @@ beforeAll(() => {
       location: location!,
       sample: sample!,
     }));
-}, 90_000);
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+}
 
 describe('electronegativity', () => {
   it('reports the insecure canary window (the scan works)', () => {
