@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
-import { openHarness } from './harness';
+import { openHarness, connectWithToken } from './harness';
 
 describe('Activity view in Chromium', () => {
   it("lists a sync's requests, searches and filters them, and never shows the token", async () => {
@@ -15,9 +15,7 @@ describe('Activity view in Chromium', () => {
     try {
       const { page, sandbox } = desk;
       const token = sandbox.sellers[0]!.token;
-      await page.fill('#token-input', token);
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('[data-testid="offers-grid"]');
+      await connectWithToken(page, token);
       // The first sync has read the seller's offers.
       await expect
         .poll(() => sandbox.requests.filter((r) => r.path.endsWith('/my_offers')).length)

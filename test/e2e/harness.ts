@@ -151,3 +151,12 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
     throw error;
   }
 }
+
+/** Connects with a token on the first screen and waits for the offers view (and its rows, when asked). */
+export async function connectWithToken(page: Page, token: string, opts: { rows?: boolean } = {}) {
+  await page.fill('#token-input', token);
+  await page.click('form button[type=submit]');
+  await page.waitForSelector(
+    opts.rows ? '[data-testid="offers-grid"] [data-local-id]' : '[data-testid="offers-grid"]',
+  );
+}

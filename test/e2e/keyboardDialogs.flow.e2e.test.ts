@@ -4,7 +4,7 @@
 // and footer, and toasts are drawn above a modal. Screenshots land in test-output/screens/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openHarness, type Harness } from './harness';
+import { openHarness, type Harness, connectWithToken } from './harness';
 
 const FLOW_TIMEOUT = 90_000;
 
@@ -20,12 +20,6 @@ async function withDesk(
   } finally {
     await desk.close();
   }
-}
-
-async function connect(page: Page, token: string) {
-  await page.fill('#token-input', token);
-  await page.click('form button[type=submit]');
-  await page.waitForSelector('[data-testid="offers-grid"] [data-local-id]');
 }
 
 const openDialogs = (page: Page) => page.locator('dialog[open]').count();
@@ -76,7 +70,7 @@ describe('keyboard and dialogs in Chromium', () => {
     () =>
       withDesk('enter', async (desk) => {
         const { page } = desk;
-        await connect(page, desk.sandbox.sellers[0]!.token);
+        await connectWithToken(page, desk.sandbox.sellers[0]!.token, { rows: true });
         const row = page.locator('[data-local-id]').first();
         await row.click();
         expect(await row.getAttribute('aria-selected')).toBe('true');
@@ -103,7 +97,7 @@ describe('keyboard and dialogs in Chromium', () => {
     () =>
       withDesk('picker', async (desk) => {
         const { page } = desk;
-        await connect(page, desk.sandbox.sellers[0]!.token);
+        await connectWithToken(page, desk.sandbox.sellers[0]!.token, { rows: true });
         await page.keyboard.press('Control+n');
         await page.waitForSelector('dialog[open] [aria-label="Filter products"]');
         await page.keyboard.type('Valorant');
@@ -140,7 +134,7 @@ describe('keyboard and dialogs in Chromium', () => {
           `dialog-${width}`,
           async (desk) => {
             const { page } = desk;
-            await connect(page, desk.sandbox.sellers[0]!.token);
+            await connectWithToken(page, desk.sandbox.sellers[0]!.token, { rows: true });
             await page.locator('[data-local-id]').first().dblclick();
             await page.waitForSelector('dialog[open] #f-price_per_step');
             await page.waitForTimeout(200);

@@ -11,7 +11,7 @@ import type { Offer } from '../../electron/contract/marketplace/wire';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { jpegBytes, pngBytes } from '../screenshots/images';
 import type { Harness } from './harness';
-import { openHarness } from './harness';
+import { openHarness, connectWithToken } from './harness';
 
 // Seller 1's Fortnite account offer: Active, one screenshot (electron/sandbox/seed.ts).
 const OFFER_NAME = '44 skins, PC';
@@ -84,9 +84,7 @@ beforeAll(async () => {
     throw new Error('the sandbox seed no longer has the active account offer with one screenshot');
   }
   offerId = seeded.id;
-  await page.fill('#token-input', sandbox.sellers[0]!.token);
-  await page.click('form button[type=submit]');
-  await page.waitForSelector('[data-testid="offers-grid"]');
+  await connectWithToken(page, sandbox.sellers[0]!.token);
 }, 60_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../electron/sandbox';
-import { openHarness, type Harness } from './harness';
+import { openHarness, type Harness, connectWithToken } from './harness';
 
 const FLOW_TIMEOUT = 60_000;
 
@@ -19,12 +19,6 @@ async function withDesk(name: string, flow: (desk: Harness) => Promise<void>) {
   } finally {
     await desk.close();
   }
-}
-
-async function connect(page: Page, token: string) {
-  await page.fill('#token-input', token);
-  await page.click('form button[type=submit]');
-  await page.waitForSelector('[data-testid="offers-grid"]');
 }
 
 function rowWithPrice(page: Page, price: string) {
@@ -47,7 +41,7 @@ describe('the seller workspace in Chromium', () => {
         expect(await page.getAttribute('#token-input', 'aria-invalid')).toBe('true');
         expect(await page.locator('[data-testid="offers-grid"]').count()).toBe(0);
         await desk.screenshot('refused');
-        await connect(page, desk.sandbox.sellers[0]!.token);
+        await connectWithToken(page, desk.sandbox.sellers[0]!.token);
         await expect.poll(() => page.locator('[data-local-id]').count()).toBeGreaterThan(0);
       }),
     FLOW_TIMEOUT,
@@ -58,7 +52,7 @@ describe('the seller workspace in Chromium', () => {
     () =>
       withDesk('gold', async (desk) => {
         const { page, sandbox } = desk;
-        await connect(page, sandbox.sellers[0]!.token);
+        await connectWithToken(page, sandbox.sellers[0]!.token);
         await page.keyboard.press('Control+n');
         await page.click('dialog button:has-text("WoW Classic Era Gold")');
         await page.fill('#f-price_per_step', '0.0777');
@@ -95,7 +89,7 @@ describe('the seller workspace in Chromium', () => {
     () =>
       withDesk('account', async (desk) => {
         const { page, sandbox } = desk;
-        await connect(page, sandbox.sellers[0]!.token);
+        await connectWithToken(page, sandbox.sellers[0]!.token);
         const before = await page.textContent('[data-testid="offers-total"]');
         await page.click('button:has-text("New offer")');
         await page.click('dialog button:has-text("Valorant Accounts")');
@@ -129,7 +123,7 @@ describe('the seller workspace in Chromium', () => {
     let revived: Awaited<ReturnType<typeof startSandbox>> | null = null;
     try {
       const { page } = desk;
-      await connect(page, desk.sandbox.sellers[0]!.token);
+      await connectWithToken(page, desk.sandbox.sellers[0]!.token);
       await desk.sandbox.saveSnapshot(snapshot);
       await desk.sandbox.close();
       await rowWithPrice(page, '0.05').dblclick();
@@ -186,7 +180,7 @@ describe('the seller workspace in Chromium', () => {
           },
         );
         expect(created.status).toBe(200);
-        await connect(page, seller.token);
+        await connectWithToken(page, seller.token);
         await expect
           .poll(() => page.textContent('[data-testid="offers-total"]'))
           .toMatch(/^50 offers/);
@@ -215,7 +209,7 @@ describe('the seller workspace in Chromium', () => {
     () =>
       withDesk('conflict', async (desk) => {
         const { page, sandbox } = desk;
-        await connect(page, sandbox.sellers[0]!.token);
+        await connectWithToken(page, sandbox.sellers[0]!.token);
         // The marketplace is unreachable while the seller edits, so both sides change.
         sandbox.setFaults({ dropBeforeRate: 1 });
         await rowWithPrice(page, '0.05').dblclick();
@@ -247,7 +241,7 @@ describe('the seller workspace in Chromium', () => {
     () =>
       withDesk('keys', async (desk) => {
         const { page, sandbox } = desk;
-        await connect(page, sandbox.sellers[0]!.token);
+        await connectWithToken(page, sandbox.sellers[0]!.token);
         await page.keyboard.press('Control+f');
         expect(await page.evaluate('document.activeElement.dataset.testid')).toBe('offers-search');
         const row = rowWithPrice(page, '0.0009');

@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
-import { openHarness } from './harness';
+import { openHarness, connectWithToken } from './harness';
 
 /** The page's globals as seen from here (callbacks run in the browser). */
 interface PageGlobals {
@@ -21,9 +21,7 @@ describe('Settings in Chromium', () => {
     desk.page.setDefaultTimeout(20_000);
     try {
       const { page, sandbox, dataDir } = desk;
-      await page.fill('#token-input', sandbox.sellers[0]!.token);
-      await page.click('form button[type=submit]');
-      await page.waitForSelector('[data-testid="offers-grid"]');
+      await connectWithToken(page, sandbox.sellers[0]!.token);
       await page.click('nav button:has-text("Settings")');
       const toggle = page.getByLabel('Let the command line send credentials');
       await expect.poll(() => toggle.isDisabled()).toBe(false);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashCredential } from '../../electron/core/credentials/hash';
 import { placeholderPng } from '../../electron/sandbox/png';
 import { createSyncEngine } from '../../electron/core/sync';
-import { goldOffer, openDesk, useSyncWorld } from './harness';
+import { accountFields, goldOffer, openDesk, useSyncWorld } from './harness';
 import { testDatabase } from '../../electron/core/store/testing';
 
 const w = useSyncWorld();
@@ -11,14 +11,6 @@ const w = useSyncWorld();
 function requestsSince(n: number) {
   return w.sb.requests.slice(n).map((r) => `${r.method} ${r.path.replace(/\/\d+\//g, '/:id/')}`);
 }
-
-const accountFields = (title: string) => ({
-  price_per_step: 25,
-  amount: 1,
-  min_purchase_amount: 1,
-  outer_name: title,
-  data: { '1001': 'Iron', '1002': 'EU', '1003': 'PC', '1005': 30, '1006': title },
-});
 
 describe('sync flows', () => {
   it('sends an offline create before what depends on it: upload, manage, credentials, status', async () => {

@@ -84,6 +84,15 @@ export async function sandbox(): Promise<Sandbox> {
 }
 
 /** Fields of a valid gold offer on the demo product 1 (WoW Classic Era Gold). */
+/** An account offer of the seeded account product 10, named `title`. */
+export const accountFields = (title: string) => ({
+  price_per_step: 25,
+  amount: 1,
+  min_purchase_amount: 1,
+  outer_name: title,
+  data: { '1001': 'Iron', '1002': 'EU', '1003': 'PC', '1005': 30, '1006': title },
+});
+
 export function goldOffer(price: number, note = '') {
   return {
     price_per_step: price,

@@ -12,18 +12,10 @@ import {
   SecretBoxError,
 } from '../../electron/core/secrets';
 import { createSyncEngine } from '../../electron/core/sync';
-import { goldOffer, openDesk, secretBox, useSyncWorld } from './harness';
+import { accountFields, goldOffer, openDesk, secretBox, useSyncWorld } from './harness';
 import { testDatabase } from '../../electron/core/store/testing';
 
 const w = useSyncWorld();
-
-const accountFields = (title: string) => ({
-  price_per_step: 25,
-  amount: 1,
-  min_purchase_amount: 1,
-  outer_name: title,
-  data: { '1001': 'Iron', '1002': 'EU', '1003': 'PC', '1005': 30, '1006': title },
-});
 
 function requestsSince(n: number) {
   return w.sb.requests
