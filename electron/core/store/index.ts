@@ -117,7 +117,9 @@ export interface ActivityLog {
 export { SCHEMA_VERSION } from './schema';
 /** For electron/main: which native build of better-sqlite3 this runtime loads. */
 export { useSqliteNativeBinding } from './database';
-export type { SyncStore, ManageItem, QueuedCredentialRow, OutcomeInput } from './syncStore';
+export type { SyncStore } from './syncStore';
+export type { ManageItem, QueuedCredentialRow } from './sending';
+export type { OutcomeInput } from './offers';
 export { fingerprintServerOffer } from './offerFields';
 export type { CredentialsKeyRecord } from './credentialsKey';
 export type {

@@ -42,19 +42,6 @@ import {
 } from './sending';
 import { finishSyncRun, startSyncRun, type SyncRunSummary } from './syncRuns';
 
-export type {
-  OutboxOp,
-  ReadyOp,
-  ReadyOpOf,
-  OpKind,
-  OpPayload,
-  OpState,
-  SentFields,
-} from './outboxOps';
-export type { ManageItem, QueuedCredentialRow } from './sending';
-export type { OutcomeInput } from './offers';
-export type { SyncRunSummary } from './syncRuns';
-
 export interface SyncStore {
   readonly clock: Clock;
   /** Runs `fn` in one immediate transaction (synchronous work only). */
