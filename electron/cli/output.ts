@@ -2,6 +2,7 @@
 // JSON document); notes and progress go to stderr, so `seller-desk offers list --json | jq` works.
 // Whatever is printed passes the redaction of the secrets the run knows (the token once read), in
 // every spelling: a marketplace that quotes it back in a message never gets it onto the terminal.
+import { fieldLabel, problemReason } from '../contract/rules/fieldLabels';
 import { createRedactor, redactStrings } from '../core/secrets/redact';
 import type { CliError } from './cliError';
 import type { ExitCodeValue } from './exitCodes';
@@ -68,12 +69,19 @@ export function createOutput(opts: {
         });
         return;
       }
-      const problems = error.problems.map(
-        (p) =>
-          `  ${[p.line !== undefined ? `line ${p.line}` : '', p.column ? `column ${p.column}` : '']
-            .filter(Boolean)
-            .join(', ')}${p.line !== undefined || p.column ? ': ' : ''}${p.reason}`,
-      );
+      const problems = error.problems.map((p) => {
+        // A file's column is the header the seller wrote; an offer's field is named by its label.
+        if (p.line === undefined && p.column) {
+          const label = fieldLabel(p.column);
+          return `  ${label ? `${label}: ${problemReason(p.column, p.reason)}` : p.reason}`;
+        }
+        return `  ${[
+          p.line !== undefined ? `line ${p.line}` : '',
+          p.column ? `column ${p.column}` : '',
+        ]
+          .filter(Boolean)
+          .join(', ')}${p.line !== undefined || p.column ? ': ' : ''}${p.reason}`;
+      });
       print(stderr, [`seller-desk: ${error.message}`, ...problems].join('\n'));
     },
     note(text) {

@@ -15,6 +15,7 @@ import {
   type RefusedOffer,
 } from '../../core/usecases/offers';
 import { sellerStatuses } from '../../contract/rules';
+import { fieldLabel, problemReason } from '../../contract/rules/fieldLabels';
 import { CliError, usageError } from '../cliError';
 import type { CommandContext, CommandHandler, CommandOutcome, Invocation } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
@@ -92,7 +93,10 @@ const showOffer: CommandHandler = async (ctx, call) => {
   }
   if (offer.outcome && !offer.outcome.ok) {
     lines.push(['refused', offer.outcome.message ?? '']);
-    for (const e of offer.outcome.fieldErrors) lines.push([`  ${e.field}`, e.messages.join('; ')]);
+    for (const e of offer.outcome.fieldErrors) {
+      const label = fieldLabel(e.field) || 'offer';
+      lines.push([`  ${label}`, e.messages.map((m) => problemReason(e.field, m)).join('; ')]);
+    }
   }
   for (const p of offer.pending) {
     lines.push([`queued ${p.kind}`, `${p.state}${p.lastError ? ` (${p.lastError})` : ''}`]);

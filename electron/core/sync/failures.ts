@@ -1,5 +1,6 @@
 // What a failed request means for the operation that sent it. The client's typed errors name
 // what happened; this decides what the outbox does next.
+import { sellerProblem } from '../../contract/rules/fieldLabels';
 import { isMarketplaceError, type MarketplaceError } from '../api';
 import { keepText, type Redact } from '../secrets/redact';
 import { boundText } from '../util/echo';
@@ -56,7 +57,51 @@ export const FAILURE_MESSAGE_MAX = 600;
  */
 export function failureMessage(error: unknown, redact: Redact = keepText): string {
   if (error instanceof SyntaxError) return 'A queued item could not be read: it is not valid JSON.';
+  if (isMarketplaceError(error)) return outcomeMessage(marketplaceWords(error), redact);
   return outcomeMessage(error instanceof Error ? error.message : String(error), redact);
+}
+
+/** The marketplace's own words in an error, without the request line and kind before them. */
+function detailOf(error: MarketplaceError): string {
+  const at = error.message.indexOf(' — ');
+  return at >= 0 ? error.message.slice(at + 3) : error.message;
+}
+
+/**
+ * What a refused or failed request means, for the seller: never the request line ("POST
+ * /api/…"), the error's kind or a field's API key; a refused field by its label.
+ */
+function marketplaceWords(error: MarketplaceError): string {
+  const detail = detailOf(error);
+  const status = error.status !== null ? ` (HTTP ${error.status})` : '';
+  switch (error.kind) {
+    case 'validation': {
+      const fields = Object.entries(error.fieldErrors ?? {}).flatMap(([field, list]) =>
+        list.map((item) =>
+          sellerProblem({ field, message: typeof item === 'string' ? item : item.error }),
+        ),
+      );
+      return `The marketplace refused it: ${fields.length > 0 ? fields.join('; ') : detail}`;
+    }
+    case 'forbidden':
+      return `The marketplace does not allow it: ${detail}`;
+    case 'not_found':
+      return `The marketplace does not know it: ${detail}`;
+    case 'unauthorized':
+      return 'The marketplace refused the API token.';
+    case 'rate_limited':
+      return 'The marketplace asked to slow down; it is sent again when its limit allows.';
+    case 'network_not_sent':
+      return `The marketplace could not be reached (${detail}).`;
+    case 'network_maybe_sent':
+      return `The connection broke (${detail}); Seller Desk checks whether it arrived before sending it again.`;
+    case 'server':
+      return `The marketplace had a problem${status}: ${detail}`;
+    case 'bad_response':
+      return `The marketplace's answer could not be read${status}: ${detail}`;
+    case 'cancelled':
+      return 'Cancelled.';
+  }
 }
 
 /** The marketplace's words about an operation, as the outbox and the offer keep them. */

@@ -1,5 +1,6 @@
 // A draft the store refused, told as a use-case failure that names every field and why, so a
 // front that shows only the message still says what to fix.
+import { sellerProblem } from '../../../contract/rules/fieldLabels';
 import { DraftRejected, StoreError } from '../../store';
 import { UseCaseFailure, type Problem } from '../failure';
 import { refusalProblems } from './refusals';
@@ -7,12 +8,15 @@ import { refusalProblems } from './refusals';
 /** At most this many problems are told in the message; `problems` has them all. */
 const NAMED_FIELDS = 3;
 
-/** The rules' messages name their field ("The outer name field is for account offers only."). */
+/**
+ * Each field by the label the seller sees and why ("Name shown to buyers: required"): the rules
+ * word their messages after the API's keys ("The outer name field is required.").
+ */
 export function fieldList(problems: readonly Problem[]): string {
-  const messages = [...new Set(problems.map((p) => p.message))];
+  const messages = [...new Set(problems.map((p) => sellerProblem(p)))];
   const named = messages.slice(0, NAMED_FIELDS);
   const more = messages.length - named.length;
-  return named.join(' ') + (more > 0 ? ` (and ${more} more)` : '');
+  return named.join('; ') + (more > 0 ? ` (and ${more} more)` : '');
 }
 
 /**

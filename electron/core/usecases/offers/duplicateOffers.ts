@@ -3,14 +3,14 @@
 // answers empty (outer name, description…), queued screenshot files stay with the original.
 // All or nothing: a copy that cannot be made names the offer and the field, and no copy stays.
 import { MarketplaceType } from '../../../contract/marketplace/wire';
-import { accountOnlyFields } from '../../../contract/rules';
+import { accountOnlyFields, liveFieldsOf } from '../../../contract/rules';
 import { QUEUED_SCREENSHOT_PREFIX, type OfferDraft } from '../../store';
 import { cachedProduct } from '../catalogue/requireProduct';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { DEFAULT_DELIVERY_TIME_MS } from '../transfers/importOffers';
 import { fieldList } from './draftRefusal';
-import { offerName } from './offerName';
+import { namedOffer } from './offerName';
 import { refusalProblems } from './refusals';
 
 export function duplicateOffers(
@@ -33,6 +33,12 @@ export function duplicateOffers(
           (s) => !s.startsWith(QUEUED_SCREENSHOT_PREFIX),
         ),
       };
+      // A field the product has retired since the original was made would refuse the copy
+      // ("The product has no field …"), and the marketplace no longer asks for it.
+      if (copy.data) {
+        const live = new Set(liveFieldsOf(product).map((f) => String(f.id)));
+        copy.data = Object.fromEntries(Object.entries(copy.data).filter(([id]) => live.has(id)));
+      }
       if (product.marketplace_type === MarketplaceType.Gold) {
         for (const name of accountOnlyFields) delete (copy as Record<string, unknown>)[name];
       }
@@ -51,7 +57,7 @@ export function duplicateOffers(
         // Thrown inside the transaction: the copies already made are rolled back with it.
         throw new UseCaseFailure(
           'bad_input',
-          `${offerName(offer, product.title)} could not be copied: ${fieldList(problems)}`,
+          `${namedOffer(offer, product.title)} could not be copied: ${fieldList(problems)}`,
           problems,
         );
       }

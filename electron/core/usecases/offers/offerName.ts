@@ -23,3 +23,15 @@ export function storedOfferName(store: Store, localId: number): string {
   if (!offer) return 'An offer that no longer exists';
   return offerName(offer, store.getProduct(offer.productId)?.title);
 }
+
+/**
+ * The offer by its marketplace id and what the seller calls it (`Offer 1005 "Gold account"`, a
+ * gold offer by its product: `Offer 1002 of "WoW Retail Gold"`), for a message about one offer.
+ */
+export function namedOffer(offer: Nameable, productTitle?: string | null): string {
+  const short = offerName(offer, productTitle);
+  if (offer.serverId === null) return short;
+  const name = offer.fields.outer_name || offer.fields.internal_name;
+  if (name) return `${short} ${quoteForMessage(name)}`;
+  return productTitle ? `${short} of ${quoteForMessage(productTitle)}` : short;
+}

@@ -13,6 +13,23 @@ export interface OfferNeedingAttention {
   fieldErrors: { field: string; messages: string[] }[];
 }
 
+/**
+ * The offer as the seller knows it: its name, else its product and marketplace id; one not yet
+ * sent has no id the seller could look up, so it is said to be new (never its local row number).
+ */
+export function attentionTitle(row: {
+  outerName: string | null;
+  internalName: string | null;
+  productTitle: string;
+  serverId: number | null;
+}): string {
+  const name = row.outerName || row.internalName;
+  if (name) return name;
+  return row.serverId !== null
+    ? `${row.productTitle} #${row.serverId}`
+    : `${row.productTitle}: new offer (not yet on the marketplace)`;
+}
+
 /** At most this many are listed; the offers list has the rest. */
 export const ATTENTION_LIST_MAX = 50;
 
@@ -29,10 +46,7 @@ export function offersNeedingAttention(
     return {
       localId: row.localId,
       serverId: row.serverId,
-      title:
-        row.outerName ||
-        row.internalName ||
-        `${row.productTitle} #${row.serverId ?? `L${row.localId}`}`,
+      title: attentionTitle(row),
       syncState,
       message:
         syncState === 'conflict'

@@ -1,0 +1,146 @@
+// Field names and problems as the seller reads them, for every front: the form's labels ("Name
+// shown to buyers", a product field's own title), never the API's keys (`outer_name`,
+// `offers.0.data.101`). The rules and the marketplace word their messages after the API's keys
+// ("The outer name field is required."); `sellerProblem` turns such a message into the label and
+// the reason ("Name shown to buyers: required"). One map, so the core, the CLI and the renderer
+// say the same.
+
+/** What a product must offer for its fields to be named by their titles. */
+export interface LabelledProduct {
+  product_fields: readonly { id: number; title: string }[];
+}
+
+/** The offer's write fields, by the labels of the offer form. */
+export const writeFieldLabels: Readonly<Record<string, string>> = {
+  price_per_step: 'Price per step',
+  amount: 'Amount',
+  min_purchase_amount: 'Min purchase amount',
+  guarantee_delivery_time: 'Delivery time',
+  outer_name: 'Name shown to buyers',
+  internal_name: 'Internal name',
+  description: 'Description',
+  booster_price: 'Booster price',
+  credential_system_type_id: 'Credential system',
+  comment_for_reviewer: 'Comment for the reviewer',
+  is_auto_activate_status: 'Activate after review',
+  marketplace_type: 'Marketplace type',
+  screenshots: 'Screenshots',
+  status: 'Status',
+  product_id: 'Product',
+  data: 'Product fields',
+  credentials: 'Accounts',
+};
+
+/** An account's fields, as the credentials panel and its imports name them. */
+export const credentialFieldLabels: Readonly<Record<string, string>> = {
+  login: 'Login',
+  password: 'Password',
+  email: 'Email',
+  email_password: 'Email password',
+  is_2fa_active: 'Two-factor authentication',
+  comment: 'Comment',
+};
+
+/** Field keys that stand for the whole offer, not one of its fields. */
+const WHOLE_OFFER = new Set(['', '(offer)', 'offer', 'offers']);
+
+/** `offers.3.outer_name` (a manage batch's path) is the offer's `outer_name`. */
+function withoutBatchIndex(field: string): string {
+  return field.replace(/^offers\.\d+\.?/, '');
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A field key's words when no label is known: `some_new_field` → "Some new field". */
+function plainWords(key: string): string {
+  return capitalised(key.replace(/[_.]+/g, ' ').trim());
+}
+
+/** The label of a field key, or '' when the key stands for the whole offer. */
+export function fieldLabel(field: string, product?: LabelledProduct | null): string {
+  const key = withoutBatchIndex(field.trim());
+  if (WHOLE_OFFER.has(key)) return '';
+  const data = /^data\.(.+)$/.exec(key);
+  if (data) {
+    const found = product?.product_fields.find((f) => String(f.id) === data[1]);
+    return found ? found.title : 'A product field';
+  }
+  const credential = /^credentials\.(\d+)\.(.+)$/.exec(key);
+  if (credential) {
+    const name = credentialFieldLabels[credential[2]!] ?? plainWords(credential[2]!);
+    return `Account ${Number(credential[1]) + 1}: ${name}`;
+  }
+  const shot = /^screenshots\.(\d+)$/.exec(key);
+  if (shot) return `Screenshot ${Number(shot[1]) + 1}`;
+  return writeFieldLabels[key] ?? credentialFieldLabels[key] ?? plainWords(key);
+}
+
+/** How the rules and the marketplace open a message about a field, the subject captured. */
+const SUBJECT_FORMS: readonly RegExp[] = [
+  /^The field "([^"]+)" (?:is )?(.+)$/,
+  /^The value of "([^"]+)" (?:is )?(.+)$/,
+  /^"([^"]+)" (?:is )?(.+)$/,
+  /^The (.+?) field (?:is )?(.+)$/,
+];
+
+/** The API key's words as the messages spell them: `min_purchase_amount` → "min purchase amount". */
+function spokenKey(field: string): string {
+  const key = withoutBatchIndex(field);
+  return (key.split('.').pop() ?? key).replace(/_/g, ' ').toLowerCase();
+}
+
+function trimmedReason(reason: string): string {
+  const text = reason.trim().replace(/\.$/, '');
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * The reason of a problem without the field it names ("required", "must be at least 0.0001"), to
+ * show beside the field or after its label. A message naming no field is kept as it is.
+ */
+export function problemReason(field: string, message: string): string {
+  const text = message.trim();
+  for (const form of SUBJECT_FORMS) {
+    const match = form.exec(text);
+    if (match) return trimmedReason(match[2]!);
+  }
+  // "The min purchase amount must be at least …": the key's words without "field".
+  const spoken = spokenKey(field);
+  if (spoken && text.toLowerCase().startsWith(`the ${spoken} `)) {
+    return trimmedReason(text.slice(`the ${spoken} `.length).replace(/^is /, ''));
+  }
+  if (/^The product has no field\b/.test(text)) return 'not a field of this product';
+  return text;
+}
+
+/** The label a message itself gives its field (a product field's quoted title), if any. */
+function quotedTitle(message: string): string | null {
+  const match = /^(?:The field |The value of )?"([^"]+)"/.exec(message.trim());
+  return match ? match[1]! : null;
+}
+
+/**
+ * One problem in the seller's words: "Name shown to buyers: required", "Account title: required".
+ * A problem of the whole offer is its message.
+ */
+export function sellerProblem(
+  problem: { field?: string | null; message: string },
+  product?: LabelledProduct | null,
+): string {
+  const field = problem.field ?? '';
+  let label = fieldLabel(field, product);
+  if (!label) return problem.message;
+  if (/^data\./.test(withoutBatchIndex(field)) && label === 'A product field') {
+    label = quotedTitle(problem.message) ?? label;
+  }
+  return `${label}: ${problemReason(field, problem.message)}`;
+}
+
+/** The reason alone, as a sentence, for a message shown beside its field's input. */
+export function reasonBesideField(field: string, message: string): string {
+  const reason = problemReason(field, message);
+  if (reason === message.trim()) return message;
+  return `${capitalised(reason)}.`;
+}
