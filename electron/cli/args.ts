@@ -16,6 +16,8 @@ export interface GlobalOptions {
   baseUrl?: string;
   dataDir?: string;
   tokenFile?: string;
+  /** The profile to work on (`--profile NAME`); default: the marketplace's only profile. */
+  profile?: string;
   json: boolean;
   quiet: boolean;
   windowMs?: number;
@@ -127,6 +129,7 @@ function readGlobals(options: RawOption[]): GlobalOptions {
     else if (name === 'base-url') globals.baseUrl = checkBaseUrl(String(value));
     else if (name === 'data-dir') globals.dataDir = String(value);
     else if (name === 'token-file') globals.tokenFile = String(value);
+    else if (name === 'profile') globals.profile = String(value);
     else if (name === 'window-ms') {
       const ms = parseInteger(name, String(value));
       if (ms < 1) throw usageError('--window-ms must be at least 1.');

@@ -20,7 +20,7 @@ export interface ArgumentSpec {
 }
 
 export type CommandGroup =
-  'sync' | 'products' | 'offers' | 'credentials' | 'screenshots' | 'activity';
+  'sync' | 'products' | 'offers' | 'credentials' | 'screenshots' | 'activity' | 'profiles';
 
 export interface CommandSpec {
   /** Words typed to run it: `offers import`. */
@@ -49,6 +49,12 @@ export const globalOptions: Record<string, OptionSpec> = {
     type: 'string',
     value: 'FILE',
     description: 'read the API token from FILE (else from the SELLER_DESK_TOKEN variable)',
+  },
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    description:
+      "the seller's profile to work on (default: the only one; `profiles list` names them)",
   },
   json: { type: 'flag', description: 'print one JSON document on stdout (shape: README)' },
   quiet: { type: 'flag', description: 'no progress and no notes on stderr' },
@@ -462,6 +468,48 @@ export const commandSpecs: CommandSpec[] = [
       },
     },
     online: false,
+  },
+  {
+    name: 'profiles list',
+    group: 'profiles',
+    summary: "this marketplace's profiles, one per seller, with their unsent work",
+    args: [],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'profiles add',
+    group: 'profiles',
+    summary: 'a new, empty profile; it belongs to the seller whose token is first used with it',
+    args: [{ name: 'NAME', description: "the profile's name", required: true }],
+    options: {},
+    online: false,
+    details:
+      "Then run commands with --profile NAME and that seller's token, e.g.\n" +
+      '  SELLER_DESK_TOKEN=… seller-desk pull --profile NAME',
+  },
+  {
+    name: 'profiles rename',
+    group: 'profiles',
+    summary: 'give a profile another name',
+    args: [
+      { name: 'NAME', description: 'the profile', required: true },
+      { name: 'NEW_NAME', description: 'its new name', required: true },
+    ],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'profiles remove',
+    group: 'profiles',
+    summary: 'delete a profile and its files (its queued changes are lost)',
+    args: [{ name: 'NAME', description: 'the profile', required: true }],
+    options: {
+      yes: { type: 'flag', description: 'remove it even though unsent work would be lost' },
+    },
+    online: false,
+    details:
+      'Without --yes nothing is removed: the answer says what unsent work the profile holds.',
   },
 ];
 

@@ -36,7 +36,7 @@ const exitCodeLines = [
   `  ${ExitCode.Failed}  unexpected failure; or credentials locked by the app's keychain (nothing queued)`,
   `  ${ExitCode.BadInput}  usage or input error (bad rows listed with line and column); nothing queued`,
   `  ${ExitCode.NeedsAttention}  done, but some offers need attention (validation, conflict, credentials locked)`,
-  `  ${ExitCode.Unauthorized}  the marketplace refused the token, or the token is malformed`,
+  `  ${ExitCode.Unauthorized}  the marketplace refused the token, the token is malformed, or it is another seller's than the profile's (nothing sent)`,
   `  ${ExitCode.Unreachable}  the marketplace could not be reached or did not answer sensibly; the queue is kept`,
 ];
 

@@ -16,6 +16,18 @@ import { helpText } from './help';
 import { createOutput, type Output, type Writable } from './output';
 import { createProgress } from './progress';
 import { readToken } from './token';
+import { chooseProfile } from './profileSelection';
+
+/** The token is another seller's than the profile's: exit 4, saying which profile is theirs. */
+function wrongSellerError(error: unknown): CliError | null {
+  if (!(error instanceof Error) || !('tokenProfile' in error)) return null;
+  const theirs = error.tokenProfile;
+  const hint =
+    typeof theirs === 'string'
+      ? ` To work with this token, run the command with --profile ${JSON.stringify(theirs)}.`
+      : ' To work with this token, add a profile (seller-desk profiles add NAME) and run the command with --profile NAME.';
+  return new CliError('unauthorized', `${error.message}${hint}`);
+}
 
 export interface CliIo {
   stdout: Writable;
@@ -43,6 +55,7 @@ const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
   credentials: async () => (await import('./commands/credentialCommands')).credentialCommands,
   screenshots: async () => (await import('./commands/screenshotCommands')).screenshotCommands,
   activity: async () => (await import('./commands/logCommand')).logCommands,
+  profiles: async () => (await import('./commands/profileCommands')).profileCommands,
 };
 
 function outputFor(
@@ -110,6 +123,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
   try {
     // Loaded on demand: `help` and usage errors never open SQLite.
     const { openSellerProfile } = await import('../core/usecases/openSellerProfile');
+    const { listProfiles, sellerGuard } = await import('../core/usecases/profiles');
+    const { profileFile } = await import('../core/usecases/paths');
     const context: CommandContext = {
       globals: parsed.globals,
       baseUrl,
@@ -122,9 +137,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
       stdin: io.stdin ?? null,
       profile: () => {
         if (!profile) {
+          const chosen = chooseProfile(
+            listProfiles(dataDir, baseUrl),
+            parsed.globals.profile,
+            new URL(baseUrl).host,
+          );
+          const file = chosen?.file ?? profileFile(dataDir, baseUrl);
           profile = openSellerProfile({
             dataDir,
             baseUrl,
+            file,
+            // A token of another seller than the profile's stops here, before anything is sent.
+            guard: sellerGuard({ dataDir, marketUrl: baseUrl, file, signal }),
             token: () =>
               (token ??= readToken({ env: io.env, tokenFile: parsed.globals.tokenFile })),
             clock,
@@ -149,7 +173,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     const cliError =
       signal.aborted && !(error instanceof CliError)
         ? new CliError('interrupted', 'Interrupted; queued changes are kept.')
-        : toCliError(error);
+        : (wrongSellerError(error) ?? toCliError(error));
     output.failure(command.name, cliError);
     return cliError.exitCode;
   } finally {

@@ -1,5 +1,6 @@
 // The sandbox's back door for tests and its own tools: things that happen on the marketplace
 // without the seller's API (a purchase, an edit in the web dashboard, a transfer).
+import { randomBytes } from 'node:crypto';
 import {
   CredentialSystem,
   OfferStatus,
@@ -32,6 +33,11 @@ export interface SandboxControl {
    * and passwords quoted, manage answers a 500 that quotes the request's token.
    */
   quoteValuesInErrors(on: boolean): void;
+  /**
+   * The seller regenerates their API token in the dashboard: a new random token is theirs from
+   * now on and the old one is refused (401).
+   */
+  regenerateToken(sellerId: number): string;
 }
 
 export function sandboxControl(state: () => MarketState): SandboxControl {
@@ -104,6 +110,11 @@ export function sandboxControl(state: () => MarketState): SandboxControl {
     },
     quoteValuesInErrors(on) {
       state().quoteValuesInErrors = on;
+    },
+    regenerateToken(sellerId) {
+      const seller = state().seller(sellerId);
+      seller.token = `sandbox-${sellerId}-${randomBytes(18).toString('base64url')}`;
+      return seller.token;
     },
   };
 }

@@ -67,3 +67,14 @@ export const credentialHashing = {
   algorithm: 'sha256',
   normalize: (value: string): string => value.trim().toLowerCase(),
 } as const;
+
+/**
+ * Seller identity (API: none — the document has no "who am I" call). A profile belongs to one
+ * seller on one marketplace. The seller is the `user_id` on their own offers: one offer from
+ * my_offers (`offersAsked`) names them. A seller with no offer yet is known only by a keyed
+ * fingerprint of the token (HMAC-SHA256 with a random key of the data folder, cut to
+ * `fingerprintHexLength` hex digits; never the token): the same token finds the same profile,
+ * but a second token of that seller cannot be told apart from another seller's until an offer
+ * exists, so it is not used for that profile's queue until `user_id` confirms it.
+ */
+export const SELLER_IDENTITY = { offersAsked: 1, fingerprintHexLength: 32 } as const;

@@ -4,29 +4,20 @@
 // Turning it off deletes those files again — only where the keychain copy can still be read, so
 // the key is never left nowhere. A key file the command line created for a profile the app has
 // never opened is the command line's own and is left alone.
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Handlers } from '../../contract/ipc';
 import {
   createEncryptedKeyProtector,
   createKeyFileProtector,
   type StringEncryption,
 } from '../secrets';
-import { profileKeyFiles, profilesDir } from '../usecases/paths';
-import { settingsFile } from './settings';
+import { allProfileFiles, profileKeyFiles } from '../usecases/paths';
+import { settingsFile, type Settings } from './settings';
 
 /** Each profile's keychain-protected key file and the CLI-readable key file beside it. */
 function profileKeys(dataDir: string): { keychainFile: string; keyFile: string }[] {
-  let names: string[];
-  try {
-    names = readdirSync(profilesDir(dataDir));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return names
-    .filter((name) => name.endsWith('.sqlite'))
-    .map((name) => profileKeyFiles(join(profilesDir(dataDir), name)))
+  return allProfileFiles(dataDir)
+    .map((file) => profileKeyFiles(file))
     .filter((files) => existsSync(files.keychainFile));
 }
 
@@ -64,17 +55,25 @@ export function applyCommandLineAccess(
 export function settingsHandlers(
   dataDir: string,
   keychain: StringEncryption,
-): Pick<Handlers, 'settings.get' | 'settings.setCommandLineCredentials'> {
+): Pick<Handlers, 'settings.get' | 'settings.setCommandLineCredentials' | 'settings.setSending'> {
   const settings = settingsFile(dataDir);
+  const shown = (s: Settings) => ({
+    commandLineCredentials: s.commandLineCredentials,
+    holdSeconds: s.holdSeconds,
+    sendAutomatically: s.sendAutomatically,
+  });
   return {
     async 'settings.get'() {
-      return { commandLineCredentials: settings.read().commandLineCredentials };
+      return shown(settings.read());
+    },
+    async 'settings.setSending'(patch) {
+      return shown(settings.update(patch));
     },
     async 'settings.setCommandLineCredentials'({ enabled }) {
       // The choice first: a profile whose key is created meanwhile follows it.
       const next = settings.update({ commandLineCredentials: enabled });
       applyCommandLineAccess(dataDir, keychain, enabled);
-      return { commandLineCredentials: next.commandLineCredentials };
+      return shown(next);
     },
   };
 }

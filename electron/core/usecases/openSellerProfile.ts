@@ -11,6 +11,7 @@ import { openStore, type Store } from '../store';
 import { systemClock, type Clock } from '../util/clock';
 import type { SellerProfile } from './profile';
 import { recordingClient } from './activity/recordActivity';
+import type { TokenGuard } from './profiles/guard';
 
 /** Which build of the SQLite binding profiles open with (Electron's own, set by main). */
 export { useSqliteNativeBinding } from '../store';
@@ -23,6 +24,13 @@ export interface OpenSellerProfileOptions {
    * at every start but is one marketplace to the seller.
    */
   profileUrl?: string;
+  /** The profile's SQLite file, when not the marketplace's first profile (usecases/profiles). */
+  file?: string;
+  /**
+   * Checked before the client is handed out: the token must be this profile's seller's
+   * (profiles/guard.ts), so a queue is never sent under another seller's token.
+   */
+  guard?: TokenGuard;
   /** Read when the client first needs it and at every request, so a replaced token takes effect. */
   token: () => string;
   /** The app: the OS keychain protects the credentials key. The CLI has none. */
@@ -46,7 +54,7 @@ export interface OpenSellerProfileOptions {
 }
 
 export function openSellerProfile(options: OpenSellerProfileOptions): SellerProfile {
-  const file = profileFile(options.dataDir, options.profileUrl ?? options.baseUrl);
+  const file = options.file ?? profileFile(options.dataDir, options.profileUrl ?? options.baseUrl);
   const clock = options.clock ?? systemClock;
   let store: Store | null = null;
   let limiter: RateLimiter | null = null;
@@ -109,18 +117,24 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
         options.token(); // a missing token is reported before any request is attempted
         // Loaded on demand: offline commands (status, offers list, import) never load undici.
         const { createMarketplaceClient } = await import('../api');
+        const raw = createMarketplaceClient({
+          baseUrl: options.baseUrl,
+          token: options.token,
+          limiter: profile.limiter(),
+          clock,
+          ...(options.retry && { retry: options.retry }),
+        });
+        try {
+          await options.guard?.(options.token(), raw);
+        } catch (error) {
+          await raw.close();
+          throw error;
+        }
         // Every request goes through the activity log, whichever use case sends it.
-        client = recordingClient(
-          createMarketplaceClient({
-            baseUrl: options.baseUrl,
-            token: options.token,
-            limiter: profile.limiter(),
-            clock,
-            ...(options.retry && { retry: options.retry }),
-          }),
-          () => profile.store().activityLog(),
-          { token: options.token, now: () => clock.now() },
-        );
+        client = recordingClient(raw, () => profile.store().activityLog(), {
+          token: options.token,
+          now: () => clock.now(),
+        });
       }
       return client;
     },

@@ -1,5 +1,6 @@
 // Where Seller Desk keeps its data. The desktop app and the command line share one folder, so
 // a change queued in one is pushed by the other.
+import { readdirSync, type Dirent } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,17 +19,43 @@ export function defaultDataDir(
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), PRODUCT_NAME);
 }
 
-/**
- * One SQLite file per marketplace the seller works with (the real one, the sandbox, a test
- * server). Keyed by the base URL rather than the token, so that replacing a token keeps every
- * unsynced change.
- */
-export function profileFile(dataDir: string, baseUrl: string): string {
+/** A marketplace's address as a file-name-safe word: host, port and path. */
+export function marketSlug(baseUrl: string): string {
   const url = new URL(baseUrl);
-  const slug = `${url.hostname}${url.port ? `-${url.port}` : ''}${url.pathname.replace(/\/+$/, '')}`
+  return `${url.hostname}${url.port ? `-${url.port}` : ''}${url.pathname.replace(/\/+$/, '')}`
     .toLowerCase()
     .replace(/[^a-z0-9.-]+/g, '_');
-  return join(profilesDir(dataDir), `${slug}.sqlite`);
+}
+
+/**
+ * The first profile of a marketplace (the real one, the sandbox, a test server): the one SQLite
+ * file every earlier version kept per base URL. It stays where it is when its seller claims it
+ * (usecases/profiles), so an upgrade moves nothing; other sellers' profiles live beside it in
+ * the marketplace's folder (`sellerProfileFile`).
+ */
+export function profileFile(dataDir: string, baseUrl: string): string {
+  return join(profilesDir(dataDir), `${marketSlug(baseUrl)}.sqlite`);
+}
+
+/** A further seller's profile on a marketplace: `profiles/<market>/<id>.sqlite`. */
+export function sellerProfileFile(dataDir: string, baseUrl: string, id: string): string {
+  return join(profilesDir(dataDir), marketSlug(baseUrl), `${id}.sqlite`);
+}
+
+/** Which profile belongs to which seller (names, user ids, token fingerprints; never a token). */
+export function profileRegistryFile(dataDir: string): string {
+  return join(profilesDir(dataDir), 'profiles.json');
+}
+
+/** The data folder's key for token fingerprints (HMAC), so a fingerprint is useless elsewhere. */
+export function identityKeyFile(dataDir: string): string {
+  return join(profilesDir(dataDir), 'identity.key');
+}
+
+/** Every file a profile keeps: its SQLite file with WAL and shared memory, and its key files. */
+export function profileFileSet(profile: string): string[] {
+  const keys = profileKeyFiles(profile);
+  return [profile, `${profile}-wal`, `${profile}-shm`, keys.keyFile, keys.keychainFile];
 }
 
 /**
@@ -65,4 +92,25 @@ export function legacyCredentialsKeyFile(
  */
 export function hostKeyFile(dataDir: string): string {
   return legacyCredentialsKeyFile(dataDir, 'file');
+}
+
+/** Every profile's SQLite file in the data folder: the first ones and each marketplace's others. */
+export function allProfileFiles(dataDir: string): string[] {
+  const root = profilesDir(dataDir);
+  const files: string[] = [];
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(root, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.endsWith('.sqlite')) files.push(join(root, entry.name));
+    if (!entry.isDirectory()) continue;
+    for (const name of readdirSync(join(root, entry.name))) {
+      if (name.endsWith('.sqlite')) files.push(join(root, entry.name, name));
+    }
+  }
+  return files;
 }

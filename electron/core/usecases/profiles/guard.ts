@@ -1,0 +1,222 @@
+// A profile's queue goes out only under its own seller's token. The guard runs before a profile
+// hands out its client: a token already used with the profile passes without a request; any
+// other token is identified (one my_offers request, identity.ts) and passes only when its
+// `user_id` is the profile's seller. A profile no token has used yet (the first profile of an
+// older version, or one just added) is claimed by the first token, unless that token's seller
+// already has a profile of their own. `profileForSeller` is the app's side: the token picks the
+// profile.
+import { existsSync } from 'node:fs';
+import type { MarketplaceClient } from '../../api';
+import { marketSlug, profileFile } from '../paths';
+import { UseCaseFailure } from '../failure';
+import { identifySeller, tokenFingerprint, type SellerIdentity } from './identity';
+import {
+  entryFile,
+  readRegistry,
+  registryPath,
+  rememberFingerprint,
+  updateRegistry,
+  type ProfileEntry,
+  type Registry,
+} from './registry';
+import { defaultProfileName, newProfileEntry, type ProfileSummary } from './sellerProfiles';
+
+/** The token belongs to another seller than the profile's: nothing was sent. */
+export class SellerMismatch extends UseCaseFailure {
+  constructor(
+    message: string,
+    /** The profile the token's seller already has, if any. */
+    readonly tokenProfile: string | null,
+  ) {
+    super('unauthorized', message);
+  }
+}
+
+const sellerWords = (userId: number | null) =>
+  userId === null ? 'its seller' : `seller ${userId}`;
+
+function mismatch(
+  profileName: string,
+  profileUserId: number | null,
+  identity: SellerIdentity,
+  owner: ProfileEntry | undefined,
+): SellerMismatch {
+  const profile = `profile "${profileName}" (${sellerWords(profileUserId)})`;
+  if (identity.userId === null && !owner) {
+    return new SellerMismatch(
+      `Seller Desk cannot confirm that this API token belongs to ${profile}: the token's seller ` +
+        'has no offers on the marketplace yet, so nothing names them. Nothing was sent. Use the ' +
+        'token this profile was used with, or a new profile for this token.',
+      null,
+    );
+  }
+  const theirs = owner
+    ? `seller ${identity.userId ?? owner.userId ?? '(no offers yet)'} of profile "${owner.name}"`
+    : `seller ${identity.userId}, who has no profile here yet`;
+  return new SellerMismatch(
+    `This API token belongs to ${theirs}, not to ${profile}. Nothing was sent.`,
+    owner?.name ?? null,
+  );
+}
+
+function ownerOf(
+  registry: Registry,
+  market: string,
+  identity: SellerIdentity,
+  except?: ProfileEntry,
+): ProfileEntry | undefined {
+  const here = registry.profiles.filter((e) => e.market === market && e !== except);
+  return (
+    (identity.userId !== null ? here.find((e) => e.userId === identity.userId) : undefined) ??
+    here.find((e) => e.fingerprints.includes(identity.fingerprint))
+  );
+}
+
+function confirmSeller(registry: Registry, entry: ProfileEntry, userId: number): void {
+  // Two profiles of one seller would both send their queues under that seller's token: the user
+  // id goes to the first that proves it, the other stays unconfirmed.
+  if (!registry.profiles.some((e) => e.market === entry.market && e.userId === userId)) {
+    entry.userId = userId;
+  }
+}
+
+export type TokenGuard = (token: string, client: MarketplaceClient) => Promise<void>;
+
+export interface GuardOptions {
+  dataDir: string;
+  /** The marketplace as profiles are keyed (the sandbox's fixed address, else the base URL). */
+  marketUrl: string;
+  /** The profile's SQLite file. */
+  file: string;
+  signal?: AbortSignal;
+}
+
+export function sellerGuard(options: GuardOptions): TokenGuard {
+  const { dataDir, file } = options;
+  const market = marketSlug(options.marketUrl);
+  const find = (registry: Registry) =>
+    registry.profiles.find((e) => e.market === market && entryFile(dataDir, e) === file);
+  const isFirst = file === profileFile(dataDir, options.marketUrl);
+
+  return async (token, client) => {
+    const fingerprint = tokenFingerprint(dataDir, token);
+    const known = find(readRegistry(dataDir));
+    if (known?.fingerprints.includes(fingerprint)) {
+      // The token this profile was used with: its queue was made under it.
+      if (known.userId === null) await confirmLater(client, token);
+      return;
+    }
+    const identity = await identifySeller(client, dataDir, token, options.signal);
+    updateRegistry(dataDir, (registry) => {
+      const entry = find(registry);
+      const bound = entry && (entry.userId !== null || entry.fingerprints.length > 0);
+      if (entry && bound) {
+        if (identity.userId !== null && entry.userId === identity.userId) {
+          rememberFingerprint(entry, fingerprint); // a new token of the same seller
+          return;
+        }
+        throw mismatch(
+          entry.name,
+          entry.userId,
+          identity,
+          ownerOf(registry, market, identity, entry),
+        );
+      }
+      const owner = ownerOf(registry, market, identity, entry);
+      const name = entry?.name ?? new URL(options.marketUrl).hostname;
+      if (owner) throw mismatch(name, null, identity, owner);
+      if (entry) {
+        entry.userId = identity.userId;
+        rememberFingerprint(entry, fingerprint);
+      } else if (isFirst) {
+        // The migration: the first profile becomes this seller's, where it is.
+        registry.profiles.push({
+          name: defaultProfileName(registry, options.marketUrl, identity.userId),
+          market,
+          file: registryPath(dataDir, file),
+          userId: identity.userId,
+          fingerprints: [fingerprint],
+        });
+      } else {
+        throw new UseCaseFailure('not_found', 'This profile was removed.');
+      }
+    });
+  };
+
+  async function confirmLater(client: MarketplaceClient, token: string): Promise<void> {
+    let identity: SellerIdentity;
+    try {
+      identity = await identifySeller(client, dataDir, token, options.signal);
+    } catch {
+      return; // the token is the profile's own; its seller is named at a later run
+    }
+    const userId = identity.userId;
+    if (userId === null) return;
+    updateRegistry(dataDir, (registry) => {
+      const entry = find(registry);
+      if (entry && entry.userId === null) confirmSeller(registry, entry, userId);
+    });
+  }
+}
+
+/**
+ * The profile of the seller a token belongs to (the app connecting): theirs if they have one,
+ * else the first profile if nobody claimed it yet, else a new one.
+ */
+export function profileForSeller(
+  dataDir: string,
+  marketUrl: string,
+  identity: SellerIdentity,
+): ProfileSummary {
+  const market = marketSlug(marketUrl);
+  const entry = updateRegistry(dataDir, (registry) => {
+    const owner = ownerOf(registry, market, identity);
+    if (owner) {
+      if (identity.userId !== null && owner.userId === null) {
+        confirmSeller(registry, owner, identity.userId);
+      }
+      rememberFingerprint(owner, identity.fingerprint);
+      return owner;
+    }
+    const first = profileFile(dataDir, marketUrl);
+    const firstTaken = registry.profiles.some(
+      (e) => e.market === market && entryFile(dataDir, e) === first,
+    );
+    const name = defaultProfileName(registry, marketUrl, identity.userId);
+    const noneYet = !registry.profiles.some((e) => e.market === market);
+    const created =
+      !firstTaken && (existsSync(first) || noneYet)
+        ? {
+            name,
+            market,
+            file: registryPath(dataDir, first),
+            userId: identity.userId,
+            fingerprints: [identity.fingerprint],
+          }
+        : newProfileEntry(dataDir, marketUrl, name, identity.userId, [identity.fingerprint]);
+    registry.profiles.push(created);
+    return created;
+  });
+  return {
+    name: entry.name,
+    file: entryFile(dataDir, entry),
+    userId: entry.userId,
+    bound: true,
+  };
+}
+
+/** The profile a token was already used with, found without asking the marketplace. */
+export function profileOfToken(
+  dataDir: string,
+  marketUrl: string,
+  token: string,
+): ProfileSummary | null {
+  const market = marketSlug(marketUrl);
+  const fingerprint = tokenFingerprint(dataDir, token);
+  const entry = readRegistry(dataDir).profiles.find(
+    (e) => e.market === market && e.fingerprints.includes(fingerprint),
+  );
+  return entry
+    ? { name: entry.name, file: entryFile(dataDir, entry), userId: entry.userId, bound: true }
+    : null;
+}

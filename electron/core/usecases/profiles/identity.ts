@@ -1,0 +1,54 @@
+// Who a token belongs to. The API has no "who am I" call, so the seller is known from what it
+// gives: the `user_id` on the seller's own offers (my_offers, one offer is enough) when there are
+// any, and until then only a fingerprint of the token: an HMAC with a key of this data folder,
+// never the token itself, so the registry tells tokens apart without holding one
+// (docs/ARCHITECTURE.md, assumptions: seller identity).
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { MarketplaceClient } from '../../api';
+import { SELLER_IDENTITY } from '../../../contract/marketplace/assumptions';
+import { identityKeyFile } from '../paths';
+
+export interface SellerIdentity {
+  /** The seller's user id; null while they have no offer on the marketplace. */
+  userId: number | null;
+  fingerprint: string;
+}
+
+function identityKey(dataDir: string): Buffer {
+  const file = identityKeyFile(dataDir);
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(file, randomBytes(32), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process wrote it first: theirs is the key.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file);
+}
+
+/** The token's fingerprint in this data folder (hex); the same token always gives the same one. */
+export function tokenFingerprint(dataDir: string, token: string): string {
+  return createHmac('sha256', identityKey(dataDir))
+    .update(token.trim())
+    .digest('hex')
+    .slice(0, SELLER_IDENTITY.fingerprintHexLength);
+}
+
+/** Asks the marketplace for one of the seller's own offers; its `user_id` names the seller. */
+export async function identifySeller(
+  client: Pick<MarketplaceClient, 'myOffers'>,
+  dataDir: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<SellerIdentity> {
+  const page = await client.myOffers({ limit: SELLER_IDENTITY.offersAsked }, signal);
+  const userId = page.data[0]?.user_id ?? null;
+  return { userId, fingerprint: tokenFingerprint(dataDir, token) };
+}

@@ -1,0 +1,21 @@
+// One profile per seller: who a token belongs to, which profile is theirs, and the seller's
+// profiles (list, add, rename, remove).
+export { identifySeller, tokenFingerprint, type SellerIdentity } from './identity';
+export {
+  profileForSeller,
+  profileOfToken,
+  sellerGuard,
+  SellerMismatch,
+  type GuardOptions,
+  type TokenGuard,
+} from './guard';
+export {
+  addProfile,
+  listProfiles,
+  removeProfile,
+  renameProfile,
+  unsentWork,
+  type ProfileSummary,
+  type RemoveOutcome,
+  type UnsentWork,
+} from './sellerProfiles';
