@@ -349,6 +349,28 @@ export const commandSpecs: CommandSpec[] = [
     details: 'An offer whose send is under way is refused: wait for the push to finish.',
   },
   {
+    name: 'offers retry',
+    group: 'offers',
+    summary: 'send again what the marketplace refused on offers (with the next push)',
+    args: [{ ...offerIds, required: true }],
+    options: {},
+    online: false,
+    details:
+      'The refused changes go back to the queue as they are and the offers leave "needs\n' +
+      'attention"; a change the marketplace refused for its content is refused again until fixed.',
+  },
+  {
+    name: 'offers dismiss',
+    group: 'offers',
+    summary: 'drop what the marketplace refused on offers (a refused link, status or deletion)',
+    args: [{ ...offerIds, required: true }],
+    options: {},
+    online: false,
+    details:
+      'The offers leave "needs attention"; their other changes stay queued. A refused edit is\n' +
+      'fixed (offers are edited in the app or by import) or thrown away with `offers discard`.',
+  },
+  {
     name: 'offers resolve',
     group: 'offers',
     summary: "answer a conflict: keep your value (mine) or the marketplace's (theirs)",

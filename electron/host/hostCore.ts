@@ -22,6 +22,7 @@ export interface HostCoreOptions {
   windowMs?: number;
   syncIntervalMs?: number;
   syncDebounceMs?: number;
+  syncHoldMs?: number;
   clock?: Clock;
   log?(message: string): void;
 }
@@ -52,6 +53,7 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
     windowMs: options.windowMs,
     syncIntervalMs: options.syncIntervalMs,
     syncDebounceMs: options.syncDebounceMs,
+    syncHoldMs: options.syncHoldMs,
     clock: options.clock,
     dialogs: {
       async pickFiles() {

@@ -144,10 +144,15 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
       changed: number;
       offers: string[];
       refused: { id: string; offer: string; problems: { field: string; message: string }[] }[];
-    }>('offers', 'set-status', '2', '1001', '1006', '1005');
+    }>('offers', 'set-status', '2', '1001', '1002', '1006', '1005');
     expect(done.code).toBe(3);
-    expect(done.result.offers).toEqual(['1001']);
+    expect(done.result.offers).toEqual(['1002']);
     expect(done.result.refused).toEqual([
+      {
+        id: '1001',
+        offer: 'Offer 1001',
+        problems: [{ field: 'status', message: 'Already Active.' }],
+      },
       {
         id: '1006',
         offer: 'Offer 1006',
@@ -192,7 +197,9 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
       [label, 'New offer of "WoW Classic Era Gold"'],
     ]);
     const human = await run('offers', 'change-price', '--amount', '-0.5', label, '1010');
-    expect(human.stdout).toContain('  New offer of "WoW Classic Era Gold": The price per step');
+    expect(human.stdout).toContain(
+      '  New offer of "WoW Classic Era Gold": The new price would be 0: a price must be above 0.',
+    );
     expect(human.stdout).not.toMatch(/\bL\d+\b/);
   });
 
@@ -255,7 +262,7 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/Nothing was queued: Offer 1002 cannot change price/);
     expect(refused.stderr).toMatch(
-      /Offer 1002: The price per step field must be at least 0\.0001\./,
+      /Offer 1002: The new price would be -\d+(\.\d+)?: a price must be above 0\./,
     );
     expect((await show('1002')).changedFields).toEqual([]);
 

@@ -37,6 +37,11 @@ export interface HarnessOptions {
   /** The sandbox's and the client's rate-limit "minute" (scaled for tests). */
   windowMs?: number;
   viewport?: { width: number; height: number };
+  /**
+   * The background sync's hold on fresh changes; default 0 (flows that do not exercise undo
+   * see their changes go out at once). Undefined in a flow: pass `'setting'` for the app's own.
+   */
+  syncHoldMs?: number | 'setting';
 }
 
 export interface Harness {
@@ -82,6 +87,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
       sandbox: harnessSandboxPort(sandbox),
       windowMs,
       syncDebounceMs: 150,
+      syncHoldMs: options.syncHoldMs === 'setting' ? undefined : (options.syncHoldMs ?? 0),
     });
     await core.start();
     return core;

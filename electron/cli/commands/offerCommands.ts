@@ -1,14 +1,16 @@
-// `offers list|show|set-status|delete|change-price|discard|resolve`, over the offers use cases
+// `offers list|show|set-status|delete|change-price|discard|retry|dismiss|resolve`, over the offers use cases
 // (core/usecases/offers) the app's screens use too, and the file commands from ./offerFiles. All
 // of them work on the local data only: changes are queued and sent by `push`.
 import {
   changePrice,
   deleteOffers,
   discardLocalChanges,
+  dismissRefusal,
   listOffers,
   offerExists,
   requireOffer,
   resolveConflict,
+  retryRefused,
   setStatus,
   selectedOffers,
   type BulkOutcome,
@@ -340,6 +342,30 @@ const discardCommand: CommandHandler = async (ctx, call) => {
   return bulkOutcome('be discarded', names, outcome, {}, done);
 };
 
+const retryCommand: CommandHandler = async (ctx, call) => {
+  const localIds = resolveOfferRefs(ctx.profile(), call.args);
+  const names = labelsOf(ctx, localIds);
+  const outcome = retryRefused(ctx.profile(), { localIds });
+  const first = outcome.changedIds[0];
+  const done =
+    outcome.changed === 1 && first !== undefined
+      ? `Offer ${names.get(first)}: what the marketplace refused goes again with the next push.`
+      : `${offersWord(outcome.changed)}: what the marketplace refused goes again with the next push.`;
+  return bulkOutcome('be retried', names, outcome, {}, done);
+};
+
+const dismissCommand: CommandHandler = async (ctx, call) => {
+  const localIds = resolveOfferRefs(ctx.profile(), call.args);
+  const names = labelsOf(ctx, localIds);
+  const outcome = dismissRefusal(ctx.profile(), { localIds });
+  const first = outcome.changedIds[0];
+  const done =
+    outcome.changed === 1 && first !== undefined
+      ? `Offer ${names.get(first)}: the refused change is dropped.`
+      : `${offersWord(outcome.changed)}: the refused changes are dropped.`;
+  return bulkOutcome('be dismissed', names, outcome, {}, done);
+};
+
 function keepOption(name: string, raw: unknown): 'mine' | 'theirs' {
   if (raw === 'mine' || raw === 'theirs') return raw;
   throw usageError(`--${name} is mine or theirs, got "${String(raw)}".`, 'offers resolve');
@@ -397,5 +423,7 @@ export const offerCommands: Record<string, CommandHandler> = {
   'offers delete': deleteCommand,
   'offers change-price': changePriceCommand,
   'offers discard': discardCommand,
+  'offers retry': retryCommand,
+  'offers dismiss': dismissCommand,
   'offers resolve': resolveCommand,
 };

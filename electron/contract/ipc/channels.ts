@@ -39,6 +39,12 @@ import {
   syncStatusSchema,
   rateBudgetSchema,
 } from './models';
+import {
+  changePreviewInputSchema,
+  changePreviewSchema,
+  sendingSettingsSchema,
+  undoStepSchema,
+} from './changeModels';
 
 const none = z.undefined();
 const localId = z.object({ localId: z.number().int() });
@@ -78,6 +84,10 @@ export const channels = {
   'offers.duplicate': channel(localIdsSchema, z.array(offerRowSchema)),
   'offers.discardLocal': channel(localIdsSchema, bulkOutcomeSchema),
   'offers.resolveConflict': channel(resolveConflictInputSchema, offerDetailSchema),
+  'offers.preview': channel(changePreviewInputSchema, changePreviewSchema),
+  'undo.last': channel(none, undoStepSchema.nullable()),
+  'undo.undo': channel(none, undoStepSchema),
+  'settings.setSending': channel(sendingSettingsSchema.partial(), appSettingsSchema),
 
   'sync.status': channel(none, syncStatusSchema),
   'sync.now': channel(none, syncStatusSchema),

@@ -1,5 +1,6 @@
 export * from './result';
 export * from './models';
+export * from './changeModels';
 export * from './channels';
 export * from './api';
 export * from './dispatch';

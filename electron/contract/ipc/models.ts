@@ -36,6 +36,10 @@ export const appSettingsSchema = z.object({
    * is then also kept in an owner-only key file it can read, beside the keychain copy.
    */
   commandLineCredentials: z.boolean(),
+  /** Seconds the background sync waits before it sends a fresh change (undo time). */
+  holdSeconds: z.number().int(),
+  /** Off: changes go out only when the seller presses "Sync now". */
+  sendAutomatically: z.boolean(),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 

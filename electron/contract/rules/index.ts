@@ -5,3 +5,4 @@ export * from './credentialRules';
 export * from './offerRules';
 export * from './statusRules';
 export * from './prices';
+export * from './consequences';

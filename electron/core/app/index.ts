@@ -16,6 +16,8 @@ import { toFailure } from '../usecases/failure';
 import { syncNow } from '../usecases/sync';
 import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
+import { changeHandlers } from './handlers/changeHandlers';
+import { settingsFile } from './settings';
 import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
 import { withFailures } from './failures';
@@ -100,6 +102,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }
   }
 
+  const settings = settingsFile(options.dataDir);
+  const holdMs = () => options.syncHoldMs ?? settings.read().holdSeconds * 1000;
+
   async function runSync(trigger: SyncTrigger) {
     const profile = session.profile();
     if (!profile) return;
@@ -107,7 +112,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     live.running = true;
     publishStatus();
     try {
-      const outcome = await syncNow(profile.seller, { signal: cancelRun.signal, onProgress });
+      // "Sync now" sends everything; the background sync holds fresh changes (undo time) and,
+      // with "Send changes automatically" off, only reads.
+      const manual = trigger === 'manual';
+      const outcome = await syncNow(profile.seller, {
+        signal: cancelRun.signal,
+        onProgress,
+        holdFreshMs: manual ? 0 : holdMs(),
+        send: manual || settings.read().sendAutomatically,
+      });
       setOnline(true);
       if (outcome.needsAttention > 0 || outcome.conflicts > 0) {
         options.notify?.(
@@ -156,7 +169,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     run: runSync,
     clock,
     intervalMs: options.syncIntervalMs,
-    debounceMs: options.syncDebounceMs,
+    // A change goes out right after its hold ends, not at the next timer.
+    debounceMs: () => Math.max(options.syncDebounceMs ?? 2_000, holdMs() > 0 ? holdMs() + 250 : 0),
     onError: (error) => log('sync failed', error),
   });
 
@@ -211,6 +225,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return sessionChanged();
     },
     ...settingsHandlers(options.dataDir, options.keychain),
+    ...changeHandlers(ctx),
     ...catalogueHandlers(ctx),
     ...offerHandlers(ctx),
     async 'sync.status'() {

@@ -48,6 +48,11 @@ export interface AppCoreOptions {
   syncIntervalMs?: number;
   /** The pause after a local change before syncing; default 2 s. */
   syncDebounceMs?: number;
+  /**
+   * The hold before the background sync sends a fresh change (undo time); default: the
+   * seller's setting (10 s). Tests that do not exercise it pass 0.
+   */
+  syncHoldMs?: number;
   /** Where internal errors go (never shown to the renderer). */
   log?(message: string, error?: unknown): void;
 }

@@ -14,6 +14,13 @@ const settingsSchema = z.object({
    * owner-only key file the CLI reads (see core/secrets/profileKey).
    */
   commandLineCredentials: z.boolean().default(false),
+  /**
+   * The hold: the background sync leaves a change alone this long after it was made, so the
+   * seller can still undo it ("Sync now" and the command line's push send at once).
+   */
+  holdSeconds: z.number().int().min(0).max(600).default(10),
+  /** Off: the background sync still reads the marketplace but sends only on "Sync now". */
+  sendAutomatically: z.boolean().default(true),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

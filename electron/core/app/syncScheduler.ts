@@ -10,7 +10,8 @@ export interface SyncSchedulerOptions {
   run(trigger: SyncTrigger): Promise<void>;
   clock?: Clock;
   intervalMs?: number;
-  debounceMs?: number;
+  /** A number, or read at each change (it follows the hold setting, which the seller may change). */
+  debounceMs?: number | (() => number);
   onError?(error: unknown): void;
 }
 
@@ -28,7 +29,8 @@ export interface SyncScheduler {
 export function createSyncScheduler(options: SyncSchedulerOptions): SyncScheduler {
   const clock = options.clock ?? systemClock;
   const intervalMs = options.intervalMs ?? 5 * 60_000;
-  const debounceMs = options.debounceMs ?? 2_000;
+  const debounceMs = (): number =>
+    typeof options.debounceMs === 'function' ? options.debounceMs() : (options.debounceMs ?? 2_000);
   let current: Promise<void> | null = null;
   let again: { trigger: SyncTrigger; done: Promise<void> } | null = null;
   let stopped = false;
@@ -87,7 +89,7 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
     },
     localChange() {
       debounce?.abort();
-      debounce = after(debounceMs, () => {
+      debounce = after(debounceMs(), () => {
         debounce = null;
         void request('local_change');
       });

@@ -86,7 +86,16 @@ import {
   type ActivityQuery,
 } from './activity';
 import { immediate, syncStoreOf, type SyncStore } from './syncStore';
+import {
+  dismissRefusal,
+  offersToSend,
+  pendingChangesOf,
+  retryRefused,
+  type PendingChanges,
+} from './refusals';
+export type { PendingChanges } from './refusals';
 import { localIdOfServerId } from './offers';
+import { lastStep, recordStep, undoLastStep, type UndoResult, type UndoStepView } from './undoSteps';
 
 export { StoreError, DraftRejected } from './errors';
 export type { StoreErrorKind } from './errors';
@@ -113,6 +122,24 @@ export type { ActivityEntry, ActivityInput, ActivityOutcome, ActivityQuery } fro
 export interface ActivityLog {
   record(entry: ActivityInput): void;
   list(query?: ActivityQuery): ActivityEntry[];
+}
+export type { UndoResult, UndoStepView } from './undoSteps';
+
+/** Undo's door (core/store/undoSteps.ts): steps of the seller's changes, undone while unsent. */
+export interface UndoSteps {
+  /**
+   * Runs `fn` as one undoable step: `candidates` are snapshotted first, `affected(result)` names
+   * the offers it changed or created. Nothing changed, no step.
+   */
+  record<T>(
+    label: string,
+    candidates: readonly number[],
+    fn: () => T,
+    affected: (result: T) => readonly number[],
+  ): T;
+  last(): UndoStepView | null;
+  /** Undoes the last step, or says why it cannot; null when there is nothing to undo. */
+  undoLast(): UndoResult | null;
 }
 export { SCHEMA_VERSION } from './schema';
 /** For electron/main: which native build of better-sqlite3 this runtime loads. */
@@ -159,6 +186,10 @@ export interface SellerChanges {
   queueScreenshots(localId: number, batch: ScreenshotBatch): void;
   detachScreenshot(localId: number, url: string): void;
   discardLocalChanges(localId: number): void;
+  /** Queues the offer's refused operations again; returns how many. */
+  retryRefused(localId: number): number;
+  /** Drops the offer's refused operations (a refused edit is fixed or discarded instead). */
+  dismissRefusal(localId: number): number;
   resolveConflict(localId: number, field: string, choice: 'mine' | 'theirs'): void;
   importOffers(
     productId: number,
@@ -180,6 +211,10 @@ export interface ReadModel {
   /** Placeholder ref (`queued-screenshot:<id>`) → the staged copy's path, for queued files. */
   queuedScreenshotFiles(localId: number): Map<string, string>;
   recentSyncRuns(limit?: number): SyncRunRecord[];
+  /** Offers the next sync sends (local or sending), newest change first, and how many. */
+  offersToSend(page?: { offset?: number; limit?: number }): { localIds: number[]; total: number };
+  /** What waits on each of these offers, by what it will do on the marketplace. */
+  pendingChanges(localIds: readonly number[]): Map<number, PendingChanges>;
 }
 
 export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsKeyRecord {
@@ -198,6 +233,7 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
    */
   rateLedgerDatabase(): LedgerDatabase;
   activityLog(): ActivityLog;
+  undoSteps(): UndoSteps;
   close(): void;
 }
 
@@ -213,6 +249,12 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     activityLog: () => ({
       record: (entry) => void recordActivity(ctx, entry),
       list: (query) => listActivity(ctx, query),
+    }),
+    undoSteps: () => ({
+      record: (label, candidates, fn, affected) =>
+        recordStep(ctx, label, candidates, fn, affected),
+      last: () => lastStep(ctx),
+      undoLast: () => undoLastStep(ctx),
     }),
     ...credentialsKeyRecordOf(ctx),
     saveProducts: (products) => saveProducts(ctx, products),
@@ -233,6 +275,8 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     queueScreenshots: (id, batch) => queueScreenshots(ctx, id, batch),
     detachScreenshot: (id, url) => detachScreenshot(ctx, id, url),
     discardLocalChanges: (id) => discardLocalChanges(ctx, id),
+    retryRefused: (id) => retryRefused(ctx, id),
+    dismissRefusal: (id) => dismissRefusal(ctx, id),
     resolveConflict: (id, field, choice) => resolveConflict(ctx, id, field, choice),
     importOffers: (productId, rows, importOpts) => importOffers(ctx, productId, rows, importOpts),
     liveOffersOfProduct: (productId) => liveOffersOfProduct(ctx, productId),
@@ -244,6 +288,8 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     knownCredentialHashes: (id) => knownCredentialHashes(ctx, id),
     queuedScreenshotFiles: (id) => queuedScreenshotFiles(ctx, id),
     recentSyncRuns: (limit) => recentSyncRuns(ctx, limit),
+    offersToSend: (page) => offersToSend(ctx, page),
+    pendingChanges: (ids) => pendingChangesOf(ctx, ids),
     close: () => {
       if (db.open) db.close();
     },

@@ -26,6 +26,8 @@ export interface OpRow {
   has_conflict: number;
   change_kind: 'create' | 'edit' | null;
   has_placeholder: number;
+  /** When the seller last touched what this operation sends (the hold before sending). */
+  touched_at: number;
 }
 
 export function enqueueOp<K extends OpKind>(
@@ -72,8 +74,8 @@ export function queueStatusOp(
   }
   prep(
     ctx,
-    "UPDATE outbox SET payload = ?, state = 'queued', attempts = 0, next_attempt_at = 0 WHERE id = ?",
-  ).run(encodePayload('status', payload), queued.id);
+    "UPDATE outbox SET payload = ?, state = 'queued', attempts = 0, next_attempt_at = 0, created_at = ? WHERE id = ?",
+  ).run(encodePayload('status', payload), ctx.clock.now(), queued.id);
 }
 
 /** Not sent yet, or refused: what a newer change of the seller may replace or drop. */
@@ -199,7 +201,8 @@ export function opRows(ctx: StoreContext, placeholderPrefix: string): OpRow[] {
          f.server_id, f.product_id,
          EXISTS (SELECT 1 FROM conflicts c WHERE c.local_id = o.local_id) AS has_conflict,
          lc.kind AS change_kind,
-         coalesce(instr(lc.mine, ?) > 0, 0) AS has_placeholder
+         coalesce(instr(lc.mine, ?) > 0, 0) AS has_placeholder,
+         max(o.created_at, coalesce(lc.changed_at, 0)) AS touched_at
        FROM outbox o JOIN offers f ON f.local_id = o.local_id
          LEFT JOIN local_changes lc ON lc.local_id = o.local_id
        ORDER BY o.id`,

@@ -239,7 +239,25 @@ CREATE TABLE activity (
 CREATE INDEX activity_by_at ON activity(at);
 `;
 
+// Undo (core/store/undoSteps.ts): each step with the local rows of its offers as they were before
+// it (NULL: the step created the offer) and the waiting operations they had when it ended.
+const migration4 = `
+CREATE TABLE undo_steps (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  label TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  offers INTEGER NOT NULL
+);
+CREATE TABLE undo_offers (
+  step_id INTEGER NOT NULL REFERENCES undo_steps(id) ON DELETE CASCADE,
+  local_id INTEGER NOT NULL,
+  before TEXT,
+  after_ops TEXT NOT NULL DEFAULT '[]',
+  PRIMARY KEY (step_id, local_id)
+) WITHOUT ROWID;
+`;
+
 /** Index i holds the SQL that takes the file from user_version i to i + 1. */
-export const migrations: readonly string[] = [migration1, migration2];
+export const migrations: readonly string[] = [migration1, migration2, migration4];
 
 export const SCHEMA_VERSION = migrations.length;

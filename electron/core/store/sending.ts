@@ -96,6 +96,7 @@ export function isCreate(ctx: StoreContext, localId: number): boolean {
 export function readyOps(
   ctx: StoreContext,
   now: number,
+  holdFreshMs = 0,
 ): { ready: ReadyOp[]; waitingUntil: number | null } {
   const all = decodeAll(opRows(ctx, QUEUED_SCREENSHOT_PREFIX));
   // Per offer: the first operation, and the first one that is not held credentials.
@@ -124,6 +125,9 @@ export function readyOps(
       failUnreadable(ctx, d);
       continue;
     }
+    // The hold: a change younger than the grace period waits (undo is still possible); the
+    // scheduler comes back when it ends, so it is not waited for inside this push.
+    if (holdFreshMs > 0 && r.touched_at + holdFreshMs > now) continue;
     if (r.next_attempt_at > now) {
       waitingUntil =
         waitingUntil === null ? r.next_attempt_at : Math.min(waitingUntil, r.next_attempt_at);

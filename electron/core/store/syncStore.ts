@@ -62,7 +62,8 @@ export interface SyncStore {
 
   // The outbox
   outboxSize(): number;
-  readyOps(now: number): { ready: ReadyOp[]; waitingUntil: number | null };
+  /** `holdFreshMs`: operations whose change is younger than this wait (the seller may undo). */
+  readyOps(now: number, holdFreshMs?: number): { ready: ReadyOp[]; waitingUntil: number | null };
   opsInState(states: OpState[]): OutboxOp[];
   /** A manage op of an offer the server has never confirmed (a create). */
   isCreate(localId: number): boolean;
@@ -144,7 +145,7 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     getMeta: (key) => getMeta(ctx, key),
     setMeta: (key, value) => setMeta(ctx, key, value),
     outboxSize: () => outboxSize(ctx),
-    readyOps: (now) => readyOps(ctx, now),
+    readyOps: (now, holdFreshMs) => readyOps(ctx, now, holdFreshMs),
     opsInState: (states) => opsInState(ctx, states),
     isCreate: (localId) => isCreate(ctx, localId),
     manageItem: (op) => manageItem(ctx, op),

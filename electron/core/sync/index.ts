@@ -124,10 +124,18 @@ export interface SyncEngineOptions {
   maxLockWaitMs?: number;
 }
 
+/** How a push treats fresh changes: the app's background sync holds them, a manual run does not. */
+export interface SendOptions {
+  /** Changes younger than this stay queued for a later run (0: send everything ready). */
+  holdFreshMs?: number;
+  /** False: sync() only pulls (the seller sends with "Sync now"). */
+  send?: boolean;
+}
+
 export interface SyncEngine {
   pull(opts?: { full?: boolean; catalogue?: boolean }, signal?: AbortSignal): Promise<SyncSummary>;
-  push(signal?: AbortSignal): Promise<SyncSummary>;
-  sync(signal?: AbortSignal): Promise<SyncSummary>;
+  push(signal?: AbortSignal, send?: SendOptions): Promise<SyncSummary>;
+  sync(signal?: AbortSignal, send?: SendOptions): Promise<SyncSummary>;
 }
 
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
@@ -304,7 +312,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     summary.pullRequests += pulled.requests;
   }
 
-  async function pushBody(summary: SyncSummary, signal?: AbortSignal) {
+  async function pushBody(summary: SyncSummary, signal?: AbortSignal, send: SendOptions = {}) {
     await resolve(summary, signal);
     const r = await pushOutbox(
       {
@@ -316,6 +324,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         backoff: opts.backoff ?? { baseMs: 1000, maxMs: 5 * 60_000 },
         maxInlineWaitMs: opts.maxInlineWaitMs ?? 30_000,
         progress: (d, t) => progress('push', d, t),
+        holdFreshMs: send.holdFreshMs ?? 0,
       },
       signal,
     );
@@ -325,13 +334,13 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   return {
     pull: (o = {}, signal) => runLogged('pull', (s, sig) => pullBody(s, o, sig), signal),
-    push: (signal) => runLogged('push', (s, sig) => pushBody(s, sig), signal),
-    sync: (signal) =>
+    push: (signal, send) => runLogged('push', (s, sig) => pushBody(s, sig, send), signal),
+    sync: (signal, send = {}) =>
       runLogged(
         'sync',
         async (s, sig) => {
           await pullBody(s, { reconcileIfDue: true }, sig);
-          await pushBody(s, sig);
+          if (send.send !== false) await pushBody(s, sig, send);
           if (s.sent > 0 || s.adopted > 0) await pullBody(s, {}, sig);
         },
         signal,

@@ -41,6 +41,8 @@ export interface PushDeps {
   /** Within one push, wait for a backoff this short instead of leaving the op for next time. */
   maxInlineWaitMs: number;
   progress: (done: number, total: number) => void;
+  /** Leave changes younger than this for a later push (the app's background sync: undo time). */
+  holdFreshMs?: number;
 }
 
 export interface PushResult {
@@ -83,7 +85,7 @@ async function pushReady(
   for (;;) {
     signal?.throwIfAborted();
     const now = store.clock.now();
-    const candidates = store.readyOps(now);
+    const candidates = store.readyOps(now, deps.holdFreshMs ?? 0);
     const waitingUntil = candidates.waitingUntil;
     for (const op of candidates.ready) {
       if (!attemptsBefore.has(op.id)) attemptsBefore.set(op.id, op.attempts);

@@ -7,6 +7,8 @@ import {
   countOffers,
   deleteOffers,
   discardLocalChanges,
+  dismissRefusal,
+  retryRefused,
   duplicateOffers,
   getOffer,
   listOffers,
@@ -30,6 +32,8 @@ type OfferHandlers = Pick<
   | 'offers.changePrice'
   | 'offers.duplicate'
   | 'offers.discardLocal'
+  | 'offers.retry'
+  | 'offers.dismiss'
   | 'offers.resolveConflict'
 >;
 
@@ -100,6 +104,14 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
 
     async 'offers.discardLocal'({ localIds }) {
       return presentBulk(ctx, localIds, discardLocalChanges(ctx.seller(), { localIds }));
+    },
+
+    async 'offers.retry'({ localIds }) {
+      return presentBulk(ctx, localIds, retryRefused(ctx.seller(), { localIds }));
+    },
+
+    async 'offers.dismiss'({ localIds }) {
+      return presentBulk(ctx, localIds, dismissRefusal(ctx.seller(), { localIds }));
     },
 
     async 'offers.resolveConflict'({ localId, field, choice }) {

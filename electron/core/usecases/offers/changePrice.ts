@@ -1,13 +1,13 @@
-// A bulk price change, by a percentage or an amount per step. Each new price is rounded to the
-// precision the marketplace keeps for the offer's type (contract/rules/prices.ts) and checked
-// like any edit: one that breaks a bound is refused, the others are queued.
-import { changedPrice, priceChangeRefusal, type PriceChangeMode } from '../../../contract/rules';
+// A bulk price change, by a percentage or an amount per step. Each offer is planned as its
+// preview showed it (usecases/offers/consequences.ts): the new price rounded to the precision the
+// marketplace keeps for the offer's type, sold offers and prices that would fall to 0 left out
+// with the reason; the rest are checked like any edit and queued, as one undoable step.
+import { type PriceChangeMode } from '../../../contract/rules';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
-import { cachedProduct } from '../catalogue/requireProduct';
 import { eachOffer, type BulkOutcome } from './bulk';
-import { requireOffer } from './getOffer';
-import { refuseIfDeleting } from './pendingDelete';
+import { offerReader, planPrice } from './consequences';
+import { checkChange } from './previewChange';
 import { selectedOffers, type OfferSelection } from './selection';
 
 export interface ChangePriceInput {
@@ -21,24 +21,36 @@ export interface PriceChangeOutcome extends BulkOutcome {
   prices: Map<number, number>;
 }
 
+function changeWords(mode: PriceChangeMode, value: number): string {
+  const sign = value > 0 ? '+' : '−';
+  return mode === 'percent' ? `${sign}${Math.abs(value)} %` : `${sign}${Math.abs(value)}`;
+}
+
+export function offersCount(n: number): string {
+  return `${n} offer${n === 1 ? '' : 's'}`;
+}
+
 export function changePrice(profile: SellerProfile, input: ChangePriceInput): PriceChangeOutcome {
-  const refusal = priceChangeRefusal(input.mode, input.value);
-  if (refusal) throw new UseCaseFailure('bad_input', refusal);
+  checkChange({ kind: 'price', mode: input.mode, value: input.value });
   const store = profile.store();
+  const ids = selectedOffers(profile, input.offers);
+  const read = offerReader(profile);
   const prices = new Map<number, number>();
-  const outcome = eachOffer(profile, selectedOffers(profile, input.offers), (localId) => {
-    const offer = requireOffer(profile, localId);
-    refuseIfDeleting(offer);
-    const current = offer.fields.price_per_step;
-    if (current === undefined || current === null) {
-      throw new UseCaseFailure('bad_input', 'This offer has no price yet.', [
-        { field: 'price_per_step', message: 'This offer has no price yet.' },
-      ]);
-    }
-    const { marketplace_type: type } = cachedProduct(profile, offer.productId);
-    const next = changedPrice(current, input.mode, input.value, type);
-    store.editOffer(localId, { price_per_step: next });
-    prices.set(localId, next);
-  });
+  const outcome = store.undoSteps().record(
+    `Price ${changeWords(input.mode, input.value)} on ${offersCount(ids.length)}`,
+    ids,
+    () =>
+      eachOffer(profile, ids, (localId) => {
+        const plan = planPrice(read, localId, input.mode, input.value);
+        if (plan.kind === 'left_out') {
+          throw new UseCaseFailure('bad_input', plan.reason, [
+            { field: 'price_per_step', message: plan.reason },
+          ]);
+        }
+        store.editOffer(localId, { price_per_step: plan.price! });
+        prices.set(localId, plan.price!);
+      }),
+    (result) => result.changedIds,
+  );
   return { ...outcome, prices };
 }

@@ -1,7 +1,9 @@
 // Deleting offers: one the marketplace never saw is simply dropped with its queue; the others
-// get a deletion queued for the next sync (which drops whatever else was waiting for them).
+// get a deletion queued for the next sync (which drops whatever else was waiting for them). One
+// undoable step: undo brings back the offers and everything that was queued for them.
 import type { SellerProfile } from '../profile';
 import { eachOffer, type BulkOutcome } from './bulk';
+import { offersCount } from './changePrice';
 import { selectedOffers, type OfferSelection } from './selection';
 
 export interface DeleteOutcome extends BulkOutcome {
@@ -14,9 +16,16 @@ export function deleteOffers(
   input: { offers: OfferSelection },
 ): DeleteOutcome {
   const store = profile.store();
+  const ids = selectedOffers(profile, input.offers);
   const cancelledIds: number[] = [];
-  const outcome = eachOffer(profile, selectedOffers(profile, input.offers), (localId) => {
-    if (store.deleteOffer(localId) === 'cancelled') cancelledIds.push(localId);
-  });
+  const outcome = store.undoSteps().record(
+    `Delete ${offersCount(ids.length)}`,
+    ids,
+    () =>
+      eachOffer(profile, ids, (localId) => {
+        if (store.deleteOffer(localId) === 'cancelled') cancelledIds.push(localId);
+      }),
+    (result) => result.changedIds,
+  );
   return { ...outcome, cancelledIds };
 }

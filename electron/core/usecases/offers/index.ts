@@ -22,3 +22,7 @@ export type { OfferFilter, OfferSelection } from './selection';
 export type { BulkOutcome } from './bulk';
 export type { RefusedOffer } from './refusals';
 export { offerName } from './offerName';
+export { previewChange, PREVIEW_LINES } from './previewChange';
+export type { BulkChange, ChangePreview, PreviewLine, LeftOutLine } from './previewChange';
+export { undoLastStep, lastUndoStep } from './undo';
+export type { UndoOutcome } from './undo';

@@ -1,12 +1,13 @@
 // Asking the marketplace for a status (Draft, Active, Not Active, On Review) on several offers:
-// each allowed change is queued for the next sync; an offer whose status cannot go there is
-// refused with the rule's words and keeps its status.
-import { sellerStatuses } from '../../../contract/rules';
+// each allowed change is queued for the next sync, as one undoable step; an offer the change does
+// not apply to (sold, already in that status, a rule refuses it) is left out with the reason.
+import { statusName } from '../../../contract/rules';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { eachOffer, type BulkOutcome } from './bulk';
-import { requireOffer } from './getOffer';
-import { refuseIfDeleting } from './pendingDelete';
+import { offersCount } from './changePrice';
+import { offerReader, planStatus } from './consequences';
+import { checkChange } from './previewChange';
 import { selectedOffers, type OfferSelection } from './selection';
 
 export interface SetStatusInput {
@@ -15,15 +16,23 @@ export interface SetStatusInput {
 }
 
 export function setStatus(profile: SellerProfile, input: SetStatusInput): BulkOutcome {
-  if (!(sellerStatuses as readonly number[]).includes(input.status)) {
-    throw new UseCaseFailure(
-      'bad_input',
-      'A seller may set the status to 1 (Draft), 2 (Active), 3 (Not Active) or 5 (On Review).',
-    );
-  }
+  checkChange({ kind: 'status', status: input.status });
   const store = profile.store();
-  return eachOffer(profile, selectedOffers(profile, input.offers), (localId) => {
-    refuseIfDeleting(requireOffer(profile, localId));
-    store.changeStatus(localId, input.status);
-  });
+  const ids = selectedOffers(profile, input.offers);
+  const read = offerReader(profile);
+  return store.undoSteps().record(
+    `Status ${statusName(input.status)} on ${offersCount(ids.length)}`,
+    ids,
+    () =>
+      eachOffer(profile, ids, (localId) => {
+        const plan = planStatus(read, localId, input.status);
+        if (plan.kind === 'left_out') {
+          throw new UseCaseFailure('bad_input', plan.reason, [
+            { field: 'status', message: plan.reason },
+          ]);
+        }
+        store.changeStatus(localId, input.status);
+      }),
+    (result) => result.changedIds,
+  );
 }

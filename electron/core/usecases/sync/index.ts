@@ -4,3 +4,5 @@ export { status, type LastSync, type ProfileStatus } from './status';
 export type { SyncKind, SyncOutcome } from './outcome';
 export type { SyncProgressEvent } from '../../sync';
 export type { OfferNeedingAttention } from './attention';
+export { sendQueue, changesOf } from './queue';
+export type { QueueEntry, QueuedChange, SendQueue } from './queue';

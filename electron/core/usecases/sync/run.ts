@@ -17,6 +17,13 @@ export interface SyncRunOptions {
    * must end; the app's timer simply tries again later).
    */
   giveUpWhenUnreachable?: boolean;
+  /**
+   * The app's background sync: changes younger than this stay queued, so the seller can still
+   * undo them (a manual run and the command line send everything).
+   */
+  holdFreshMs?: number;
+  /** False: pull only; the queue waits for the seller's "Sync now". */
+  send?: boolean;
 }
 
 export interface PullInput {
@@ -58,7 +65,9 @@ export function syncNow(
   profile: SellerProfile,
   options: SyncRunOptions = {},
 ): Promise<SyncOutcome> {
-  return run(profile, 'sync', options, (engine, signal) => engine.sync(signal));
+  return run(profile, 'sync', options, (engine, signal) =>
+    engine.sync(signal, { holdFreshMs: options.holdFreshMs, send: options.send }),
+  );
 }
 
 async function run(

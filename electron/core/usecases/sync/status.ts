@@ -28,6 +28,8 @@ export interface ProfileStatus {
   byStatus: OfferCounts['byStatus'];
   bySyncState: OfferCounts['bySyncState'];
   queuedOperations: number;
+  /** Offers with changes the next sync sends: the seller's unit ("N changes to send"). */
+  changesToSend: number;
   lastSync: LastSync | null;
   rateBudget: RateBudget;
   /** Offers the marketplace refused, with its words (conflicts are counted in bySyncState). */
@@ -47,6 +49,7 @@ export function status(profile: SellerProfile): ProfileStatus {
     byStatus: counts.byStatus,
     bySyncState: counts.bySyncState,
     queuedOperations: counts.outbox,
+    changesToSend: counts.bySyncState.local + counts.bySyncState.sending,
     lastSync: run
       ? {
           kind: run.kind,

@@ -1,0 +1,46 @@
+// The previews of bulk changes, undo and the sending settings (issue K: consequences before bulk
+// actions, undo and a hold), kept apart from models.ts so each front's wiring reads in one place.
+import { z } from 'zod';
+
+const ids = z.array(z.number().int()).min(1).max(100_000);
+
+export const bulkChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('price'), mode: z.enum(['percent', 'amount']), value: z.number().finite() }),
+  z.object({ kind: z.literal('status'), status: z.number().int() }),
+  z.object({ kind: z.literal('delete') }),
+]);
+export type BulkChangeInput = z.infer<typeof bulkChangeSchema>;
+
+export const changePreviewInputSchema = z.object({ localIds: ids, change: bulkChangeSchema });
+
+export const changePreviewSchema = z.object({
+  selected: z.number().int(),
+  changing: z.number().int(),
+  changes: z.array(
+    z.object({
+      localId: z.number().int(),
+      offer: z.string(),
+      before: z.string(),
+      after: z.string(),
+      toReview: z.boolean(),
+    }),
+  ),
+  leftOutCount: z.number().int(),
+  leftOut: z.array(z.object({ localId: z.number().int(), offer: z.string(), reason: z.string() })),
+  toReviewCount: z.number().int(),
+  toReview: z.array(z.string()),
+  rule: z.string().nullable(),
+  warnings: z.array(z.string()),
+});
+export type ChangePreview = z.infer<typeof changePreviewSchema>;
+
+export const undoStepSchema = z.object({ label: z.string(), offers: z.number().int() });
+export type UndoStep = z.infer<typeof undoStepSchema>;
+
+export const sendingSettingsSchema = z.object({
+  /** Seconds the background sync leaves a fresh change alone, so it can still be undone. */
+  holdSeconds: z.number().int().min(0).max(600),
+  /** Off: the background sync only reads; changes go out when the seller presses "Sync now". */
+  sendAutomatically: z.boolean(),
+});
+export type SendingSettings = z.infer<typeof sendingSettingsSchema>;

@@ -1,0 +1,157 @@
+// What a bulk change would do to one offer, decided once: the preview shows it and the change
+// applies it, so what the seller confirmed is what gets queued. An offer the change does not apply
+// to is left out with the reason (a sold offer, no price, a price that would fall to 0, a status
+// it already has, an offer already waiting to be deleted).
+import {
+  changedPrice,
+  editSendsToReview,
+  formatPrice,
+  SOLD_LEFT_OUT,
+  statusChangeRefusal,
+  statusName,
+  type PriceChangeMode,
+} from '../../../contract/rules';
+import {
+  OfferStatus,
+  type MarketplaceTypeValue,
+  type OfferStatusValue,
+  type Product,
+} from '../../../contract/marketplace/wire';
+import type { OfferDetail } from '../../store';
+import type { SellerProfile } from '../profile';
+import { offerName } from './offerName';
+
+export type OfferPlan =
+  | {
+      kind: 'change';
+      localId: number;
+      offer: string;
+      before: string;
+      after: string;
+      /** A live account offer that this edit takes off sale until review. */
+      toReview: boolean;
+      /** For a price change: the new price, rounded. */
+      price?: number;
+    }
+  | { kind: 'left_out'; localId: number; offer: string; reason: string };
+
+/** Reads offers and their products for one preview or change (each product parsed once). */
+export function offerReader(profile: SellerProfile) {
+  const store = profile.store();
+  const products = new Map<number, Product | null>();
+  const product = (id: number) => {
+    if (!products.has(id)) products.set(id, store.getProduct(id));
+    return products.get(id) ?? null;
+  };
+  return {
+    offer: (localId: number) => store.getOffer(localId),
+    product,
+    name: (offer: OfferDetail) => offerName(offer, product(offer.productId)?.title),
+  };
+}
+export type OfferReader = ReturnType<typeof offerReader>;
+
+const gone = (localId: number): OfferPlan => ({
+  kind: 'left_out',
+  localId,
+  offer: 'An offer that no longer exists',
+  reason: 'This offer no longer exists.',
+});
+
+const isDeleting = (offer: OfferDetail) => offer.pending.some((op) => op.kind === 'delete');
+
+export function planPrice(
+  read: OfferReader,
+  localId: number,
+  mode: PriceChangeMode,
+  value: number,
+): OfferPlan {
+  const offer = read.offer(localId);
+  if (!offer) return gone(localId);
+  const name = read.name(offer);
+  const leftOut = (reason: string): OfferPlan => ({
+    kind: 'left_out',
+    localId,
+    offer: name,
+    reason,
+  });
+  if (isDeleting(offer)) return leftOut('Waiting to be deleted.');
+  const status = offer.server?.status ?? null;
+  // A manage edit of a sold offer makes the marketplace re-judge it (a sold-out account offer
+  // came back Not Active): a sold offer is never edited by a bulk change.
+  if (status === OfferStatus.Sold) return leftOut(SOLD_LEFT_OUT);
+  const product = read.product(offer.productId);
+  if (!product) return leftOut('Its product is not in the local catalogue: pull first.');
+  const type = product.marketplace_type as MarketplaceTypeValue;
+  const current = offer.fields.price_per_step;
+  if (typeof current !== 'number') return leftOut('No price yet.');
+  const next = changedPrice(current, mode, value, type);
+  if (next <= 0) {
+    return leftOut(`The new price would be ${formatPrice(next, type)}: a price must be above 0.`);
+  }
+  if (next === current) {
+    return leftOut(`The price stays ${formatPrice(current, type)} once rounded.`);
+  }
+  return {
+    kind: 'change',
+    localId,
+    offer: name,
+    before: formatPrice(current, type),
+    after: formatPrice(next, type),
+    toReview: editSendsToReview(type, status),
+    price: next,
+  };
+}
+
+export function planStatus(read: OfferReader, localId: number, target: number): OfferPlan {
+  const offer = read.offer(localId);
+  if (!offer) return gone(localId);
+  const name = read.name(offer);
+  const leftOut = (reason: string): OfferPlan => ({
+    kind: 'left_out',
+    localId,
+    offer: name,
+    reason,
+  });
+  if (isDeleting(offer)) return leftOut('Waiting to be deleted.');
+  const from = (offer.server?.status ?? OfferStatus.Draft) as OfferStatusValue;
+  const hasQueuedStatus = offer.pending.some((op) => op.kind === 'status');
+  if (from === target && !hasQueuedStatus) return leftOut(`Already ${statusName(target)}.`);
+  const product = read.product(offer.productId);
+  if (product) {
+    const screenshots = Array.isArray(offer.fields.screenshots)
+      ? offer.fields.screenshots.length
+      : 0;
+    const refusal = statusChangeRefusal(from, target, {
+      marketplaceType: product.marketplace_type as MarketplaceTypeValue,
+      screenshots,
+    });
+    if (refusal) return leftOut(refusal);
+  }
+  return {
+    kind: 'change',
+    localId,
+    offer: name,
+    before: offer.server ? statusName(from) : 'Not sent yet',
+    after: statusName(target),
+    toReview: false,
+  };
+}
+
+export function planDelete(read: OfferReader, localId: number): OfferPlan {
+  const offer = read.offer(localId);
+  if (!offer) return gone(localId);
+  const name = read.name(offer);
+  if (isDeleting(offer)) {
+    return { kind: 'left_out', localId, offer: name, reason: 'Already waiting to be deleted.' };
+  }
+  const neverSent = offer.serverId === null;
+  return {
+    kind: 'change',
+    localId,
+    offer: name,
+    before: offer.server ? statusName(offer.server.status) : 'Not sent yet',
+    after: neverSent ? 'removed here (never sent)' : 'deleted on the marketplace',
+    toReview: false,
+  };
+}

@@ -1,0 +1,125 @@
+// The consequences of a bulk change before anything is queued: per offer before → after (prices
+// rounded as the marketplace keeps them, with the rule in words), the live account offers an edit
+// sends back to review, and the offers left out with the reason. Counts cover every selected
+// offer; the lines stop at `limit`, so a preview of thousands of offers stays small and quick.
+import {
+  PRICE_ROUNDING_RULE,
+  priceChangeRefusal,
+  reviewWarning,
+  sellerStatuses,
+  type PriceChangeMode,
+} from '../../../contract/rules';
+import { UseCaseFailure } from '../failure';
+import type { SellerProfile } from '../profile';
+import {
+  offerReader,
+  planDelete,
+  planPrice,
+  planStatus,
+  type OfferPlan,
+  type OfferReader,
+} from './consequences';
+import { selectedOffers, type OfferSelection } from './selection';
+
+export type BulkChange =
+  | { kind: 'price'; mode: PriceChangeMode; value: number }
+  | { kind: 'status'; status: number }
+  | { kind: 'delete' };
+
+export interface PreviewLine {
+  /** The offer's row, for a front that links to it; never shown. */
+  localId: number;
+  offer: string;
+  before: string;
+  after: string;
+  toReview: boolean;
+}
+
+export interface LeftOutLine {
+  localId: number;
+  offer: string;
+  reason: string;
+}
+
+export interface ChangePreview {
+  selected: number;
+  changing: number;
+  changes: PreviewLine[];
+  leftOutCount: number;
+  leftOut: LeftOutLine[];
+  toReviewCount: number;
+  /** The names of the offers going back to review (up to the limit). */
+  toReview: string[];
+  /** How prices are rounded, for a price change. */
+  rule: string | null;
+  /** Sentences the seller must read before confirming (the review warning). */
+  warnings: string[];
+}
+
+export const PREVIEW_LINES = 200;
+
+export function checkChange(change: BulkChange): void {
+  if (change.kind === 'price') {
+    const refusal = priceChangeRefusal(change.mode, change.value);
+    if (refusal) throw new UseCaseFailure('bad_input', refusal);
+  }
+  if (change.kind === 'status' && !(sellerStatuses as readonly number[]).includes(change.status)) {
+    throw new UseCaseFailure(
+      'bad_input',
+      'A seller may set the status to 1 (Draft), 2 (Active), 3 (Not Active) or 5 (On Review).',
+    );
+  }
+}
+
+export function planOf(read: OfferReader, localId: number, change: BulkChange): OfferPlan {
+  switch (change.kind) {
+    case 'price':
+      return planPrice(read, localId, change.mode, change.value);
+    case 'status':
+      return planStatus(read, localId, change.status);
+    case 'delete':
+      return planDelete(read, localId);
+  }
+}
+
+export function previewChange(
+  profile: SellerProfile,
+  input: { offers: OfferSelection; change: BulkChange; limit?: number },
+): ChangePreview {
+  checkChange(input.change);
+  const limit = input.limit ?? PREVIEW_LINES;
+  const ids = selectedOffers(profile, input.offers);
+  const read = offerReader(profile);
+  const preview: ChangePreview = {
+    selected: ids.length,
+    changing: 0,
+    changes: [],
+    leftOutCount: 0,
+    leftOut: [],
+    toReviewCount: 0,
+    toReview: [],
+    rule: input.change.kind === 'price' ? PRICE_ROUNDING_RULE : null,
+    warnings: [],
+  };
+  for (const localId of ids) {
+    const plan = planOf(read, localId, input.change);
+    if (plan.kind === 'left_out') {
+      preview.leftOutCount += 1;
+      if (preview.leftOut.length < limit) {
+        preview.leftOut.push({ localId, offer: plan.offer, reason: plan.reason });
+      }
+      continue;
+    }
+    preview.changing += 1;
+    if (preview.changes.length < limit) {
+      const { offer, before, after, toReview } = plan;
+      preview.changes.push({ localId, offer, before, after, toReview });
+    }
+    if (plan.toReview) {
+      preview.toReviewCount += 1;
+      if (preview.toReview.length < limit) preview.toReview.push(plan.offer);
+    }
+  }
+  if (preview.toReviewCount > 0) preview.warnings.push(reviewWarning(preview.toReviewCount));
+  return preview;
+}

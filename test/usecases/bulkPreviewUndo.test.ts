@@ -1,0 +1,254 @@
+// Consequences before a bulk change, and undo, on a real profile (SQLite file, cached catalogue,
+// no request): the preview rounds prices as the marketplace keeps them and says so, warns about
+// live account offers an edit sends back to review, leaves sold offers out with the reason; the
+// change queues exactly what the preview showed, and undo puts every offer back as it was.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyServerOffer } from '../../electron/core/store/offers';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
+import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
+import type { SellerProfile } from '../../electron/core/usecases/profile';
+import {
+  changePrice,
+  deleteOffers,
+  lastUndoStep,
+  previewChange,
+  setStatus,
+  undoLastStep,
+} from '../../electron/core/usecases/offers';
+import { accountProduct, goldProduct, serverOffer, tempDir } from '../store/fixtures';
+
+let dir: ReturnType<typeof tempDir>;
+let profile: SellerProfile;
+const ids: Record<string, number> = {};
+
+beforeEach(() => {
+  dir = tempDir();
+  profile = openSellerProfile({
+    dataDir: dir.dir,
+    baseUrl: 'http://127.0.0.1:9',
+    token: () => {
+      throw new Error('a local change needs no token');
+    },
+  });
+  const store = profile.store();
+  store.saveProducts([goldProduct, accountProduct]);
+  const ctx = testContext(store);
+  const put = (name: string, offer: ReturnType<typeof serverOffer>) => {
+    applyServerOffer(ctx, offer);
+    ids[name] = store.offerOfServerId(offer.id)!.localId;
+  };
+  put('gold', serverOffer({ id: 8001, price_per_step: 0.12345 }));
+  put(
+    'liveAccount',
+    serverOffer({
+      id: 8002,
+      product_id: 20,
+      marketplace_type: 2,
+      price_per_step: 49.99,
+      data: { '201': '60' },
+    }),
+  );
+  put(
+    'hiddenAccount',
+    serverOffer({
+      id: 8003,
+      product_id: 20,
+      marketplace_type: 2,
+      status: 3,
+      price_per_step: 20,
+      data: { '201': '60' },
+    }),
+  );
+  put(
+    'sold',
+    serverOffer({
+      id: 8004,
+      product_id: 20,
+      marketplace_type: 2,
+      status: 6,
+      price_per_step: 30,
+      data: { '201': '60' },
+    }),
+  );
+});
+afterEach(async () => {
+  await profile.close();
+  dir.cleanup();
+});
+
+const all = () => ({ localIds: Object.values(ids) });
+const price = (name: string) => profile.store().getOffer(ids[name]!)!.fields.price_per_step;
+const outbox = () =>
+  testDatabase(profile.store())
+    .prepare('SELECT local_id, kind, state FROM outbox ORDER BY id')
+    .all();
+const localState = () =>
+  JSON.stringify(
+    Object.values(ids).map((id) => {
+      const o = profile.store().getOffer(id);
+      return (
+        o && {
+          fields: o.fields,
+          pending: o.pending,
+          syncState: o.syncState,
+          changed: o.changedFields,
+        }
+      );
+    }),
+  );
+
+describe('bulk preview', () => {
+  it('rounds to the marketplace precision, states the rule, warns about review, leaves Sold out', () => {
+    const preview = previewChange(profile, {
+      offers: all(),
+      change: { kind: 'price', mode: 'percent', value: -10 },
+    });
+    expect(preview.rule).toBe('Account prices are rounded to 0.01, gold prices to 0.0001.');
+    const line = (offer: string) => preview.changes.find((c) => c.offer === offer);
+    expect(line('Offer 8002')).toMatchObject({ before: '49.99', after: '44.99', toReview: true });
+    expect(line('Offer 8001')).toMatchObject({
+      before: '0.1235',
+      after: '0.1111',
+      toReview: false,
+    });
+    expect(line('Offer 8003')).toMatchObject({ before: '20', after: '18', toReview: false });
+    expect(preview.toReview).toEqual(['Offer 8002']);
+    expect(preview.warnings[0]).toMatch(/1 live account offer goes back to review: it is off sale/);
+    expect(preview.leftOut).toEqual([
+      expect.objectContaining({ offer: 'Offer 8004', reason: expect.stringMatching(/^Sold/) }),
+    ]);
+    expect(preview).toMatchObject({ selected: 4, changing: 3, leftOutCount: 1, toReviewCount: 1 });
+    expect(outbox()).toEqual([]);
+  });
+
+  it('the change queues what the preview showed: 44.99, not 44.991; the sold offer is untouched', () => {
+    const outcome = changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
+    expect(price('liveAccount')).toBe(44.99);
+    expect(price('gold')).toBe(0.1111);
+    expect(price('sold')).toBe(30);
+    expect(outcome.changed).toBe(3);
+    expect(outcome.refused).toEqual([
+      expect.objectContaining({
+        offer: 'Offer 8004',
+        problems: [expect.objectContaining({ message: expect.stringMatching(/^Sold/) })],
+      }),
+    ]);
+    expect(outbox().filter((r) => (r as { local_id: number }).local_id === ids.sold)).toEqual([]);
+  });
+
+  it('a price that would fall to 0 or below is left out with the reason', () => {
+    const preview = previewChange(profile, {
+      offers: { localIds: [ids.hiddenAccount!] },
+      change: { kind: 'price', mode: 'amount', value: -25 },
+    });
+    expect(preview.changing).toBe(0);
+    expect(preview.leftOut[0]!.reason).toMatch(/would be -5: a price must be above 0/);
+  });
+
+  it('status and delete previews: current → new, Sold and already-there left out', () => {
+    const status = previewChange(profile, { offers: all(), change: { kind: 'status', status: 3 } });
+    expect(status.changes.map((c) => `${c.offer}: ${c.before} → ${c.after}`)).toEqual(
+      expect.arrayContaining([
+        'Offer 8001: Active → Not Active',
+        'Offer 8002: Active → Not Active',
+      ]),
+    );
+    expect(status.leftOut.map((l) => `${l.offer}: ${l.reason}`)).toEqual(
+      expect.arrayContaining([
+        'Offer 8003: Already Not Active.',
+        'Offer 8004: A sold offer cannot change status.',
+      ]),
+    );
+    const del = previewChange(profile, { offers: all(), change: { kind: 'delete' } });
+    expect(del.changes.every((c) => c.after === 'deleted on the marketplace')).toBe(true);
+  });
+
+  it('a preview of thousands of offers counts them all but lists only the first lines', () => {
+    const store = profile.store();
+    const ctx = testContext(store);
+    const many: number[] = [];
+    store.transaction(() => {
+      for (let i = 0; i < 3000; i++) {
+        const offer = serverOffer({ id: 20_000 + i, price_per_step: 1 + i / 100 });
+        applyServerOffer(ctx, offer);
+        many.push(store.offerOfServerId(offer.id)!.localId);
+      }
+    });
+    const started = performance.now();
+    const preview = previewChange(profile, {
+      offers: { localIds: many },
+      change: { kind: 'price', mode: 'percent', value: 5 },
+    });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(preview.changing).toBe(3000);
+    expect(preview.changes).toHaveLength(200);
+  });
+});
+
+describe('undo', () => {
+  it('undoes a bulk price change: every price and the queue as before, nothing left to send', () => {
+    const before = localState();
+    changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
+    expect(outbox().length).toBe(3);
+    expect(lastUndoStep(profile)).toMatchObject({ label: 'Price −10 % on 4 offers', offers: 3 });
+    expect(undoLastStep(profile)).toEqual({ label: 'Price −10 % on 4 offers', offers: 3 });
+    expect(localState()).toBe(before);
+    expect(price('liveAccount')).toBe(49.99);
+    expect(outbox()).toEqual([]);
+    expect(lastUndoStep(profile)).toBeNull();
+  });
+
+  it('undoes steps last first, keeping what an earlier step queued', () => {
+    changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
+    const afterFirst = localState();
+    setStatus(profile, { offers: { localIds: [ids.gold!, ids.liveAccount!] }, status: 3 });
+    undoLastStep(profile);
+    expect(localState()).toBe(afterFirst);
+    expect(outbox()).toEqual([{ local_id: ids.gold, kind: 'manage', state: 'queued' }]);
+  });
+
+  it('undoes a delete, bringing back a local-only offer removed at once', () => {
+    const created = profile.store().createOffer({
+      productId: 10,
+      guaranteeDeliveryTime: 3_600_000,
+      fields: {
+        price_per_step: 2,
+        amount: 1000,
+        min_purchase_amount: 5,
+        data: { '101': 'Ragnaros' },
+      },
+    });
+    const before = JSON.stringify(profile.store().getOffer(created));
+    const beforeAll = localState();
+    const found = () =>
+      profile
+        .store()
+        .queryOffers({ text: 'gold coins', sort: { column: 'updated_at', dir: 'desc' } }).total;
+    const foundBefore = found();
+    deleteOffers(profile, { offers: { localIds: [created, ids.gold!] } });
+    expect(profile.store().getOffer(created)).toBeNull();
+    undoLastStep(profile);
+    expect(JSON.stringify(profile.store().getOffer(created))).toBe(before);
+    expect(localState()).toBe(beforeAll);
+    expect(found()).toBe(foundBefore);
+  });
+
+  it('is refused, with a sentence, once an operation of the step went out', () => {
+    changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
+    testDatabase(profile.store()).prepare("UPDATE outbox SET state = 'sending'").run();
+    expect(() => undoLastStep(profile)).toThrow(/already sent to the marketplace/);
+    expect(price('gold')).toBe(1.1235);
+  });
+
+  it('survives reopening the profile while unsent', async () => {
+    changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
+    await profile.close();
+    profile = openSellerProfile({
+      dataDir: dir.dir,
+      baseUrl: 'http://127.0.0.1:9',
+      token: () => 'x',
+    });
+    expect(undoLastStep(profile).offers).toBe(3);
+    expect(price('liveAccount')).toBe(49.99);
+  });
+});
