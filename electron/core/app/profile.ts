@@ -1,12 +1,13 @@
-// Everything that belongs to one marketplace the seller works with, as the app holds it while
-// connected: the seller's profile (core/usecases, the same one the command line opens), with its
-// parts at hand for the handlers. Opened when the seller connects, closed when they disconnect or
-// switch between the sandbox and the real marketplace.
-import type { MarketplaceClient } from '../api';
+// Everything that belongs to one seller on one marketplace, as the app holds it while connected:
+// the seller's profile (core/usecases, the same one the command line opens), with its parts at
+// hand for the handlers. Opened when the seller connects (their token picks the profile, one per
+// seller), closed when they disconnect, replace the token or switch to the sandbox. The client is
+// made on first use, behind the profile's guard: the token must be this profile's seller's.
 import type { StringEncryption } from '../secrets';
 import type { RateLimiter } from '../limits';
 import { openSellerProfile } from '../usecases/openSellerProfile';
 import type { SellerProfile } from '../usecases/profile';
+import type { TokenGuard } from '../usecases/profiles';
 import type { Clock } from '../util/clock';
 
 export interface Profile {
@@ -14,8 +15,6 @@ export interface Profile {
   /** The profile as use cases take it. */
   seller: SellerProfile;
   limiter: RateLimiter;
-  /** The seller profile's own client (one per profile, on its limiter). */
-  client: MarketplaceClient;
   close(): Promise<void>;
 }
 
@@ -27,7 +26,11 @@ export interface OpenProfileOptions {
    * at every start but is one marketplace to the seller.
    */
   profileUrl?: string;
-  /** Read at every request, so a replaced token takes effect at once. */
+  /** The profile's SQLite file, when not the marketplace's first profile. */
+  file?: string;
+  /** Checks that the token is this profile's seller's before anything is sent. */
+  guard?: TokenGuard;
+  /** The token this profile was opened with; a replaced token opens its seller's profile. */
   token: () => string;
   /** Protects the profile's credentials key (the OS keychain). */
   keychain: StringEncryption;
@@ -45,7 +48,6 @@ export async function openProfile(options: OpenProfileOptions): Promise<Profile>
       baseUrl: options.baseUrl,
       seller,
       limiter: seller.limiter(),
-      client: await seller.client(),
       close: () => seller.close(),
     };
   } catch (error) {

@@ -1,10 +1,21 @@
 // Which marketplace the app talks to, with which token: connecting checks the token against the
 // marketplace before keeping it (core/usecases/session, the vault being the app's port); the
 // sandbox needs no token from the seller; disconnecting forgets the token but keeps the store, so
-// nothing unsynced is lost.
+// nothing unsynced is lost. A token opens its own seller's profile (core/usecases/profiles): a
+// token of another seller, pasted on connect or "Replace token", opens (or creates) that seller's
+// profile, and each profile is opened with the token it was chosen for, so one seller's queue is
+// never sent under another seller's token.
 import { AppFailure, type SessionStatus } from '../../contract/ipc';
 import { DEFAULT_BASE_URL } from '../../contract/marketplace/assumptions';
 import { connect, disconnect } from '../usecases/session';
+import {
+  identifyToken,
+  listProfiles,
+  profileForSeller,
+  profileOfToken,
+  sellerGuard,
+} from '../usecases/profiles';
+import { profileFile } from '../usecases/paths';
 import type { AppCoreOptions } from './options';
 import { openProfile, type Profile } from './profile';
 import { settingsFile } from './settings';
@@ -32,7 +43,7 @@ export function createSession(options: AppCoreOptions): Session {
   let sandboxToken: string | null = null;
   let tokenValid: boolean | null = null;
 
-  async function open(baseUrl: string, token: () => string, profileUrl?: string) {
+  async function open(baseUrl: string, token: () => string, profileUrl?: string, file?: string) {
     await profile?.close();
     profile = null;
     profile = await openProfile({
@@ -40,6 +51,10 @@ export function createSession(options: AppCoreOptions): Session {
       baseUrl,
       profileUrl,
       token,
+      ...(file !== undefined && {
+        file,
+        guard: sellerGuard({ dataDir: options.dataDir, marketUrl: baseUrl, file }),
+      }),
       keychain: options.keychain,
       commandLineAccess: () => settings.read().commandLineCredentials,
       clock: options.clock,
@@ -47,7 +62,29 @@ export function createSession(options: AppCoreOptions): Session {
     });
   }
 
-  const vaultToken = () => options.tokenVault.get() ?? '';
+  /**
+   * The profile of the token's seller: known from an earlier use of the token without a request,
+   * else asked of the marketplace. Offline with a token never seen, the only profile is opened and
+   * its guard decides at the first request.
+   */
+  async function openForToken(baseUrl: string, token: string) {
+    const known = profileOfToken(options.dataDir, baseUrl, token);
+    const identity = known
+      ? null
+      : await identifyToken({ baseUrl, token, dataDir: options.dataDir });
+    const chosen =
+      known ??
+      (identity
+        ? profileForSeller(options.dataDir, baseUrl, identity)
+        : (listProfiles(options.dataDir, baseUrl)[0] ?? null));
+    // The vault is read at every request, as before; a token that is no longer the one this
+    // profile was opened for is never sent with its queue (read as "no token": nothing is sent).
+    const ownToken = () => {
+      const current = options.tokenVault.get();
+      return current === token ? current : '';
+    };
+    await open(baseUrl, ownToken, undefined, chosen?.file ?? profileFile(options.dataDir, baseUrl));
+  }
 
   return {
     status() {
@@ -64,8 +101,9 @@ export function createSession(options: AppCoreOptions): Session {
 
     async resume() {
       const current = settings.read();
-      if (current.mode === 'marketplace' && options.tokenVault.get()) {
-        await open(current.baseUrl ?? realBaseUrl, vaultToken);
+      const token = options.tokenVault.get();
+      if (current.mode === 'marketplace' && token) {
+        await openForToken(current.baseUrl ?? realBaseUrl, token);
       } else if (current.mode === 'sandbox' && options.sandbox) {
         await this.useSandbox();
       }
@@ -73,14 +111,14 @@ export function createSession(options: AppCoreOptions): Session {
 
     async connect(token, acceptPlainText = false) {
       const accepted = acceptPlainText || settings.read().plainTextAccepted;
-      await connect(
+      const kept = await connect(
         { baseUrl: realBaseUrl, token, plainTextAccepted: accepted },
         options.tokenVault,
       );
       tokenValid = true;
       settings.update({ mode: 'marketplace', baseUrl: realBaseUrl, plainTextAccepted: accepted });
       await options.sandbox?.stop();
-      await open(realBaseUrl, vaultToken);
+      await openForToken(realBaseUrl, kept);
     },
 
     async useSandbox() {

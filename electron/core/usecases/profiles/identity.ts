@@ -52,3 +52,30 @@ export async function identifySeller(
   const userId = page.data[0]?.user_id ?? null;
   return { userId, fingerprint: tokenFingerprint(dataDir, token) };
 }
+
+const IDENTIFY_TIMEOUT_MS = 15_000;
+
+/**
+ * Who a token belongs to, before any profile is open (the app connecting): one my_offers request
+ * on a client of its own. Answers null when the marketplace cannot be asked now.
+ */
+export async function identifyToken(input: {
+  baseUrl: string;
+  token: string;
+  dataDir: string;
+}): Promise<SellerIdentity | null> {
+  // Loaded on demand, as the profile loads it: the HTTP client is for commands that go online.
+  const { createMarketplaceClient } = await import('../../api');
+  const client = createMarketplaceClient({
+    baseUrl: input.baseUrl,
+    token: input.token,
+    timeoutMs: IDENTIFY_TIMEOUT_MS,
+  });
+  try {
+    return await identifySeller(client, input.dataDir, input.token);
+  } catch {
+    return null;
+  } finally {
+    await client.close();
+  }
+}

@@ -1,6 +1,6 @@
 // One profile per seller: who a token belongs to, which profile is theirs, and the seller's
 // profiles (list, add, rename, remove).
-export { identifySeller, tokenFingerprint, type SellerIdentity } from './identity';
+export { identifySeller, identifyToken, tokenFingerprint, type SellerIdentity } from './identity';
 export {
   profileForSeller,
   profileOfToken,
