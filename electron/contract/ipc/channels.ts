@@ -26,6 +26,8 @@ import {
   offerPageSchema,
   offerQuerySchema,
   offerRowSchema,
+  sendQueueInputSchema,
+  sendQueueSchema,
   productSummarySchema,
   resolveConflictInputSchema,
   saveOfferInputSchema,
@@ -83,6 +85,8 @@ export const channels = {
   'offers.changePrice': channel(bulkPriceInputSchema, bulkOutcomeSchema),
   'offers.duplicate': channel(localIdsSchema, z.array(offerRowSchema)),
   'offers.discardLocal': channel(localIdsSchema, bulkOutcomeSchema),
+  'offers.retry': channel(localIdsSchema, bulkOutcomeSchema),
+  'offers.dismiss': channel(localIdsSchema, bulkOutcomeSchema),
   'offers.resolveConflict': channel(resolveConflictInputSchema, offerDetailSchema),
   'offers.preview': channel(changePreviewInputSchema, changePreviewSchema),
   'undo.last': channel(none, undoStepSchema.nullable()),
@@ -90,6 +94,7 @@ export const channels = {
   'settings.setSending': channel(sendingSettingsSchema.partial(), appSettingsSchema),
 
   'sync.status': channel(none, syncStatusSchema),
+  'sync.queue': channel(sendQueueInputSchema, sendQueueSchema),
   'sync.now': channel(none, syncStatusSchema),
   'sync.cancel': channel(none, syncStatusSchema),
 

@@ -106,8 +106,52 @@ export const offerRowSchema = z.object({
   status: offerStatusSchema.nullable(),
   syncState: syncStateSchema,
   updatedAt: z.string().nullable(),
+  /** What waits to be sent that the row shows: a deletion, the status asked for. */
+  pending: z
+    .object({ delete: z.boolean(), status: offerStatusSchema.nullable() })
+    .default({ delete: false, status: null }),
+  /** Why the offer needs the seller, in the marketplace's words (attention only). */
+  problem: z.string().nullable().default(null),
 });
 export type OfferRow = z.infer<typeof offerRowSchema>;
+
+/** One change the next sync sends on an offer; the renderer words it ("Set Not Active"). */
+export const queuedChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('create') }),
+  z.object({ kind: z.literal('update'), fields: z.array(z.string()) }),
+  z.object({ kind: z.literal('status'), status: z.number().int() }),
+  z.object({ kind: z.literal('delete') }),
+  z.object({
+    kind: z.literal('credentials'),
+    count: z.number().int(),
+    replace: z.boolean(),
+  }),
+  z.object({ kind: z.literal('upload'), count: z.number().int() }),
+  z.object({ kind: z.literal('links'), count: z.number().int() }),
+  z.object({ kind: z.literal('detach'), count: z.number().int() }),
+]);
+export type QueuedChange = z.infer<typeof queuedChangeSchema>;
+
+/** The Sync view's queue: offers with changes to send (the sidebar's number), newest first. */
+export const sendQueueSchema = z.object({
+  total: z.number().int(),
+  entries: z.array(
+    z.object({
+      localId: z.number().int(),
+      serverId: z.number().int().nullable(),
+      name: z.string(),
+      productTitle: z.string(),
+      pricePerStep: z.number().nullable(),
+      state: z.enum(['local', 'sending']),
+      changes: z.array(queuedChangeSchema),
+    }),
+  ),
+});
+export type SendQueue = z.infer<typeof sendQueueSchema>;
+export const sendQueueInputSchema = z
+  .object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) })
+  .partial()
+  .optional();
 
 export const offerPageSchema = z.object({
   rows: z.array(offerRowSchema),
@@ -228,8 +272,11 @@ export const syncStatusSchema = z.object({
   running: z.boolean(),
   lastRunAt: z.string().nullable(),
   lastRunOk: z.boolean().nullable(),
+  /** Offers with changes to send (refused and conflicted ones wait for the seller instead). */
   queued: z.number().int(),
   conflicts: z.number().int(),
+  /** Offers that need the seller: refused or in conflict (`problems` lists at most 50). */
+  needsSeller: z.number().int().default(0),
   problems: z.array(syncProblemSchema),
   budget: rateBudgetSchema,
   waiting: z.object({ ms: z.number(), reason: z.string() }).nullable(),

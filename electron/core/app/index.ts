@@ -25,6 +25,7 @@ import { activityHandlers } from './handlers/activityHandlers';
 import { catalogueHandlers } from './handlers/catalogueHandlers';
 import { credentialHandlers } from './handlers/credentialHandlers';
 import { offerHandlers } from './handlers/offerHandlers';
+import { syncQueueHandlers } from './handlers/syncQueueHandlers';
 import { screenshotHandlers } from './handlers/screenshotHandlers';
 import { transferHandlers } from './handlers/transferHandlers';
 import { tcpReachable } from './network';
@@ -228,6 +229,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...changeHandlers(ctx),
     ...catalogueHandlers(ctx),
     ...offerHandlers(ctx),
+    ...syncQueueHandlers(ctx),
     async 'sync.status'() {
       return status();
     },

@@ -50,6 +50,7 @@ export function syncStatusOf(
       lastRunOk: null,
       queued: 0,
       conflicts: 0,
+      needsSeller: 0,
       problems: [],
       budget: emptyBudget,
       waiting: null,
@@ -62,8 +63,9 @@ export function syncStatusOf(
     running: live.running,
     lastRunAt: finished ? new Date(finished).toISOString() : null,
     lastRunOk: current.lastSync?.ok ?? null,
-    queued: current.queuedOperations,
+    queued: current.changesToSend,
     conflicts: current.bySyncState.conflict,
+    needsSeller: current.needsSeller,
     problems: current.refused.map((offer) => ({
       localId: offer.localId,
       title: offer.title,

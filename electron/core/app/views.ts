@@ -17,6 +17,8 @@ import type { OfferDetail } from '../usecases/offers';
 import { QUEUED_SCREENSHOT_PREFIX } from '../usecases/screenshots';
 import type { ListedOffer } from '../usecases/offers';
 
+const asStatus = (status: number | null) => (status as OfferStatusValue | null) ?? null;
+
 export function offerRowView(row: ListedOffer): OfferRow {
   return {
     localId: row.localId,
@@ -33,6 +35,8 @@ export function offerRowView(row: ListedOffer): OfferRow {
     status: (row.status as OfferStatusValue | null) ?? null,
     syncState: row.syncState,
     updatedAt: row.updatedAt || null,
+    pending: { delete: row.pending.delete, status: asStatus(row.pending.status) },
+    problem: row.problem,
   };
 }
 
@@ -110,6 +114,13 @@ export function offerDetailView(
       status: server?.status ?? null,
       syncState: detail.syncState,
       updatedAt: server?.updated_at ?? null,
+      pending: { delete: detail.pending.some((op) => op.kind === 'delete'), status: null },
+      problem:
+        detail.syncState === 'attention'
+          ? (detail.outcome?.message ??
+            detail.pending.find((op) => op.state === 'failed')?.lastError ??
+            null)
+          : null,
     },
     product,
     fields: fields as OfferWrite,

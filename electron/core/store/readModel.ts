@@ -6,6 +6,7 @@ import { StoreError } from './errors';
 import { listColumnOf } from './listColumns';
 import { mergedFields, localChange, offerRow, serverOffer, type SyncState } from './offers';
 import { unflattenDraft, type FlatFields, type OfferDraft } from './offerFields';
+import { rowPendingOf } from './refusals';
 import type { Offer } from '../../contract/marketplace/wire';
 
 export const offerSortColumns = listColumnOf;
@@ -36,6 +37,10 @@ export interface OfferListRow {
   status: number | null;
   syncState: SyncState;
   pendingDelete: boolean;
+  /** What waits to be sent that the row shows: a deletion, a status change. */
+  pending: { delete: boolean; status: number | null };
+  /** Why the offer needs the seller, in the marketplace's words (attention only). */
+  problem: string | null;
   updatedAt: string;
 }
 
@@ -75,8 +80,22 @@ function toListRow(r: RawRow): OfferListRow {
     status: r.status,
     syncState: r.sync_state,
     pendingDelete: r.pending_delete === 1,
+    pending: { delete: r.pending_delete === 1, status: null },
+    problem: null,
     updatedAt: r.updated_at,
   };
+}
+
+/** The page's pending facts, read for the rows that can have any (not synced). */
+function withPending(ctx: StoreContext, rows: OfferListRow[]): OfferListRow[] {
+  const pending = rowPendingOf(ctx, rows);
+  for (const row of rows) {
+    const p = pending.get(row.localId);
+    if (!p) continue;
+    row.pending = { delete: p.delete, status: p.status };
+    row.problem = row.syncState === 'attention' ? p.problem : null;
+  }
+  return rows;
 }
 
 export const MAX_PAGE = 500;
@@ -135,6 +154,7 @@ export function queryOffers(
   )
     .all(...params, limit, offset)
     .map(toListRow);
+  withPending(ctx, rows);
   const onlyText = q.status === undefined && q.productId === undefined && q.syncState === undefined;
   const total =
     (text && onlyText ? textMatches : null) ??

@@ -105,6 +105,8 @@ export function readyOps(
   for (const d of all) {
     const r = d.row;
     if (r.kind === 'screenshot_upload') continue;
+    // A refused link holds nothing: the offer's other changes do not depend on it.
+    if (r.kind === 'screenshot_links' && r.state === 'failed') continue;
     if (!firstPending.has(r.local_id)) firstPending.set(r.local_id, r.id);
     if (!firstNotHeld.has(r.local_id) && !isHeld(d)) firstNotHeld.set(r.local_id, r.id);
   }

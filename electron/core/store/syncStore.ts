@@ -1,6 +1,7 @@
 // The sync engine's door into the store (electron/core/sync talks to the store only through
 // this): the outbox to send, what a pull brings in, the values the engine remembers between runs,
 // and its run log. No SQL and no connection cross it.
+import { refuseLinks } from './refusals';
 import type { Offer, Product } from '../../contract/marketplace/wire';
 import type { Clock } from '../util/clock';
 import { prep, type StoreContext } from './context';
@@ -93,6 +94,12 @@ export interface SyncStore {
     replacedSet: boolean,
   ): { remaining: number };
   noteOutcome(localId: number, outcome: OutcomeInput): void;
+  /** Links the marketplace did not attach: kept on the op, which waits for the seller. */
+  refuseLinks(
+    opId: number,
+    failedUrls: string[],
+    outcome: OutcomeInput & { message: string },
+  ): void;
   heldCredentials(): { count: number; reason: string | null };
 
   // The run log, and what the run leaves for the seller
@@ -166,6 +173,7 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     acceptCredentialChunk: (opId, rows, replaced) =>
       acceptCredentialChunk(ctx, opId, rows, replaced),
     noteOutcome: (localId, outcome) => noteOutcome(ctx, localId, outcome),
+    refuseLinks: (opId, urls, outcome) => refuseLinks(ctx, opId, urls, outcome),
     heldCredentials: () => heldCredentials(ctx),
     startSyncRun: (kind) => startSyncRun(ctx, kind),
     finishSyncRun: (id, summary) => finishSyncRun(ctx, id, summary),

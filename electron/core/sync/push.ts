@@ -332,13 +332,17 @@ async function runOp(
       case 'screenshot_links': {
         const { urls } = op.payload;
         const answer = await client.attachScreenshotsFromLinks(op.serverId, urls, signal);
-        store.complete(op.id);
-        if (answer.failed.length > 0) {
-          store.noteOutcome(op.localId, {
+        // Only the links it named as failed were refused; they stay, for a retry or a dismiss.
+        const refused = answer.failed.slice(0, limits.urlsPerAttach);
+        if (refused.length > 0) {
+          store.refuseLinks(op.id, refused, {
             ok: false,
-            message: outcomeMessage(failedLinksMessage(answer.failed, urls.length)),
+            message: outcomeMessage(failedLinksMessage(refused, urls.length)),
           });
+          result.failed++;
+          return;
         }
+        store.complete(op.id);
         break;
       }
       case 'credentials':

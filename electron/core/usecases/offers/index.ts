@@ -15,6 +15,7 @@ export type { SetStatusInput } from './setStatus';
 export { changePrice } from './changePrice';
 export type { ChangePriceInput, PriceChangeOutcome } from './changePrice';
 export { discardLocalChanges } from './discardLocalChanges';
+export { retryRefused, dismissRefusal } from './refusedChanges';
 export { resolveConflict } from './resolveConflict';
 export type { ConflictChoice, ResolveConflictInput, ResolvedConflicts } from './resolveConflict';
 export { selectedOffers, MAX_SELECTED } from './selection';
