@@ -28,7 +28,11 @@ export interface HostCoreOptions {
 }
 
 /** The core, and the folder of staged screenshot copies the host serves as thumbnails. */
-export type HostAppCore = AppCore & { readonly stagedScreenshotsDir: string };
+export type HostAppCore = AppCore & {
+  readonly stagedScreenshotsDir: string;
+  /** The native notifications the desktop app would have shown, in order (the browser has none). */
+  readonly notifications: { title: string; body: string }[];
+};
 
 export async function createHostCore(options: HostCoreOptions): Promise<HostAppCore> {
   const log = options.log ?? (() => {});
@@ -43,6 +47,7 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
     join(options.dataDir, 'token.sealed'),
   );
   let exportCount = 0;
+  const notifications: { title: string; body: string }[] = [];
   const screenshotsDir = stagedScreenshotsDir(options.dataDir);
   const core = await createAppCore({
     dataDir: options.dataDir,
@@ -73,7 +78,10 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
     async openExternal(url) {
       log(`Open in your browser: ${url}`);
     },
-    notify: (title, body) => log(`${title}: ${body}`),
+    notify(title, body) {
+      notifications.push({ title, body });
+      log(`${title}: ${body}`);
+    },
     resolveFileRef: (ref) => options.staging.resolveFileRef(ref),
     releaseFileRef: (ref) => options.staging.release(ref),
     // Relative to the page's own origin: the host serves these (startHost).
@@ -81,5 +89,5 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
     log: (message, error) =>
       log(error instanceof Error ? `${message}: ${error.name}: ${error.message}` : message),
   });
-  return Object.assign(core, { stagedScreenshotsDir: screenshotsDir });
+  return Object.assign(core, { stagedScreenshotsDir: screenshotsDir, notifications });
 }

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { createConnectionTracker } from '../../electron/core/app/connection';
 import { syncStatusOf } from '../../electron/core/app/syncStatus';
+import { systemClock } from '../../electron/core/util/clock';
 import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
 import type { SellerProfile } from '../../electron/core/usecases/profile';
 import { UseCaseFailure } from '../../electron/core/usecases/failure';
@@ -84,7 +86,12 @@ describe('sync use cases', { timeout: 60_000 }, () => {
     });
     expect(current.byStatus).toEqual(outcome.byStatus);
 
-    const app = syncStatusOf(profile, { online: true, running: false, waiting: null }, Date.now());
+    const app = syncStatusOf(
+      profile,
+      { running: false, wait: null, tokenRefused: false, lastRun: null },
+      createConnectionTracker({ clock: systemClock, retry: () => {} }),
+      Date.now(),
+    );
     expect(app).toMatchObject({ queued: 0, lastRunOk: true, conflicts: 0 });
     expect(app.lastRunAt).toBe(new Date(current.lastSync!.finishedAt!).toISOString());
 

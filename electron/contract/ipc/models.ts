@@ -267,6 +267,46 @@ export const syncProblemSchema = z.object({
   fields: z.array(fieldProblemSchema),
 });
 
+export const connectionStateSchema = z.enum([
+  'online',
+  'syncing',
+  'waiting',
+  'unreachable',
+  'token_refused',
+  'offline',
+]);
+export type ConnectionState = z.infer<typeof connectionStateSchema>;
+
+/**
+ * Where the app stands with the marketplace, computed once by the core so that every front says
+ * the same. `until` is an absolute time (ISO) so a front counts down every second on its own.
+ */
+export const connectionSchema = z.object({
+  state: connectionStateSchema,
+  /** A short headline: "Online", "Cannot reach the marketplace", … */
+  title: z.string(),
+  /** Why, in the seller's words ("The marketplace allows 200 offers a minute"); null when none. */
+  reason: z.string().nullable(),
+  /** What happens at `until`: "the next 60 go out", "next retry". */
+  countdown: z.object({ label: z.string(), until: z.string() }).nullable(),
+  /** The way out the front offers: "Retry now", or replacing the token. */
+  action: z.enum(['retry', 'replace_token']).nullable(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+/** The end of the last sync, in numbers (the sync_runs table's record and how the run ended). */
+export const lastRunSummarySchema = z.object({
+  at: z.string(),
+  sent: z.number().int(),
+  needsAttention: z.number().int(),
+  conflicts: z.number().int(),
+  /** Changes still waiting to be sent when it ended. */
+  waiting: z.number().int(),
+  /** How it ended, when it did not finish: the marketplace unreachable, the token refused, … */
+  failure: z.enum(['unreachable', 'token_refused', 'error', 'cancelled']).nullable(),
+});
+export type LastRunSummary = z.infer<typeof lastRunSummarySchema>;
+
 export const syncStatusSchema = z.object({
   online: z.boolean(),
   running: z.boolean(),
@@ -280,6 +320,8 @@ export const syncStatusSchema = z.object({
   problems: z.array(syncProblemSchema),
   budget: rateBudgetSchema,
   waiting: z.object({ ms: z.number(), reason: z.string() }).nullable(),
+  connection: connectionSchema,
+  lastRun: lastRunSummarySchema.nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 

@@ -9,15 +9,17 @@
  *   after each local change (see syncScheduler), through the same `syncNow` use case
  *   (core/usecases/sync) as the command line's pull and push.
  */
-import type { EventName, EventPayload, Handlers } from '../../contract/ipc';
+import type { EventName, EventPayload, Handlers, LastRunSummary } from '../../contract/ipc';
 import { AppFailure } from '../../contract/ipc';
 import type { SyncProgressEvent } from '../usecases/sync';
 import { toFailure } from '../usecases/failure';
-import { syncNow } from '../usecases/sync';
+import { status as status0, syncNow } from '../usecases/sync';
+import { limits } from '../../contract/marketplace/limits';
+import { pauseNotice } from '../limits';
 import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
-import { changeHandlers } from './handlers/changeHandlers';
 import { settingsFile } from './settings';
+import { changeHandlers } from './handlers/changeHandlers';
 import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
 import { withFailures } from './failures';
@@ -28,9 +30,11 @@ import { offerHandlers } from './handlers/offerHandlers';
 import { syncQueueHandlers } from './handlers/syncQueueHandlers';
 import { screenshotHandlers } from './handlers/screenshotHandlers';
 import { transferHandlers } from './handlers/transferHandlers';
+import { createConnectionTracker, unreachableReason } from './connection';
 import { tcpReachable } from './network';
 import type { AppCoreOptions } from './options';
 import { createSession } from './session';
+import { lastRunSummary, plural, refusedNotice } from './syncNotices';
 import { syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
 import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
 
@@ -55,23 +59,43 @@ export interface AppCore {
 
 const OFFLINE_PROBE_MS = 15_000;
 
+/**
+ * The offers that go out when the offers-per-minute window has room again: what is left of the
+ * push, up to a window's worth (a push that filled the window finds all of it free at once).
+ */
+function offersGoingNext(event: SyncProgressEvent): number {
+  const left = event.phase === 'push' ? Math.max(0, event.total - event.done) : 0;
+  return Math.max(event.waitingOffers ?? 0, Math.min(left, limits.manageOffersPerWindow));
+}
+
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
   const bus = createEventBus((error) => log('event listener failed', error));
-  const live: LiveSyncState = { online: true, running: false, waiting: null };
+  const live: LiveSyncState = { running: false, wait: null, tokenRefused: false, lastRun: null };
   let cancelRun: AbortController | null = null;
   let offlineProbe: ReturnType<typeof setInterval> | null = null;
+  let budgetSentAt = -Infinity;
+  const connection = createConnectionTracker({
+    clock,
+    retry: () => void scheduler.runNow('retry'),
+    ...(options.retryDelaysMs && { delaysMs: options.retryDelaysMs }),
+  });
 
   const onProgress = (event: SyncProgressEvent) => {
     let waitReason: string | null = null;
+    const wasWaiting = live.wait !== null;
     if (event.waitingMs) {
-      waitReason = waitReasonText(event.waitReason, session.profile()?.limiter.pause() ?? null);
-      live.waiting = {
-        ms: event.waitingMs,
-        reason: waitReason,
+      const pause = session.profile()?.limiter.pause() ?? null;
+      waitReason = waitReasonText(event.waitReason, pause);
+      live.wait = {
+        pool: event.waitReason ?? 'requests',
         until: clock.now() + event.waitingMs,
+        ...(event.waitReason === 'manage_offers' && { offers: offersGoingNext(event) }),
+        ...(pause && { pauseText: pauseNotice(pause).replace(/\.$/, '') }),
       };
+    } else {
+      live.wait = null;
     }
     bus.emit('sync.progress', {
       phase: event.phase === 'push' ? 'push' : 'pull',
@@ -80,28 +104,68 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       waitingMs: event.waitingMs ?? null,
       waitReason,
     });
+    // The connection line and the budget follow the limiter's ledger while the run goes on:
+    // at every wait, at its end, and about once a second in between.
+    const now = clock.now();
+    if (event.waitingMs || wasWaiting || now - budgetSentAt >= 1_000) {
+      budgetSentAt = now;
+      publishStatus();
+    }
   };
 
   const session = createSession(options);
-  const status = () => syncStatusOf(session.profile()?.seller ?? null, live, clock.now());
+  const status = () =>
+    syncStatusOf(session.profile()?.seller ?? null, live, connection, clock.now());
   const publishStatus = () => bus.emit('sync.status', status());
 
-  function setOnline(online: boolean) {
-    if (live.online === online) return;
-    live.online = online;
-    bus.emit('network.online', { online });
-    if (online) {
-      if (offlineProbe) clearInterval(offlineProbe);
-      offlineProbe = null;
-      scheduler.cameOnline();
-    } else if (!offlineProbe) {
-      offlineProbe = setInterval(() => {
-        const profile = session.profile();
-        if (profile) void tcpReachable(profile.baseUrl).then((up) => up && setOnline(true));
-      }, OFFLINE_PROBE_MS);
-      offlineProbe.unref?.();
-    }
+  function stopProbe() {
+    if (offlineProbe) clearInterval(offlineProbe);
+    offlineProbe = null;
   }
+
+  /** A TCP knock while the marketplace's host is away: a sync the moment it answers again. */
+  function probeUntilBack() {
+    if (offlineProbe) return;
+    offlineProbe = setInterval(() => {
+      const profile = session.profile();
+      if (!profile) return;
+      void tcpReachable(profile.baseUrl).then((up) => {
+        if (up && offlineProbe && !scheduler.running) {
+          stopProbe();
+          connection.cancelRetry();
+          void scheduler.runNow('online');
+        }
+      });
+    }, options.reachabilityProbeMs ?? OFFLINE_PROBE_MS);
+    offlineProbe.unref?.();
+  }
+
+  function reached() {
+    stopProbe();
+    if (connection.succeeded()) bus.emit('network.online', { online: true });
+  }
+
+  function unreachable(failure: ReturnType<typeof toFailure>) {
+    const said = failure.detail.marketplace;
+    const reason = unreachableReason(said?.kind, said?.networkCode);
+    if (connection.failed(reason)) {
+      bus.emit('network.online', { online: false });
+      const queued = failure.detail.queue?.kept ?? 0;
+      options.notify?.(
+        'Seller Desk cannot reach the marketplace',
+        `${connection.view(facts(), clock.now()).reason ?? ''} ` +
+          `${plural(queued, 'change')} wait here; Seller Desk tries again by itself.`,
+      );
+    }
+    if (reason !== 'marketplace_error') probeUntilBack();
+  }
+
+  const facts = () => ({
+    hasProfile: session.profile() !== null,
+    tokenRefused: live.tokenRefused,
+    running: live.running,
+    wait: null,
+  });
 
   const settings = settingsFile(options.dataDir);
   const holdMs = () => options.syncHoldMs ?? settings.read().holdSeconds * 1000;
@@ -109,10 +173,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   async function runSync(trigger: SyncTrigger) {
     const profile = session.profile();
     if (!profile) return;
+    connection.cancelRetry();
     cancelRun = new AbortController();
     live.running = true;
+    live.wait = null;
     publishStatus();
+    let failed: LastRunSummary['failure'] = null;
     try {
+      const before = status0(profile.seller);
+      const refusedBefore = new Set(before.refused.map((o) => o.localId));
       // "Sync now" sends everything; the background sync holds fresh changes (undo time) and,
       // with "Send changes automatically" off, only reads.
       const manual = trigger === 'manual';
@@ -122,13 +191,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         holdFreshMs: manual ? 0 : holdMs(),
         send: manual || settings.read().sendAutomatically,
       });
-      setOnline(true);
-      if (outcome.needsAttention > 0 || outcome.conflicts > 0) {
-        options.notify?.(
-          'Some offers need your attention',
-          `${outcome.needsAttention} refused, ${outcome.conflicts} in conflict. Open the sync panel to fix them.`,
-        );
-      }
+      reached();
+      live.tokenRefused = false;
+      const refused = outcome.attention.filter(
+        (o) => o.syncState === 'attention' && !refusedBefore.has(o.localId),
+      );
+      const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
+      const told = refusedNotice(refused, newConflicts);
+      if (told) options.notify?.(told.title, told.body);
       if (trigger !== 'start' && outcome.wentNotActive > 0) {
         const n = outcome.wentNotActive;
         options.notify?.(
@@ -139,21 +209,31 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     } catch (error) {
       const failure = toFailure(error);
       if (failure.kind === 'unauthorized') {
+        failed = 'token_refused';
+        reached(); // it answered: the way out is a new token, not a retry
         session.markTokenInvalid();
         bus.emit('session.changed', session.status());
-        options.notify?.(
-          'Seller Desk needs a new token',
-          'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
-        );
+        if (!live.tokenRefused) {
+          options.notify?.(
+            'Seller Desk needs a new token',
+            'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
+          );
+        }
+        live.tokenRefused = true;
       } else if (failure.kind === 'unreachable') {
-        if (failure.detail.marketplace?.kind.startsWith('network')) setOnline(false);
-      } else if (failure.kind !== 'cancelled') {
+        failed = 'unreachable';
+        unreachable(failure);
+      } else if (failure.kind === 'cancelled') {
+        failed = 'cancelled';
+      } else {
+        failed = 'error';
         log('sync failed', failure.detail.unexpected ?? failure);
       }
     } finally {
       live.running = false;
-      live.waiting = null;
+      live.wait = null;
       cancelRun = null;
+      live.lastRun = lastRunSummary(profile.seller, failed, clock.now());
       bus.emit('offers.changed', { localIds: null });
       bus.emit('sync.progress', {
         phase: 'idle',
@@ -190,6 +270,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   async function sessionChanged() {
     const current = session.status();
+    // A new token or another marketplace: what the last one answered no longer holds.
+    live.tokenRefused = false;
+    live.lastRun = null;
+    connection.succeeded();
+    stopProbe();
     bus.emit('session.changed', current);
     if (session.profile()) void scheduler.runNow('start');
     return current;
@@ -268,7 +353,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     async close() {
       cancelRun?.abort();
-      if (offlineProbe) clearInterval(offlineProbe);
+      stopProbe();
+      connection.cancelRetry();
       await scheduler.stop();
       await session.close();
     },

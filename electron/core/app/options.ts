@@ -53,6 +53,13 @@ export interface AppCoreOptions {
    * seller's setting (10 s). Tests that do not exercise it pass 0.
    */
   syncHoldMs?: number;
+  /**
+   * The pauses between attempts while the marketplace cannot be reached (the last one repeats);
+   * default 5 s, 15 s, 30 s, 60 s.
+   */
+  retryDelaysMs?: readonly number[];
+  /** How often the marketplace's host is knocked on while it is unreachable; default 15 s. */
+  reachabilityProbeMs?: number;
   /** Where internal errors go (never shown to the renderer). */
   log?(message: string, error?: unknown): void;
 }

@@ -4,7 +4,7 @@
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 
-export type SyncTrigger = 'start' | 'timer' | 'online' | 'local_change' | 'manual';
+export type SyncTrigger = 'start' | 'timer' | 'online' | 'retry' | 'local_change' | 'manual';
 
 export interface SyncSchedulerOptions {
   run(trigger: SyncTrigger): Promise<void>;

@@ -29,6 +29,8 @@ export interface WaitEvent {
   reason: WaitReason;
   /** With `retry_after`: the pause the marketplace asked for, and how long it is held. */
   pause?: Pause;
+  /** With `manage_offers`: the offers in the request that waits ("the next 60 go out in…"). */
+  offers?: number;
 }
 
 export interface RateBudget {
@@ -240,7 +242,7 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
     }
     for (const [waiter, e] of newlyWaiting) {
       waiter.announced = true;
-      announce(e);
+      announce(e.reason === 'manage_offers' ? { ...e, offers: waiter.weights.manageOffers } : e);
     }
     scheduleWake(now, nextWakeMs);
   }

@@ -68,6 +68,8 @@ export interface SyncProgress {
   total: number;
   waitingMs?: number;
   waitReason?: WaitReason;
+  /** Offers in the request that waits for the offers-per-minute window. */
+  waitingOffers?: number;
 }
 
 /** The same event under the name the app facade uses. */
@@ -156,7 +158,15 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     last = { done, total };
     emit({ phase: ph, done, total });
   };
-  opts.limiter?.onWait((e) => emit({ phase, ...last, waitingMs: e.waitMs, waitReason: e.reason }));
+  opts.limiter?.onWait((e) =>
+    emit({
+      phase,
+      ...last,
+      waitingMs: e.waitMs,
+      waitReason: e.reason,
+      ...(e.offers !== undefined && { waitingOffers: e.offers }),
+    }),
+  );
   // One run at a time: the app's timer and the seller's button must not interleave pushes.
   let running: Promise<unknown> = Promise.resolve();
 

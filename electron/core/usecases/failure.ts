@@ -51,7 +51,13 @@ export interface Problem {
  */
 export interface FailureDetail {
   /** The marketplace said it: what it did, to which request, in its words. */
-  marketplace?: { kind: MarketplaceErrorKind; request: string; said: string };
+  marketplace?: {
+    kind: MarketplaceErrorKind;
+    request: string;
+    said: string;
+    /** The socket's error code when the request failed on the network (ECONNREFUSED, …). */
+    networkCode?: string | null;
+  };
   /** The token never left this computer: it is missing or malformed (not a refusal). */
   tokenMalformed?: boolean;
   /** The file's encoding cannot be told for sure; the seller must name it. */

@@ -14,6 +14,8 @@ export interface LastFailure {
   request: string;
   /** The error's message (method, path, cause; never a token or body). */
   said: string;
+  /** The socket's error code of a network failure (tells "no network" from "not answering"). */
+  networkCode: string | null;
 }
 
 export interface Reachability {
@@ -50,7 +52,12 @@ export function watchReachability(giveUp: boolean): Reachability {
       return lastFailure;
     },
     observe(failure) {
-      const e = (failure ?? {}) as { kind?: unknown; method?: unknown; path?: unknown };
+      const e = (failure ?? {}) as {
+        kind?: unknown;
+        method?: unknown;
+        path?: unknown;
+        networkCode?: unknown;
+      };
       if (failure === null || typeof e.kind !== 'string') {
         consecutive = 0;
         return;
@@ -65,6 +72,7 @@ export function watchReachability(giveUp: boolean): Reachability {
         kind: e.kind as MarketplaceErrorKind,
         request: `${String(e.method)} ${String(e.path)}`,
         said: (failure as Error).message,
+        networkCode: typeof e.networkCode === 'string' ? e.networkCode : null,
       };
       if (giveUp && consecutive >= FAILURES_BEFORE_GIVING_UP && !unreachable) {
         unreachable = true;

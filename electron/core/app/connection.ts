@@ -1,0 +1,209 @@
+// The app's one answer to "can I reach the marketplace?": what the last sync attempt found, when
+// the next attempt comes, and whether the seller was already told. A failed attempt is retried
+// by itself with a growing pause (a marketplace that is down is not hammered, one that comes
+// back is found within a minute); each outage is one episode, notified once.
+import type { Connection } from '../../contract/ipc';
+import { limits } from '../../contract/marketplace/limits';
+import type { Clock } from '../util/clock';
+
+export type UnreachableReason = 'no_network' | 'not_answering' | 'marketplace_error';
+
+/** 5 s, 15 s, 30 s, then every 60 s while the marketplace stays away. */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [5_000, 15_000, 30_000, 60_000];
+
+// Node's codes for "this computer has no way out" (no DNS, no route) as opposed to "the
+// marketplace's host does not answer" (refused, reset, timed out).
+const NO_NETWORK_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
+/** Why a request found the marketplace unreachable, from the client's error kind and code. */
+export function unreachableReason(
+  kind: string | undefined,
+  networkCode: string | null | undefined,
+): UnreachableReason {
+  if (kind === 'network_not_sent' || kind === 'network_maybe_sent') {
+    return networkCode && NO_NETWORK_CODES.has(networkCode) ? 'no_network' : 'not_answering';
+  }
+  return kind ? 'marketplace_error' : 'not_answering';
+}
+
+const REASON_TEXT: Record<UnreachableReason, string> = {
+  no_network: 'This computer has no network connection.',
+  not_answering: 'The marketplace is not answering.',
+  marketplace_error: 'The marketplace answered with an error.',
+};
+
+export type WaitPool = 'requests' | 'manage_offers' | 'attach' | 'retry_after';
+
+export interface RateWait {
+  pool: WaitPool;
+  until: number;
+  /** Offers in the request that waits (the offers-per-minute window only). */
+  offers?: number;
+  /** The sentence of a Retry-After pause (how long the marketplace asked, how long we hold). */
+  pauseText?: string;
+}
+
+/** "The marketplace allows 200 offers a minute" and what goes out when the wait ends. */
+export function rateWaitWords(wait: RateWait): { reason: string; label: string } {
+  switch (wait.pool) {
+    case 'manage_offers': {
+      const n = wait.offers ?? 0;
+      return {
+        reason: `The marketplace allows ${limits.manageOffersPerWindow} offers a minute`,
+        label:
+          n === 1
+            ? 'the next offer goes out'
+            : n > 1
+              ? `the next ${n} go out`
+              : 'the next offers go out',
+      };
+    }
+    case 'attach':
+      return {
+        reason: `The marketplace allows ${limits.attachPerWindow} screenshot links a minute`,
+        label: 'the next links go out',
+      };
+    case 'retry_after':
+      return {
+        reason: wait.pauseText ?? 'The marketplace asked Seller Desk to wait',
+        label: 'sending resumes',
+      };
+    default:
+      return {
+        reason: `The marketplace allows ${limits.requestsPerWindow} requests a minute`,
+        label: 'the next request goes out',
+      };
+  }
+}
+
+export interface ConnectionFacts {
+  hasProfile: boolean;
+  tokenRefused: boolean;
+  running: boolean;
+  wait: RateWait | null;
+}
+
+export interface ConnectionTracker {
+  /** The state every front shows, at `now`. */
+  view(facts: ConnectionFacts, now: number): Connection;
+  /** An attempt reached the marketplace. True when this ends an outage. */
+  succeeded(): boolean;
+  /**
+   * An attempt could not reach it: schedules the next one. True for the first failure of an
+   * outage (the one the seller is notified of).
+   */
+  failed(reason: UnreachableReason): boolean;
+  readonly unreachable: UnreachableReason | null;
+  readonly nextRetryAt: number | null;
+  /** Stops the pending retry (a run started anyway, or the app closes). */
+  cancelRetry(): void;
+}
+
+export function createConnectionTracker(options: {
+  clock: Clock;
+  retry(): void;
+  delaysMs?: readonly number[];
+}): ConnectionTracker {
+  const delays = options.delaysMs?.length ? options.delaysMs : DEFAULT_RETRY_DELAYS_MS;
+  let reason: UnreachableReason | null = null;
+  let failures = 0;
+  let nextRetryAt: number | null = null;
+  let timer: AbortController | null = null;
+
+  function cancelRetry() {
+    timer?.abort();
+    timer = null;
+    nextRetryAt = null;
+  }
+
+  return {
+    get unreachable() {
+      return reason;
+    },
+    get nextRetryAt() {
+      return nextRetryAt;
+    },
+    cancelRetry,
+    succeeded() {
+      cancelRetry();
+      const ended = reason !== null;
+      reason = null;
+      failures = 0;
+      return ended;
+    },
+    failed(why) {
+      cancelRetry();
+      const first = reason === null;
+      reason = why;
+      const delay = delays[Math.min(failures, delays.length - 1)]!;
+      failures++;
+      nextRetryAt = options.clock.now() + delay;
+      const controller = new AbortController();
+      timer = controller;
+      options.clock.sleep(delay, controller.signal).then(
+        () => {
+          if (timer !== controller) return;
+          timer = null;
+          nextRetryAt = null;
+          options.retry();
+        },
+        () => {},
+      );
+      return first;
+    },
+    view(facts, now) {
+      if (!facts.hasProfile) {
+        return {
+          state: 'offline',
+          title: 'Not connected',
+          reason: null,
+          countdown: null,
+          action: null,
+        };
+      }
+      if (facts.tokenRefused) {
+        return {
+          state: 'token_refused',
+          title: 'Token refused',
+          reason:
+            'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
+          countdown: null,
+          action: 'replace_token',
+        };
+      }
+      if (reason) {
+        return {
+          state: 'unreachable',
+          title: 'Cannot reach the marketplace',
+          reason: REASON_TEXT[reason],
+          countdown:
+            !facts.running && nextRetryAt !== null
+              ? { label: 'next retry', until: new Date(nextRetryAt).toISOString() }
+              : null,
+          action: facts.running ? null : 'retry',
+        };
+      }
+      if (facts.running && facts.wait && facts.wait.until > now) {
+        const words = rateWaitWords(facts.wait);
+        return {
+          state: 'waiting',
+          title: 'Waiting for the rate limit',
+          reason: words.reason,
+          countdown: { label: words.label, until: new Date(facts.wait.until).toISOString() },
+          action: null,
+        };
+      }
+      if (facts.running) {
+        return { state: 'syncing', title: 'Syncing…', reason: null, countdown: null, action: null };
+      }
+      return { state: 'online', title: 'Online', reason: null, countdown: null, action: null };
+    },
+  };
+}
