@@ -38,4 +38,11 @@ describe('shortcuts', () => {
     expect(shortcutFor(key('Escape', { inTextField: true }))).toBeNull();
     expect(shortcutFor(key('Escape', { ctrlKey: true }))).toBeNull();
   });
+
+  it('reads Ctrl/Cmd+Z as undoing the last change, but as text editing inside a field', () => {
+    expect(shortcutFor(key('z', { ctrlKey: true }))).toBe('undo');
+    expect(shortcutFor(key('Z', { metaKey: true }))).toBe('undo');
+    expect(shortcutFor(key('z', { ctrlKey: true, inTextField: true }))).toBeNull();
+    expect(shortcutFor(key('z', { ctrlKey: true, shiftKey: true }))).toBeNull();
+  });
 });

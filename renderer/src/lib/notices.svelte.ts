@@ -1,17 +1,29 @@
-// Short messages at the bottom of the window ("3 offers changed", "Saved"), gone after a while.
+// Short messages at the bottom of the window ("3 offers changed", "Saved"), gone after a while;
+// one may carry an action (the "Undo" of a change just made).
+
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
 
 export interface Notice {
   id: number;
   text: string;
   tone: 'info' | 'good' | 'error';
+  action?: NoticeAction;
 }
 
 export const notices: Notice[] = $state([]);
 let nextId = 1;
 
-export function notify(text: string, tone: Notice['tone'] = 'info', ms = 6000): void {
+export function notify(
+  text: string,
+  tone: Notice['tone'] = 'info',
+  ms = 6000,
+  action?: NoticeAction,
+): void {
   const id = nextId++;
-  notices.push({ id, text, tone });
+  notices.push({ id, text, tone, ...(action && { action }) });
   setTimeout(() => dismiss(id), ms);
 }
 

@@ -2,7 +2,7 @@
 // Linux, Cmd on macOS).
 
 export type ShortcutCommand =
-  'save' | 'search' | 'newOffer' | 'delete' | 'selectAll' | 'clearSelection';
+  'save' | 'search' | 'newOffer' | 'delete' | 'selectAll' | 'clearSelection' | 'undo';
 
 export interface KeyLike {
   key: string;
@@ -22,6 +22,8 @@ export function shortcutFor(e: KeyLike): ShortcutCommand | null {
     if (key === 'f') return 'search';
     if (key === 'n') return 'newOffer';
     if (key === 'a' && !e.inTextField) return 'selectAll';
+    // In a text field Ctrl/Cmd+Z undoes typing; elsewhere it undoes the last change to offers.
+    if (key === 'z' && !e.inTextField) return 'undo';
   }
   if (!mod && !e.altKey && key === 'Delete' && !e.inTextField) return 'delete';
   // In a text field Escape belongs to the field (a search box clears itself).

@@ -1,0 +1,24 @@
+// Undo of the last change to offers (a bulk change, an import, a save), from the toast's "Undo"
+// and from Ctrl/Cmd+Z: the core puts the offers back while nothing of it was sent, or says why not.
+import type { SellerDeskApi } from '../../../electron/contract/ipc/api';
+import { explainError } from './errorText';
+import { notify, type NoticeAction } from './notices.svelte';
+import { plural } from './format';
+
+export async function undoLastChange(api: SellerDeskApi): Promise<boolean> {
+  const result = await api.undo.undo();
+  if (!result.ok) {
+    notify(explainError(result.error), 'error', 10_000);
+    return false;
+  }
+  notify(
+    `Undone: ${result.value.label} (${plural(result.value.offers, 'offer')} as before).`,
+    'good',
+  );
+  return true;
+}
+
+/** The toast's "Undo" for a change just made. */
+export function undoAction(api: SellerDeskApi): NoticeAction {
+  return { label: 'Undo', run: () => void undoLastChange(api) };
+}
