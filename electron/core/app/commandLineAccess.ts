@@ -12,7 +12,7 @@ import {
   type StringEncryption,
 } from '../secrets';
 import { allProfileFiles, profileKeyFiles } from '../usecases/paths';
-import { settingsFile, type Settings } from './settings';
+import { settingsFile } from './settings';
 
 /** Each profile's keychain-protected key file and the CLI-readable key file beside it. */
 function profileKeys(dataDir: string): { keychainFile: string; keyFile: string }[] {
@@ -55,25 +55,17 @@ export function applyCommandLineAccess(
 export function settingsHandlers(
   dataDir: string,
   keychain: StringEncryption,
-): Pick<Handlers, 'settings.get' | 'settings.setCommandLineCredentials' | 'settings.setSending'> {
+): Pick<Handlers, 'settings.get' | 'settings.setCommandLineCredentials'> {
   const settings = settingsFile(dataDir);
-  const shown = (s: Settings) => ({
-    commandLineCredentials: s.commandLineCredentials,
-    holdSeconds: s.holdSeconds,
-    sendAutomatically: s.sendAutomatically,
-  });
   return {
     async 'settings.get'() {
-      return shown(settings.read());
-    },
-    async 'settings.setSending'(patch) {
-      return shown(settings.update(patch));
+      return { commandLineCredentials: settings.read().commandLineCredentials };
     },
     async 'settings.setCommandLineCredentials'({ enabled }) {
       // The choice first: a profile whose key is created meanwhile follows it.
       const next = settings.update({ commandLineCredentials: enabled });
       applyCommandLineAccess(dataDir, keychain, enabled);
-      return shown(next);
+      return { commandLineCredentials: next.commandLineCredentials };
     },
   };
 }
