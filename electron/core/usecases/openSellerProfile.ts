@@ -12,6 +12,21 @@ import { systemClock, type Clock } from '../util/clock';
 import type { SellerProfile } from './profile';
 import { recordingClient } from './activity/recordActivity';
 import type { TokenGuard } from './profiles/guard';
+import { toFailure, UseCaseFailure } from './failure';
+
+/**
+ * The marketplace could not be asked whose token this is: nothing was sent, and the failure
+ * says so as a run's would (its queue kept), so both fronts tell it as they tell an outage.
+ */
+function withQueueKept(error: unknown, profile: SellerProfile): unknown {
+  const failure = toFailure(error);
+  if (failure.kind !== 'unreachable' || failure.detail.queue) return error;
+  const kept = profile.store().countOffers().outbox;
+  return new UseCaseFailure(failure.kind, failure.message, failure.problems, {
+    ...failure.detail,
+    queue: { sent: 0, kept },
+  });
+}
 
 /** Which build of the SQLite binding profiles open with (Electron's own, set by main). */
 export { useSqliteNativeBinding } from '../store';
@@ -128,7 +143,7 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
           await options.guard?.(options.token(), raw);
         } catch (error) {
           await raw.close();
-          throw error;
+          throw withQueueKept(error, profile);
         }
         // Every request goes through the activity log, whichever use case sends it.
         client = recordingClient(raw, () => profile.store().activityLog(), {
