@@ -94,7 +94,15 @@ const offerFilters: Record<string, OptionSpec> = {
 const bulkDetails =
   'Name the offers by id, or select them with --product and/or --status (offers waiting to be\n' +
   'deleted are left out). An offer a rule refuses is listed with the reason and left as it was;\n' +
-  'the others are queued (exit 3). If every offer is refused: exit 2, nothing queued.';
+  'the others are queued (exit 3). If every offer is refused: exit 2, nothing queued.\n' +
+  '--dry-run shows what would change (before → after, offers going back to review, offers left\n' +
+  'out and why) and queues nothing (exit 0). `seller-desk undo` takes the change back while unsent.';
+
+/** Bulk changes: the selection, and a look before the leap. */
+const bulkOptions: Record<string, OptionSpec> = {
+  ...offerFilters,
+  'dry-run': { type: 'flag', description: 'show what would change; queue nothing' },
+};
 
 const encodingOption: OptionSpec = {
   type: 'string',
@@ -301,7 +309,7 @@ export const commandSpecs: CommandSpec[] = [
     group: 'offers',
     summary: 'queue a status change: 1 Draft, 2 Active, 3 Not Active, 5 On Review',
     args: [{ name: 'STATUS', description: '1, 2, 3 or 5', required: true }, offerIds],
-    options: offerFilters,
+    options: bulkOptions,
     online: false,
     details: bulkDetails,
   },
@@ -310,7 +318,7 @@ export const commandSpecs: CommandSpec[] = [
     group: 'offers',
     summary: 'queue the deletion of offers (an offer never sent is simply dropped)',
     args: [offerIds],
-    options: offerFilters,
+    options: bulkOptions,
     online: false,
     details: bulkDetails,
   },
@@ -331,13 +339,24 @@ export const commandSpecs: CommandSpec[] = [
         value: 'N',
         description: 'add N to each price per step (e.g. 0.5 or -1)',
       },
-      ...offerFilters,
+      ...bulkOptions,
     },
     online: false,
     details:
       'Exactly one of --percent and --amount. Gold prices are rounded to 0.0001, account prices to\n' +
       '0.01; a new price outside the bounds refuses that offer.\n' +
       bulkDetails,
+  },
+  {
+    name: 'undo',
+    group: 'offers',
+    summary: 'take back the last change to offers (a bulk change, an import, a save) while unsent',
+    args: [],
+    options: {},
+    online: false,
+    details:
+      'Puts every offer of the last change back as it was and drops what it queued. Refused\n' +
+      '(exit 2) once any of it was sent to the marketplace.',
   },
   {
     name: 'offers discard',

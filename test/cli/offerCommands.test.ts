@@ -350,4 +350,46 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
     expectUsage(await run('offers', 'resolve', '1009', '--field', 'amount'), /--keep mine\|theirs/);
     expectUsage(await run('offers', 'resolve', '1009', '--all', 'both'), /--all is mine or theirs/);
   });
+
+  it('--dry-run shows the consequences and queues nothing; undo takes a change back', async () => {
+    const preview = await json<{
+      dryRun: boolean;
+      changing: number;
+      rule: string;
+      warnings: string[];
+      changes: { offer: string; before: string; after: string; toReview: boolean }[];
+      leftOut: { offer: string; reason: string }[];
+    }>('offers', 'change-price', '--percent', '-10', '1001', '1008', '1006', '--dry-run');
+    expect(preview.code).toBe(0);
+    expect(preview.result).toMatchObject({ dryRun: true, changing: 2 });
+    expect(preview.result.rule).toBe('Account prices are rounded to 0.01, gold prices to 0.0001.');
+    expect(preview.result.changes).toContainEqual(
+      expect.objectContaining({ before: '35', after: '31.5', toReview: true }),
+    );
+    expect(preview.result.warnings[0]).toMatch(/1 live account offer goes back to review/);
+    expect(preview.result.leftOut).toEqual([
+      expect.objectContaining({
+        offer: expect.stringMatching(/^Offer 1006/),
+        reason: expect.stringMatching(/^Sold/),
+      }),
+    ]);
+    expect((await show('1008')).changedFields).toEqual([]);
+    const human = await run('offers', 'set-status', '3', '1001', '1006', '--dry-run');
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/Dry run: 1 offer would change, 1 left out; nothing was queued\./);
+    expect(human.stdout).toMatch(/Offer 1001.*: Active → Not Active/);
+    expect(human.stdout).toMatch(/Offer 1006.*: A sold offer cannot change status\./);
+
+    const done = await run('offers', 'change-price', '--percent', '-10', '1001', '1008', '1006');
+    expect(done.code).toBe(3);
+    expect(done.stdout).toMatch(/1 live account offer goes back to review/);
+    expect((await show('1008')).fields.price_per_step).toBe(31.5);
+    const undone = await json<{ undone: string; offers: number }>('undo');
+    expect(undone.code).toBe(0);
+    expect(undone.result).toEqual({ undone: 'Price −10 % on 3 offers', offers: 2 });
+    expect(await show('1008')).toMatchObject({ fields: { price_per_step: 35 }, pending: [] });
+    const nothing = await run('undo');
+    expect(nothing.code).not.toBe(0);
+    expect(nothing.stderr).toMatch(/nothing to undo/);
+  });
 });

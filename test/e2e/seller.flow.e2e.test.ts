@@ -191,7 +191,9 @@ describe('the seller workspace in Chromium', () => {
           .toMatch(/50 offers/);
         await page.click('button[aria-label="Change price of the selected offers"]');
         await page.fill('[data-testid="price-change-value"]', '10');
-        await page.click('dialog button:has-text("Change prices")');
+        await page.click('dialog button:has-text("Preview…")');
+        // The preview lists the changes first; nothing is queued until it is confirmed.
+        await page.click('[data-testid="bulk-preview-confirm"]');
         await expect.poll(() => rowWithPrice(page, '0.11').count()).toBeGreaterThan(10);
         await desk.screenshot('changed');
         await expect

@@ -13,6 +13,10 @@ import {
   retryRefused,
   setStatus,
   selectedOffers,
+  previewChange,
+  undoLastStep,
+  type BulkChange,
+  type ChangePreview,
   type BulkOutcome,
   type RefusedOffer,
 } from '../../core/usecases/offers';
@@ -221,6 +225,51 @@ function statusAndRefs(args: string[]): { statusText: string; refs: string[] } {
   return { statusText: args[0]!, refs: args.slice(1) };
 }
 
+/**
+ * `--dry-run`: the consequences the app's preview shows, as lines (before → after, the review
+ * warning, what is left out and why), and nothing queued. Exit 0: nothing went wrong.
+ */
+function dryRun(ctx: CommandContext, localIds: number[], change: BulkChange): CommandOutcome {
+  const preview: ChangePreview = previewChange(ctx.profile(), {
+    offers: { localIds },
+    change,
+  });
+  const more = (shown: number, total: number) =>
+    total > shown ? [`  … and ${total - shown} more`] : [];
+  const human = [
+    `Dry run: ${offersWord(preview.changing)} would change, ${preview.leftOutCount} left out; nothing was queued.`,
+    ...(preview.rule ? [preview.rule] : []),
+    ...preview.changes.map((c) => `  ${c.offer}: ${c.before} → ${c.after}`),
+    ...more(preview.changes.length, preview.changing),
+    ...preview.warnings.flatMap((w) => [w, ...preview.toReview.map((name) => `  ${name}`)]),
+    ...(preview.leftOutCount > 0 ? ['Left out:'] : []),
+    ...preview.leftOut.map((l) => `  ${l.offer}: ${l.reason}`),
+    ...more(preview.leftOut.length, preview.leftOutCount),
+  ].join('\n');
+  const strip = <T extends { localId: number }>({ localId: _l, ...rest }: T) => rest;
+  return {
+    data: {
+      dryRun: true,
+      selected: preview.selected,
+      changing: preview.changing,
+      leftOutCount: preview.leftOutCount,
+      toReviewCount: preview.toReviewCount,
+      rule: preview.rule,
+      warnings: preview.warnings,
+      changes: preview.changes.map(strip),
+      leftOut: preview.leftOut.map(strip),
+      toReview: preview.toReview,
+    },
+    human,
+    exitCode: ExitCode.Done,
+  };
+}
+
+/** The review warning after a change was queued (the same sentence the preview shows). */
+function reviewNote(preview: ChangePreview | null): string[] {
+  return preview?.warnings ?? [];
+}
+
 const setStatusCommand: CommandHandler = async (ctx, call) => {
   const { statusText, refs } = statusAndRefs(call.args);
   const status = Number(statusText);
@@ -231,6 +280,7 @@ const setStatusCommand: CommandHandler = async (ctx, call) => {
     );
   }
   const localIds = selectedIds(ctx, call, refs);
+  if (call.options['dry-run'] === true) return dryRun(ctx, localIds, { kind: 'status', status });
   const names = labelsOf(ctx, localIds);
   const outcome = setStatus(ctx.profile(), { offers: { localIds }, status });
   const first = names.get(outcome.changedIds[0]!);
@@ -246,6 +296,7 @@ const setStatusCommand: CommandHandler = async (ctx, call) => {
 
 const deleteCommand: CommandHandler = async (ctx, call) => {
   const localIds = selectedIds(ctx, call, call.args);
+  if (call.options['dry-run'] === true) return dryRun(ctx, localIds, { kind: 'delete' });
   // Read before: an offer never sent is gone once deleted.
   const names = labelsOf(ctx, localIds);
   const outcome = deleteOffers(ctx.profile(), { offers: { localIds } });
@@ -305,7 +356,16 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
   const mode = percent !== undefined ? 'percent' : 'amount';
   const value = decimalOption(mode, (percent ?? amount)!);
   const localIds = selectedIds(ctx, call, call.args);
+  if (call.options['dry-run'] === true) {
+    return dryRun(ctx, localIds, { kind: 'price', mode, value });
+  }
   const names = labelsOf(ctx, localIds);
+  // The review warning is worth saying after the fact too: those offers are now off sale once sent.
+  const before = previewChange(ctx.profile(), {
+    offers: { localIds },
+    change: { kind: 'price', mode, value },
+    limit: 20,
+  });
   const outcome = changePrice(ctx.profile(), { offers: { localIds }, mode, value });
   const change =
     mode === 'percent' ? `${value > 0 ? '+' : ''}${value} %` : `${value > 0 ? '+' : ''}${value}`;
@@ -325,8 +385,9 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
         id: names.get(id) ?? null,
         price: outcome.prices.get(id) ?? null,
       })),
+      warnings: reviewNote(before),
     },
-    done,
+    [done, ...reviewNote(before)].join('\n'),
   );
 };
 
@@ -414,7 +475,17 @@ const resolveCommand: CommandHandler = async (ctx, call) => {
   };
 };
 
+const undoCommand: CommandHandler = async (ctx) => {
+  const undone = undoLastStep(ctx.profile());
+  return {
+    data: { undone: undone.label, offers: undone.offers },
+    human: `Undone: ${undone.label} (${offersWord(undone.offers)} as before, nothing left to send for it).`,
+    exitCode: ExitCode.Done,
+  };
+};
+
 export const offerCommands: Record<string, CommandHandler> = {
+  undo: undoCommand,
   'offers list': listOffersCommand,
   'offers show': showOffer,
   'offers import': importOffers,

@@ -19,6 +19,7 @@ import {
 } from '../../../contract/marketplace/wire';
 import type { OfferDetail } from '../../store';
 import type { SellerProfile } from '../profile';
+import { quoteForMessage } from '../../util/echo';
 import { offerName } from './offerName';
 
 export type OfferPlan =
@@ -46,7 +47,12 @@ export function offerReader(profile: SellerProfile) {
   return {
     offer: (localId: number) => store.getOffer(localId),
     product,
-    name: (offer: OfferDetail) => offerName(offer, product(offer.productId)?.title),
+    // "Offer 1008 · 44 skins, PC": the id the marketplace shows, and the name the seller knows.
+    name: (offer: OfferDetail) => {
+      const name = offerName(offer, product(offer.productId)?.title);
+      const shown = offer.fields.outer_name || offer.fields.internal_name;
+      return offer.serverId !== null && shown ? `${name} · ${quoteForMessage(shown)}` : name;
+    },
   };
 }
 export type OfferReader = ReturnType<typeof offerReader>;
