@@ -264,6 +264,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     currentProfile: () => session.profile(),
     changed(localIds) {
       bus.emit('offers.changed', { localIds });
+      // What waits to be sent and what needs the seller changed with it: the badge follows.
+      publishStatus();
       scheduler.localChange();
     },
   };

@@ -83,7 +83,12 @@ function problemsView(detail: OfferDetail): FieldProblemDto[] {
     problems.push({ field: '(offer)', message: detail.outcome.message });
   }
   for (const op of detail.pending) {
-    if (op.state === 'failed' && op.lastError) {
+    // A refusal is said once, even when the offer's outcome already carries its words.
+    if (
+      op.state === 'failed' &&
+      op.lastError &&
+      !problems.some((p) => p.message === op.lastError)
+    ) {
       problems.push({ field: `(${op.kind})`, message: op.lastError });
     }
   }

@@ -84,3 +84,26 @@ export const syncStateInfo: Record<SyncState, SyncStateInfo> = {
     meaning: 'Changed here and on the marketplace; choose which value to keep per field.',
   },
 };
+
+/** What a queued deletion or status change will do, as the row says it. */
+export function pendingStatusInfo(pending: {
+  delete: boolean;
+  status: number | null;
+}): StatusInfo | null {
+  if (pending.delete) {
+    return {
+      name: 'Will be deleted',
+      meaning:
+        'Deleted on the marketplace with the next sync. Discard the local change to keep it.',
+      tone: 'warn',
+    };
+  }
+  if (pending.status === null) return null;
+  const target = statusInfo[pending.status as OfferStatusValue];
+  const name = target?.name ?? `status ${pending.status}`;
+  return {
+    name: `Will be ${name}`,
+    meaning: `Set to ${name} on the marketplace with the next sync.`,
+    tone: target?.tone ?? 'neutral',
+  };
+}
