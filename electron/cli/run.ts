@@ -29,6 +29,18 @@ function wrongSellerError(error: unknown): CliError | null {
   return new CliError('unauthorized', `${error.message}${hint}`);
 }
 
+/** A 403 showed the token is another seller's: the run stopped; say so, not "token refused". */
+function stoppedAtSendTime(error: unknown, profile: CliProfile | null): CliError | null {
+  const why = profile?.sellerMismatch?.();
+  if (!why) return null;
+  const kept = (error as { detail?: { queue?: { kept: number } } }).detail?.queue?.kept;
+  const queue = kept === undefined ? '' : ` ${kept} queued operation(s) are kept.`;
+  return new CliError(
+    'unauthorized',
+    `${why.replace('Nothing was sent.', 'The push stopped.')}${queue}`,
+  );
+}
+
 export interface CliIo {
   stdout: Writable;
   stderr: Writable;
@@ -173,7 +185,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     const cliError =
       signal.aborted && !(error instanceof CliError)
         ? new CliError('interrupted', 'Interrupted; queued changes are kept.')
-        : (wrongSellerError(error) ?? toCliError(error));
+        : (wrongSellerError(error) ??
+          stoppedAtSendTime(error, profile as CliProfile | null) ??
+          toCliError(error));
     output.failure(command.name, cliError);
     return cliError.exitCode;
   } finally {

@@ -13,6 +13,7 @@ import {
   profileFile,
   profileRegistryFile,
 } from '../../electron/core/usecases/paths';
+import { tokenFingerprint } from '../../electron/core/usecases/profiles';
 import { jsonOf, runInProcess, runSellerDesk, tempDir, WINDOW_MS, type CliTarget } from './harness';
 
 const dir = tempDir('sd-cli-profiles-');
@@ -167,6 +168,47 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
     expect(registry.profiles[0]!.fingerprints).toHaveLength(2);
     expect(JSON.stringify(registry)).not.toContain(fresh);
     expect(notesOf(s, seller1.id).filter((n) => n.startsWith('regen-lot'))).toHaveLength(2);
+  });
+
+  it("a 403 on the seller's own offer from another seller's token stops the push; nothing is retried under that token", async () => {
+    const s = await sandbox();
+    const [seller1, seller2] = [s.sellers[0]!, s.sellers[1]!];
+    const dataDir = join(dir.path, 'send-time');
+    const as = (token: string): CliTarget => ({ baseUrl: s.baseUrl, dataDir, token });
+    expect((await runInProcess(['pull'], as(seller1.token))).code).toBe(0);
+    const active = s.control.offers(seller1.id).filter((o) => o.status === 2);
+    const targets = active.slice(0, 2).map((o) => String(o.id));
+    const queued = await runInProcess(['offers', 'set-status', '3', ...targets], as(seller1.token));
+    expect(queued.code, queued.stderr).toBe(0);
+    // A list of profiles that wrongly holds seller 2's token as seller 1's (edited by hand, or
+    // an older mix-up): the guard lets it in, the marketplace's 403 gives it away.
+    const file = profileRegistryFile(dataDir);
+    const registry = registryOf(dataDir);
+    registry.profiles[0]!.fingerprints.push(tokenFingerprint(dataDir, seller2.token));
+    writeFileSync(file, JSON.stringify(registry));
+    const editsBefore = s.requests.filter((r) => r.path.endsWith('/edit_status')).length;
+
+    const stopped = await runInProcess(['push', '--json'], as(seller2.token));
+    expect(stopped.code, stopped.stderr).toBe(4);
+    expect(jsonOf<{ error: { message: string } }>(stopped).error.message).toBe(
+      `This API token belongs to seller ${seller2.id}, who has no profile here yet, not to profile ` +
+        `"${registry.profiles[0]!.name}" (seller ${seller1.id}). The push stopped. 2 queued operation(s) are kept.`,
+    );
+    expect(s.requests.filter((r) => r.path.endsWith('/edit_status')).length).toBe(editsBefore + 1);
+    expect(s.control.offers(seller1.id).filter((o) => targets.includes(String(o.id)))).toEqual(
+      active.slice(0, 2),
+    );
+    expect(registryOf(dataDir).profiles[0]!.fingerprints).toHaveLength(1);
+
+    const again = await runInProcess(['push', '--json'], as(seller2.token));
+    expect(again.code).toBe(4);
+    expect(jsonOf<{ error: { message: string } }>(again).error.message).toContain(
+      `This API token belongs to seller ${seller2.id}`,
+    );
+    const pushed = await runInProcess(['push', '--json'], as(seller1.token));
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const after = s.control.offers(seller1.id).filter((o) => targets.includes(String(o.id)));
+    expect(after.map((o) => o.status)).toEqual([3, 3]);
   });
 
   it("an older version's profile becomes its seller's at the first check, with nothing lost", async () => {

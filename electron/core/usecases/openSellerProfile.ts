@@ -12,6 +12,7 @@ import { systemClock, type Clock } from '../util/clock';
 import type { SellerProfile } from './profile';
 import { recordingClient } from './activity/recordActivity';
 import type { TokenGuard } from './profiles/guard';
+import { sellerCheckedClient } from './profiles/sendCheck';
 import { toFailure, UseCaseFailure } from './failure';
 
 /**
@@ -75,6 +76,7 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
   let limiter: RateLimiter | null = null;
   let ring: Keyring | null = null;
   let client: MarketplaceClient | null = null;
+  let mismatch: string | null = null;
 
   const profile: SellerProfile = {
     baseUrl: options.baseUrl,
@@ -139,20 +141,28 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
           clock,
           ...(options.retry && { retry: options.retry }),
         });
+        const guard = options.guard;
         try {
-          await options.guard?.(options.token(), raw);
+          await guard?.check(options.token(), raw);
         } catch (error) {
           await raw.close();
           throw withQueueKept(error, profile);
         }
+        const checked = guard
+          ? sellerCheckedClient(raw, async () => {
+              mismatch = await guard.recheck(options.token(), raw);
+              return mismatch;
+            })
+          : raw;
         // Every request goes through the activity log, whichever use case sends it.
-        client = recordingClient(raw, () => profile.store().activityLog(), {
+        client = recordingClient(checked, () => profile.store().activityLog(), {
           token: options.token,
           now: () => clock.now(),
         });
       }
       return client;
     },
+    sellerMismatch: () => mismatch,
     async close() {
       await client?.close();
       limiter?.close();

@@ -21,5 +21,10 @@ export interface SellerProfile {
   keyring(): Keyring;
   /** The marketplace client on this profile's limiter; reads the token on first use. */
   client(): Promise<MarketplaceClient>;
+  /**
+   * Why this profile's client stopped sending at send time (the token turned out to be another
+   * seller's: profiles/sendCheck.ts), or null; a front says it instead of "token refused".
+   */
+  sellerMismatch?(): string | null;
   close(): Promise<void>;
 }

@@ -80,7 +80,15 @@ function confirmSeller(registry: Registry, entry: ProfileEntry, userId: number):
   }
 }
 
-export type TokenGuard = (token: string, client: MarketplaceClient) => Promise<void>;
+export interface TokenGuard {
+  /** Before the profile's client is handed out: throws unless the token is the seller's. */
+  check(token: string, client: MarketplaceClient): Promise<void>;
+  /**
+   * After a 403 on an own offer (sendCheck.ts): why the token is not the profile's seller's after
+   * all (it is struck from the profile), or null when it is.
+   */
+  recheck(token: string, client: MarketplaceClient): Promise<string | null>;
+}
 
 export interface GuardOptions {
   dataDir: string;
@@ -98,7 +106,7 @@ export function sellerGuard(options: GuardOptions): TokenGuard {
     registry.profiles.find((e) => e.market === market && entryFile(dataDir, e) === file);
   const isFirst = file === profileFile(dataDir, options.marketUrl);
 
-  return async (token, client) => {
+  const check = async (token: string, client: MarketplaceClient): Promise<void> => {
     const fingerprint = tokenFingerprint(dataDir, token);
     const known = find(readRegistry(dataDir));
     if (known?.fingerprints.includes(fingerprint)) {
@@ -142,6 +150,22 @@ export function sellerGuard(options: GuardOptions): TokenGuard {
       }
     });
   };
+
+  const recheck = async (token: string, client: MarketplaceClient): Promise<string | null> => {
+    const entry = find(readRegistry(dataDir));
+    if (!entry || entry.userId === null) return null; // nothing to compare with
+    const identity = await identifySeller(client, dataDir, token, options.signal);
+    if (identity.userId === entry.userId) return null;
+    updateRegistry(dataDir, (registry) => {
+      const current = find(registry);
+      if (current) {
+        current.fingerprints = current.fingerprints.filter((f) => f !== identity.fingerprint);
+      }
+    });
+    return mismatch(entry.name, entry.userId, identity, undefined).message;
+  };
+
+  return { check, recheck };
 
   async function confirmLater(client: MarketplaceClient, token: string): Promise<void> {
     let identity: SellerIdentity;
