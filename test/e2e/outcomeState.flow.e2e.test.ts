@@ -11,6 +11,7 @@ import { openHarness, connectWithToken, type Harness } from './harness';
 
 const LINKED = 'Starter account';
 const DELETED = 'Manual delivery';
+const HIDDEN = 'WoW Classic Era Gold';
 const BAD_LINK = 'https://unapproved.example/shots/lobby.png';
 
 type Api = { sellerDesk: SellerDeskApi };
@@ -115,6 +116,25 @@ describe('outcome is state, in Chromium', () => {
               ).textDecorationLine,
           ),
       ).toBe('line-through');
+      // A queued status change: "Will be Not Active" on its row.
+      const hidden = await page.evaluate(async (name) => {
+        const api = (globalThis as unknown as Api).sellerDesk;
+        const found = await api.offers.query({
+          text: name,
+          sort: { column: 'updated_at', dir: 'desc' },
+          offset: 0,
+          limit: 5,
+        });
+        if (!found.ok) throw new Error('query failed');
+        // A gold offer without a name of its own is called by its product.
+        const target = found.value.rows.find((r) => !r.outerName && r.productTitle === name)!;
+        const done = await api.offers.setStatus({ localIds: [target.localId], status: 3 });
+        return { localId: target.localId, ok: done.ok };
+      }, HIDDEN);
+      expect(hidden.ok).toBe(true);
+      await expect
+        .poll(() => row(page, HIDDEN).locator('[data-pending]').textContent())
+        .toMatch(/Will be Not Active/);
       await deletedRow.scrollIntoViewIfNeeded();
       await shoot(desk, 'outcome-1-offers');
 
@@ -130,8 +150,11 @@ describe('outcome is state, in Chromium', () => {
         const status = await (globalThis as unknown as Api).sellerDesk.sync.status();
         return status.ok ? status.value.queued : -1;
       });
-      expect(toSend).toBe(1);
-      expect(await page.locator('#queue-title').textContent()).toMatch(/1 change to send/);
+      expect(toSend).toBe(2);
+      expect(await page.locator('#queue-title').textContent()).toMatch(/2 changes to send/);
+      await expect
+        .poll(() => page.locator(`[data-queue-offer="${hidden.localId}"]`).textContent())
+        .toMatch(/Set Not Active\s*·\s*WoW Classic Era Gold/);
       expect(await page.content()).not.toMatch(/manage_offers|screenshot_links|local_id/);
       await shoot(desk, 'outcome-2-sync');
 
