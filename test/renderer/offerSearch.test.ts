@@ -29,5 +29,8 @@ describe('narrowing a search', () => {
     expect(rowMatchesText(row, '1234')).toBe(true);
     expect(rowMatchesText(row, 'account acc')).toBe(false);
     expect(rowMatchesText(row, 'gold')).toBe(false);
+    const gold = { ...row, outerName: '', fieldValues: 'EU · Silvermoon · Horde' } as OfferRow;
+    expect(rowMatchesText(gold, 'silvermoon')).toBe(true);
+    expect(rowMatchesText(gold, 'moon · hor')).toBe(true);
   });
 });

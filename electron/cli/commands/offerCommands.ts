@@ -62,6 +62,7 @@ const listOffersCommand: CommandHandler = async (ctx, call) => {
           [
             { title: 'ID', value: (r) => r.id, align: 'right' },
             { title: 'PRODUCT', value: (r) => r.productTitle, maxWidth: 24 },
+            { title: 'VALUES', value: (r) => r.fieldValues, maxWidth: 28 },
             { title: 'NAME', value: (r) => r.outerName || r.internalName, maxWidth: 32 },
             { title: 'PRICE', value: (r) => r.pricePerStep, align: 'right' },
             { title: 'AMOUNT', value: (r) => r.amount, align: 'right' },

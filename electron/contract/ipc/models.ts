@@ -106,6 +106,8 @@ export const offerRowSchema = z.object({
   status: offerStatusSchema.nullable(),
   syncState: syncStateSchema,
   updatedAt: z.string().nullable(),
+  /** The product's primary/filter field values, by label: "EU · Silvermoon · Horde" ('' if none). */
+  fieldValues: z.string(),
   /** What waits to be sent that the row shows: a deletion, the status asked for. */
   pending: z
     .object({ delete: z.boolean(), status: offerStatusSchema.nullable() })
@@ -165,6 +167,38 @@ export const offerCountsSchema = z.object({
   total: z.number().int(),
 });
 export type OfferCounts = z.infer<typeof offerCountsSchema>;
+
+/**
+ * The list's filters the counts follow: by status under every other filter, by sync state
+ * likewise; absent, the whole profile.
+ */
+export const offerCountsQuerySchema = offerQuerySchema
+  .pick({ status: true, productId: true, syncState: true, text: true })
+  .optional();
+export type OfferCountsQuery = z.infer<typeof offerCountsQuerySchema>;
+
+/** The offers table's columns a seller may hide ("Columns" menu); the name, price, status and sync always show. */
+export const offerOptionalColumns = [
+  'field_values',
+  'product',
+  'amount',
+  'min_purchase_amount',
+  'guarantee_delivery_time',
+  'updated_at',
+] as const;
+export const offerOptionalColumnSchema = z.enum(offerOptionalColumns);
+export type OfferOptionalColumn = z.infer<typeof offerOptionalColumnSchema>;
+
+/** The offers view as the seller left it, kept in the profile and restored on the next start. */
+export const offersViewPreferencesSchema = z.object({
+  status: offerStatusSchema.nullable(),
+  productId: z.number().int().nullable(),
+  syncState: syncStateSchema.nullable(),
+  text: z.string().max(200),
+  sort: z.object({ column: offerSortColumnSchema, dir: z.enum(['asc', 'desc']) }),
+  columns: z.array(offerOptionalColumnSchema),
+});
+export type OffersViewPreferences = z.infer<typeof offersViewPreferencesSchema>;
 
 export const conflictSchema = z.object({
   field: z.string(),

@@ -1,5 +1,6 @@
 // Store rows → the shapes the renderer shows. Nothing secret is in a store row that reaches here:
 // credentials appear only as counts.
+import { fieldValuesLine } from '../../contract/rules/fieldValuesLine';
 import type {
   FieldProblemDto,
   OfferDetail as OfferDetailDto,
@@ -37,6 +38,7 @@ export function offerRowView(row: ListedOffer): OfferRow {
     updatedAt: row.updatedAt || null,
     pending: { delete: row.pending.delete, status: asStatus(row.pending.status) },
     problem: row.problem,
+    fieldValues: row.fieldValues,
   };
 }
 
@@ -119,6 +121,7 @@ export function offerDetailView(
       status: server?.status ?? null,
       syncState: detail.syncState,
       updatedAt: server?.updated_at ?? null,
+      fieldValues: fieldValuesLine(product, fields.data),
       pending: { delete: detail.pending.some((op) => op.kind === 'delete'), status: null },
       problem:
         detail.syncState === 'attention'

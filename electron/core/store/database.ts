@@ -107,9 +107,10 @@ function migrate(db: Database.Database): void {
   const step = db.transaction((from: number) => {
     const current = db.pragma('user_version', { simple: true }) as number;
     if (current !== from) return;
-    const sql = migrations[from];
-    if (sql === undefined) return;
-    db.exec(sql);
+    const migration = migrations[from];
+    if (migration === undefined) return;
+    if (typeof migration === 'string') db.exec(migration);
+    else migration(db);
     db.pragma(`user_version = ${from + 1}`);
   });
   for (;;) {

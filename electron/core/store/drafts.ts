@@ -35,6 +35,7 @@ import {
   refreshOffer,
   serverOffer,
 } from './offers';
+import { fieldValuesLine } from './fieldValues';
 import {
   dropOps,
   dropQueuedUpload,
@@ -149,6 +150,7 @@ export function insertNewOffer(
   const row = listRowOf({
     merged: flat,
     productTitle: product.title,
+    fieldValues: fieldValuesLine(product, flat),
     serverId: null,
     status: null,
     syncState: 'local',

@@ -26,7 +26,8 @@
  *   (one transaction, all or nothing unless skipRefused); the offers rows are matched against:
  *   `liveOffersOfProduct(productId)`, `offerOfServerId(serverId)`.
  * - Read model: `queryOffers({ status?, productId?, syncState?, text?, sort, offset, limit })`
- *   → `{ rows, total }`, `countOffers()` (by status, by sync state, outbox size),
+ *   → `{ rows, total }`, `countOffers(filters?)` (by status, by sync state, outbox size),
+ *   `viewPreferences(view)` / `saveViewPreferences(view, value)` (a view's remembered choices),
  *   `getOffer(localId)` (merged fields, server copy, changed fields, conflicts, outcome, pending
  *   ops), `knownCredentialHashes(localId)`, `queuedScreenshotFiles(localId)` (placeholder → staged
  *   copy), `recentSyncRuns()`.
@@ -76,6 +77,7 @@ import {
   type OfferQuery,
 } from './readModel';
 import { queuedScreenshotFiles } from './queuedScreenshots';
+import { saveViewPreferences, viewPreferencesOf } from './meta';
 import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
 import { recentSyncRuns, type SyncRunRecord } from './syncRuns';
 import {
@@ -205,7 +207,11 @@ export interface ReadModel {
   /** The local id of the offer the marketplace knows as `serverId`, if this store has it. */
   localIdOfServerId(serverId: number): number | undefined;
   queryOffers(q?: OfferQuery): { rows: OfferListRow[]; total: number };
-  countOffers(): OfferCounts;
+  /** By status and sync state under the list's other filters; no filter: the whole profile. */
+  countOffers(q?: Pick<OfferQuery, 'status' | 'productId' | 'syncState' | 'text'>): OfferCounts;
+  /** A view's remembered filters/sort/columns (parsed JSON), or null. */
+  viewPreferences(view: string): unknown;
+  saveViewPreferences(view: string, value: unknown): void;
   getOffer(localId: number): OfferDetail | null;
   knownCredentialHashes(localId: number): { loginHashes: Set<string>; emailHashes: Set<string> };
   /** Placeholder ref (`queued-screenshot:<id>`) → the staged copy's path, for queued files. */
@@ -283,7 +289,9 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     offerOfServerId: (serverId) => offerOfServerId(ctx, serverId),
     localIdOfServerId: (serverId) => localIdOfServerId(ctx, serverId),
     queryOffers: (q) => queryOffers(ctx, q),
-    countOffers: () => countOffers(ctx),
+    countOffers: (q) => countOffers(ctx, q),
+    viewPreferences: (view) => viewPreferencesOf(ctx, view),
+    saveViewPreferences: (view, value) => saveViewPreferences(ctx, view, value),
     getOffer: (id) => getOffer(ctx, id),
     knownCredentialHashes: (id) => knownCredentialHashes(ctx, id),
     queuedScreenshotFiles: (id) => queuedScreenshotFiles(ctx, id),

@@ -15,3 +15,21 @@ export function setMeta(ctx: StoreContext, key: string, value: string | null): v
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ).run(key, value);
 }
+
+// A view's remembered choices (filters, sort, columns) live in the profile's own file, so each
+// seller profile reopens as its seller left it; the use case checks the JSON's shape.
+const viewKey = (view: string) => `view:${view}`;
+
+export function viewPreferencesOf(ctx: StoreContext, view: string): unknown {
+  const raw = getMeta(ctx, viewKey(view));
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function saveViewPreferences(ctx: StoreContext, view: string, value: unknown): void {
+  setMeta(ctx, viewKey(view), value === null ? null : JSON.stringify(value));
+}

@@ -3,6 +3,7 @@
 // recomputes its merged columns and sync state from the source tables.
 import type { Offer } from '../../contract/marketplace/wire';
 import { isoAt, parseJson, type StoreContext, prep } from './context';
+import { productLineOf } from './fieldValues';
 import {
   flattenServerOffer,
   sameFieldValue,
@@ -97,6 +98,8 @@ export interface ListRowInput {
   syncState: SyncState;
   pendingDelete: boolean;
   updatedAt: string;
+  /** The product's primary/filter field values, labelled (store/fieldValues.ts). */
+  fieldValues?: string;
 }
 
 /** The merged view's materialized columns of `offers`, by column name (one statement's order). */
@@ -108,6 +111,7 @@ export function listRowOf(input: ListRowInput) {
     text(merged.description),
     input.productTitle,
     input.serverId ?? '',
+    input.fieldValues ?? '',
   ]
     .join(' ')
     .toLowerCase();
@@ -123,6 +127,7 @@ export function listRowOf(input: ListRowInput) {
     sync_state: input.syncState,
     pending_delete: input.pendingDelete ? 1 : 0,
     updated_at: input.updatedAt,
+    field_values: input.fieldValues ?? '',
     search_text: searchText,
   };
 }
@@ -133,11 +138,12 @@ export function refreshOffer(ctx: StoreContext, localId: number): void {
   if (!row) return;
   const server = serverOffer(row);
   const change = localChange(ctx, localId);
+  const merged = mergedFields(ctx, localId);
+  const product = productLineOf(ctx, row.product_id, (id) => merged[`data.${id}`]);
   const mergedRow = listRowOf({
-    merged: mergedFields(ctx, localId),
-    productTitle:
-      prep<{ title: string }>(ctx, 'SELECT title FROM products WHERE id = ?').get(row.product_id)
-        ?.title ?? '',
+    merged,
+    productTitle: product.title,
+    fieldValues: product.fieldValues,
     serverId: row.server_id,
     status: pendingStatusOf(ctx, localId) ?? server?.status ?? null,
     syncState: syncStateOf(ctx, localId),
@@ -170,18 +176,25 @@ export function refreshOffer(ctx: StoreContext, localId: number): void {
  * is the server copy and it is written once (a first pull brings thousands of these).
  */
 function insertServerOnlyOffer(ctx: StoreContext, offer: Offer): void {
-  const title =
-    prep<{ title: string }>(ctx, 'SELECT title FROM products WHERE id = ?').get(offer.product_id)
-      ?.title ?? '';
-  const searchText = [offer.outer_name, offer.internal_name, offer.description, title, offer.id]
+  const data = offer.data as Record<string, unknown>;
+  const { title, fieldValues } = productLineOf(ctx, offer.product_id, (id) => data[id]);
+  const searchText = [
+    offer.outer_name,
+    offer.internal_name,
+    offer.description,
+    title,
+    offer.id,
+    fieldValues,
+  ]
     .join(' ')
     .toLowerCase();
   const info = prep(
     ctx,
     `INSERT INTO offers (server_id, product_id, server_updated_at, product_title,
        outer_name, internal_name, price_per_step, amount, min_purchase_amount,
-       guarantee_delivery_time, status, sync_state, pending_delete, updated_at, search_text)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'synced', 0, ?, ?)`,
+       guarantee_delivery_time, status, sync_state, pending_delete, updated_at, field_values,
+       search_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'synced', 0, ?, ?, ?)`,
   ).run(
     offer.id,
     offer.product_id,
@@ -195,6 +208,7 @@ function insertServerOnlyOffer(ctx: StoreContext, offer: Offer): void {
     num(offer.guarantee_delivery_time),
     offer.status,
     offer.updated_at,
+    fieldValues,
     searchText,
   );
   const localId = Number(info.lastInsertRowid);

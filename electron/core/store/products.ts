@@ -2,6 +2,7 @@
 // read one product at a time (validation, the offer form), never queried across products.
 import { productSchema, type Product } from '../../contract/marketplace/wire';
 import { parseJson, type StoreContext, prep } from './context';
+import { forgetCachedProducts } from './fieldValues';
 
 export function saveProducts(ctx: StoreContext, products: Product[]): void {
   const upsert = prep(
@@ -17,6 +18,7 @@ export function saveProducts(ctx: StoreContext, products: Product[]): void {
     'UPDATE offers SET product_title = ? WHERE product_id = ? AND product_title <> ?',
   );
   const now = ctx.clock.now();
+  forgetCachedProducts(ctx);
   ctx.db.transaction(() => {
     for (const p of products) {
       upsert.run(p.id, p.title, p.marketplace_type, p.is_active ? 1 : 0, JSON.stringify(p), now);

@@ -16,7 +16,10 @@ export interface OfferQuery {
   status?: number;
   productId?: number;
   syncState?: SyncState;
-  /** Matches names, description, product title and the server id, case-insensitively. */
+  /**
+   * Matches names, description, product title, the server id and the field values line,
+   * case-insensitively.
+   */
   text?: string;
   sort?: { column: OfferSortColumn; dir: 'asc' | 'desc' };
   offset?: number;
@@ -42,6 +45,8 @@ export interface OfferListRow {
   /** Why the offer needs the seller, in the marketplace's words (attention only). */
   problem: string | null;
   updatedAt: string;
+  /** The product's primary/filter field values, labelled: "EU · Silvermoon · Horde". */
+  fieldValues: string;
 }
 
 interface RawRow {
@@ -59,11 +64,12 @@ interface RawRow {
   sync_state: SyncState;
   pending_delete: number;
   updated_at: string;
+  field_values: string;
 }
 
 const listColumns = `local_id, server_id, product_id, product_title, outer_name, internal_name,
   price_per_step, amount, min_purchase_amount, guarantee_delivery_time, status, sync_state,
-  pending_delete, updated_at`;
+  pending_delete, updated_at, field_values`;
 
 function toListRow(r: RawRow): OfferListRow {
   return {
@@ -83,6 +89,7 @@ function toListRow(r: RawRow): OfferListRow {
     pending: { delete: r.pending_delete === 1, status: null },
     problem: null,
     updatedAt: r.updated_at,
+    fieldValues: r.field_values,
   };
 }
 
@@ -101,10 +108,13 @@ function withPending(ctx: StoreContext, rows: OfferListRow[]): OfferListRow[] {
 export const MAX_PAGE = 500;
 const COMMON_TEXT_MATCHES = 2000;
 
-export function queryOffers(
+type Filter = Pick<OfferQuery, 'status' | 'productId' | 'syncState' | 'text'>;
+
+/** The WHERE of a query's filters, and how many offers its text alone matches (when counted). */
+function whereOf(
   ctx: StoreContext,
-  q: OfferQuery = {},
-): { rows: OfferListRow[]; total: number } {
+  q: Filter,
+): { where: string[]; params: unknown[]; text: string | undefined; textMatches: number | null } {
   const where: string[] = [];
   const params: unknown[] = [];
   if (q.status !== undefined) {
@@ -119,7 +129,7 @@ export function queryOffers(
     where.push('sync_state = ?');
     params.push(q.syncState);
   }
-  const text = q.text?.trim().toLowerCase();
+  const text = q.text?.trim().toLowerCase() || undefined;
   let textMatches: number | null = null;
   if (text) {
     // A rare term is an index lookup in the trigram table. A common one (thousands of matches)
@@ -140,6 +150,14 @@ export function queryOffers(
       params.push(text);
     }
   }
+  return { where, params, text, textMatches };
+}
+
+export function queryOffers(
+  ctx: StoreContext,
+  q: OfferQuery = {},
+): { rows: OfferListRow[]; total: number } {
+  const { where, params, text, textMatches } = whereOf(ctx, q);
   const sort = q.sort ?? { column: 'updated_at', dir: 'desc' };
   const column = offerSortColumns[sort.column];
   if (!column) throw new StoreError('invalid', `Unknown sort column ${String(sort.column)}.`);
@@ -185,20 +203,50 @@ export interface OfferCounts {
   outbox: number;
 }
 
-export function countOffers(ctx: StoreContext): OfferCounts {
+/**
+ * The counts beside a filtered list: by status under every other filter (product, sync state,
+ * text) and by sync state likewise, so each choice shows what picking it would give; the total
+ * stays the whole profile's ("120 offers of 4,000").
+ */
+export function countOffers(ctx: StoreContext, q: Filter = {}): OfferCounts {
+  const filtered =
+    q.productId !== undefined ||
+    Boolean(q.text?.trim()) ||
+    q.status !== undefined ||
+    q.syncState !== undefined;
+  if (!filtered) return allCounts(ctx);
+  const all = allCounts(ctx);
+  const grouped = (column: string, filter: Filter) => {
+    const { where, params } = whereOf(ctx, filter);
+    const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    return prep<{ key: string; n: number }>(
+      ctx,
+      `SELECT ${column} AS key, count(*) AS n FROM offers ${whereSql} GROUP BY 1`,
+    ).all(...params);
+  };
+  const byStatus: Record<string, number> = {};
+  for (const r of grouped("coalesce(status, 'none')", { ...q, status: undefined })) {
+    byStatus[String(r.key)] = r.n;
+  }
+  const bySyncState = emptySyncCounts();
+  for (const r of grouped('sync_state', { ...q, syncState: undefined })) {
+    bySyncState[r.key as SyncState] = r.n;
+  }
+  return { total: all.total, byStatus, bySyncState, outbox: all.outbox };
+}
+
+function emptySyncCounts(): Record<SyncState, number> {
+  return { synced: 0, local: 0, sending: 0, attention: 0, conflict: 0 };
+}
+
+function allCounts(ctx: StoreContext): OfferCounts {
   const byStatus: Record<string, number> = {};
   const counted = prep<{ dim: string; key: string; n: number }>(
     ctx,
     "SELECT dim, key, n FROM offer_counts WHERE dim IN ('status', 'sync') AND n > 0",
   ).all();
   for (const r of counted.filter((c) => c.dim === 'status')) byStatus[r.key] = r.n;
-  const bySyncState: Record<SyncState, number> = {
-    synced: 0,
-    local: 0,
-    sending: 0,
-    attention: 0,
-    conflict: 0,
-  };
+  const bySyncState = emptySyncCounts();
   for (const r of counted.filter((c) => c.dim === 'sync')) bySyncState[r.key as SyncState] = r.n;
   const total = Object.values(bySyncState).reduce((a, b) => a + b, 0);
   const outbox = outboxSize(ctx);

@@ -1,6 +1,8 @@
 // The store's tables, by migration. Each migration runs in one transaction together with the
 // `user_version` bump, so a crash leaves the file at the previous version, never in between.
+import type Database from 'better-sqlite3';
 import { RATE_LEDGER_DDL } from '../limits/ledgerSchema';
+import { backfillFieldValues } from './fieldValues';
 import { listSortColumns } from './listColumns';
 
 // The list sorts by any of its columns, optionally filtered by status, product or sync state: one
@@ -239,6 +241,13 @@ CREATE TABLE activity (
 CREATE INDEX activity_by_at ON activity(at);
 `;
 
+// The offers list shows and searches each offer's primary/filter field values (labels, read
+// from the product's JSON): a column, filled in JS for the offers already stored.
+function migration3(db: Database.Database): void {
+  db.exec("ALTER TABLE offers ADD COLUMN field_values TEXT NOT NULL DEFAULT '';");
+  backfillFieldValues(db);
+}
+
 // Undo (core/store/undoSteps.ts): each step with the local rows of its offers as they were before
 // it (NULL: the step created the offer) and the waiting operations they had when it ended.
 const migration4 = `
@@ -257,7 +266,10 @@ CREATE TABLE undo_offers (
 ) WITHOUT ROWID;
 `;
 
-/** Index i holds the SQL that takes the file from user_version i to i + 1. */
-export const migrations: readonly string[] = [migration1, migration2, migration4];
+/** A migration is SQL, or a step that needs JS (a backfill), run on the open connection. */
+export type Migration = string | ((db: Database.Database) => void);
+
+/** Index i takes the file from user_version i to i + 1. */
+export const migrations: readonly Migration[] = [migration1, migration2, migration3, migration4];
 
 export const SCHEMA_VERSION = migrations.length;

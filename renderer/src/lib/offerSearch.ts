@@ -18,11 +18,16 @@ export function narrowerText(previous: Filter, next: Filter): string | null {
 }
 
 /**
- * Whether a row surely matches: each field on its own, so a hit never spans two fields. The core
- * also searches descriptions, which a row does not carry, so it may find more; never fewer.
+ * Whether a row surely matches: each field on its own (the field values line as one), so a hit
+ * never spans two fields. The core also searches descriptions, which a row does not carry, so it
+ * may find more; never fewer.
  */
 export function rowMatchesText(row: OfferRow, text: string): boolean {
-  return [row.outerName, row.internalName, row.productTitle, String(row.serverId ?? '')].some(
-    (field) => field.toLowerCase().includes(text),
-  );
+  return [
+    row.outerName,
+    row.internalName,
+    row.productTitle,
+    String(row.serverId ?? ''),
+    row.fieldValues ?? '',
+  ].some((field) => field.toLowerCase().includes(text));
 }

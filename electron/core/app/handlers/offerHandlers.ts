@@ -12,7 +12,9 @@ import {
   duplicateOffers,
   getOffer,
   listOffers,
+  offersViewPreferences,
   resolveConflict,
+  saveOffersViewPreferences,
   saveOffer,
   setStatus,
   type BulkOutcome,
@@ -25,6 +27,8 @@ type OfferHandlers = Pick<
   Handlers,
   | 'offers.query'
   | 'offers.counts'
+  | 'offers.viewPreferences'
+  | 'offers.saveViewPreferences'
   | 'offers.get'
   | 'offers.save'
   | 'offers.delete'
@@ -68,9 +72,17 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
       return { total, rows: offers.map(offerRowView) };
     },
 
-    async 'offers.counts'() {
-      const { byStatus, bySyncState, total } = countOffers(ctx.seller());
+    async 'offers.counts'(filter) {
+      const { byStatus, bySyncState, total } = countOffers(ctx.seller(), filter ?? {});
       return { byStatus, bySyncState, total };
+    },
+
+    async 'offers.viewPreferences'() {
+      return offersViewPreferences(ctx.seller());
+    },
+
+    async 'offers.saveViewPreferences'(preferences) {
+      saveOffersViewPreferences(ctx.seller(), preferences);
     },
 
     async 'offers.get'({ localId }) {

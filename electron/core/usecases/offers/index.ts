@@ -1,6 +1,11 @@
 // The seller's intents on offers, shared by the app's IPC handlers and the command line.
 export { listOffers, countOffers } from './listOffers';
 export type { OfferList, OfferListQuery, ListedOffer } from './listOffers';
+export {
+  offersViewPreferences,
+  saveOffersViewPreferences,
+  defaultOffersViewPreferences,
+} from './viewPreferences';
 export { getOffer, requireOffer } from './getOffer';
 export { offerExists, offerOfMarketplaceId } from './findOffer';
 export type { OfferDetail } from '../../store';

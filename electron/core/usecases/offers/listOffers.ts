@@ -11,7 +11,7 @@ export interface OfferListQuery {
   status?: number;
   productId?: number;
   syncState?: SyncState;
-  /** Matches names, description, product title and the marketplace id. */
+  /** Matches names, description, product title, the marketplace id and the field values. */
   text?: string;
   /** Newest-updated first when absent. */
   sort?: { column: string; dir: 'asc' | 'desc' };
@@ -94,6 +94,18 @@ export function listOffers(profile: SellerProfile, query: OfferListQuery = {}): 
   };
 }
 
-export function countOffers(profile: SellerProfile): OfferCounts {
-  return profile.store().countOffers();
+/**
+ * The counts beside the list: by status under the list's other filters (product, sync state,
+ * search), by sync state likewise; the total is the whole profile's.
+ */
+export function countOffers(
+  profile: SellerProfile,
+  filter: Pick<OfferListQuery, 'status' | 'productId' | 'syncState' | 'text'> = {},
+): OfferCounts {
+  return profile.store().countOffers({
+    ...(filter.status !== undefined && { status: filter.status }),
+    ...(filter.productId !== undefined && { productId: filter.productId }),
+    ...(filter.syncState !== undefined && { syncState: filter.syncState }),
+    ...(filter.text !== undefined && { text: filter.text }),
+  });
 }
