@@ -3,6 +3,7 @@
 // queue waits intact and goes out under their token when they come back, and a restart reopens
 // the profile of the token in the vault. Real core, real sandbox, real SQLite files.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { identityKeyFile, profileRegistryFile } from '../../electron/core/usecases/paths';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,5 +108,30 @@ describe('one profile per seller (app)', { timeout: 60_000 }, () => {
     await call('session.connect', { token: fresh });
     await syncNow();
     expect(tagged(seller1.id, REGEN_PRICE)).toHaveLength(2);
+  });
+
+  it("an older version's profile with seller 1's work is not taken by seller 2's token; seller 1 still gets it", async () => {
+    const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+    await call('session.connect', { token: seller1.token });
+    await syncNow();
+    await queueGoldOffers(SELLER1_PRICE, 3);
+    const seller1Rows = (await allRows()).length;
+    await core.close();
+    // What an older version leaves: the one SQLite file per base URL, no list of profiles.
+    rmSync(profileRegistryFile(dataDir));
+    rmSync(identityKeyFile(dataDir));
+    core = await createTestCore(dataDir, sandbox.baseUrl, { syncDebounceMs: 3_600_000 });
+    await core.start();
+
+    await call('session.connect', { token: seller2.token });
+    await syncNow();
+    const ids2 = new Set(sandbox.control.offers(seller2.id).map((o) => o.id));
+    expect((await allRows()).length).toBe(ids2.size);
+    expect(tagged(seller2.id, SELLER1_PRICE)).toEqual([]);
+
+    await call('session.connect', { token: seller1.token });
+    expect((await allRows()).length).toBe(seller1Rows);
+    await syncNow();
+    expect(tagged(seller1.id, SELLER1_PRICE)).toHaveLength(3);
   });
 });

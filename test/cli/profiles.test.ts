@@ -238,6 +238,18 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
     ).result.profiles;
     expect(listed).toEqual([expect.objectContaining({ name: '127.0.0.1', sellerId: null })]);
 
+    // Another seller's token first (the issue's mix-up, after an upgrade): the file's offers
+    // are not theirs, so it is not claimed and nothing is sent.
+    const seller2 = s.sellers[1]!;
+    const manageBefore = manageSent(s);
+    const wrong = await runInProcess(['push', '--json'], { ...target, token: seller2.token });
+    expect(wrong.code).toBe(4);
+    expect(jsonOf<{ error: { message: string } }>(wrong).error.message).toContain(
+      `holds offers of another seller than seller ${seller2.id}`,
+    );
+    expect(manageSent(s)).toBe(manageBefore);
+    expect(existsSync(profileRegistryFile(dataDir))).toBe(false);
+
     const pushed = await runInProcess(['push', '--json'], target);
     expect(pushed.code, pushed.stderr).toBe(0);
     const registry = registryOf(dataDir);

@@ -9,6 +9,7 @@ import { AppFailure, type SessionStatus } from '../../contract/ipc';
 import { DEFAULT_BASE_URL } from '../../contract/marketplace/assumptions';
 import { connect, disconnect } from '../usecases/session';
 import {
+  firstProfileIsTheirs,
   identifyToken,
   listProfiles,
   profileForSeller,
@@ -75,7 +76,12 @@ export function createSession(options: AppCoreOptions): Session {
     const chosen =
       known ??
       (identity
-        ? profileForSeller(options.dataDir, baseUrl, identity)
+        ? profileForSeller(
+            options.dataDir,
+            baseUrl,
+            identity,
+            await firstProfileIsTheirs({ dataDir: options.dataDir, baseUrl, token }),
+          )
         : (listProfiles(options.dataDir, baseUrl)[0] ?? null));
     // The vault is read at every request, as before; a token that is no longer the one this
     // profile was opened for is never sent with its queue (read as "no token": nothing is sent).

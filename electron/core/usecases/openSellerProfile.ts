@@ -143,7 +143,13 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
         });
         const guard = options.guard;
         try {
-          await guard?.check(options.token(), raw);
+          await guard?.check(options.token(), raw, () =>
+            profile
+              .store()
+              .queryOffers({ limit: 200 })
+              .rows.flatMap((row) => (row.serverId === null ? [] : [row.serverId]))
+              .slice(0, 3),
+          );
         } catch (error) {
           await raw.close();
           throw withQueueKept(error, profile);

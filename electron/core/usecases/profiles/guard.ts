@@ -20,6 +20,7 @@ import {
   type Registry,
 } from './registry';
 import { defaultProfileName, newProfileEntry, type ProfileSummary } from './sellerProfiles';
+import { cachedOfferIds, cachedOffersAreTheirs } from './cachedOffers';
 
 /** The token belongs to another seller than the profile's: nothing was sent. */
 export class SellerMismatch extends UseCaseFailure {
@@ -59,6 +60,15 @@ function mismatch(
   );
 }
 
+/** The profile's cached offers are none of the token's seller's. */
+function notTheirs(profileName: string, identity: SellerIdentity): SellerMismatch {
+  return new SellerMismatch(
+    `Profile "${profileName}" holds offers of another seller than ${sellerWords(identity.userId)} ` +
+      'this API token belongs to, so its queue is not sent under this token. Nothing was sent.',
+    null,
+  );
+}
+
 function ownerOf(
   registry: Registry,
   market: string,
@@ -82,7 +92,7 @@ function confirmSeller(registry: Registry, entry: ProfileEntry, userId: number):
 
 export interface TokenGuard {
   /** Before the profile's client is handed out: throws unless the token is the seller's. */
-  check(token: string, client: MarketplaceClient): Promise<void>;
+  check(token: string, client: MarketplaceClient, cachedIds?: () => number[]): Promise<void>;
   /**
    * After a 403 on an own offer (sendCheck.ts): why the token is not the profile's seller's after
    * all (it is struck from the profile), or null when it is.
@@ -106,7 +116,11 @@ export function sellerGuard(options: GuardOptions): TokenGuard {
     registry.profiles.find((e) => e.market === market && entryFile(dataDir, e) === file);
   const isFirst = file === profileFile(dataDir, options.marketUrl);
 
-  const check = async (token: string, client: MarketplaceClient): Promise<void> => {
+  const check = async (
+    token: string,
+    client: MarketplaceClient,
+    cachedIds: () => number[] = () => [],
+  ): Promise<void> => {
     const fingerprint = tokenFingerprint(dataDir, token);
     const known = find(readRegistry(dataDir));
     if (known?.fingerprints.includes(fingerprint)) {
@@ -115,6 +129,10 @@ export function sellerGuard(options: GuardOptions): TokenGuard {
       return;
     }
     const identity = await identifySeller(client, dataDir, token, options.signal);
+    const unclaimed = !known || (known.userId === null && known.fingerprints.length === 0);
+    if (unclaimed && !(await cachedOffersAreTheirs(client, cachedIds(), options.signal))) {
+      throw notTheirs(known?.name ?? new URL(options.marketUrl).hostname, identity);
+    }
     updateRegistry(dataDir, (registry) => {
       const entry = find(registry);
       const bound = entry && (entry.userId !== null || entry.fingerprints.length > 0);
@@ -191,6 +209,8 @@ export function profileForSeller(
   dataDir: string,
   marketUrl: string,
   identity: SellerIdentity,
+  /** False when the first profile's cached offers are another seller's (firstProfileIsTheirs). */
+  firstIsTheirs = true,
 ): ProfileSummary {
   const market = marketSlug(marketUrl);
   const entry = updateRegistry(dataDir, (registry) => {
@@ -209,7 +229,7 @@ export function profileForSeller(
     const name = defaultProfileName(registry, marketUrl, identity.userId);
     const noneYet = !registry.profiles.some((e) => e.market === market);
     const created =
-      !firstTaken && (existsSync(first) || noneYet)
+      !firstTaken && firstIsTheirs && (existsSync(first) || noneYet)
         ? {
             name,
             market,
@@ -243,4 +263,27 @@ export function profileOfToken(
   return entry
     ? { name: entry.name, file: entryFile(dataDir, entry), userId: entry.userId, bound: true }
     : null;
+}
+
+/**
+ * Whether the marketplace's first profile, unclaimed, may become this token's seller's: its
+ * cached offers are theirs, or it has none. Asked with a client of its own (the app connecting).
+ */
+export async function firstProfileIsTheirs(input: {
+  dataDir: string;
+  baseUrl: string;
+  token: string;
+}): Promise<boolean> {
+  const first = profileFile(input.dataDir, input.baseUrl);
+  const ids = cachedOfferIds(first, existsSync(first));
+  if (ids.length === 0) return true;
+  const { createMarketplaceClient } = await import('../../api');
+  const client = createMarketplaceClient({ baseUrl: input.baseUrl, token: input.token });
+  try {
+    return await cachedOffersAreTheirs(client, ids);
+  } catch {
+    return false; // not known now: a profile of their own is the safe side
+  } finally {
+    await client.close();
+  }
 }

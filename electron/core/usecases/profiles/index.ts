@@ -2,6 +2,7 @@
 // profiles (list, add, rename, remove).
 export { identifySeller, identifyToken, tokenFingerprint, type SellerIdentity } from './identity';
 export {
+  firstProfileIsTheirs,
   profileForSeller,
   profileOfToken,
   sellerGuard,
