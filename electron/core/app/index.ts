@@ -34,7 +34,7 @@ import { createConnectionTracker, unreachableReason } from './connection';
 import { tcpReachable } from './network';
 import type { AppCoreOptions } from './options';
 import { createSession } from './session';
-import { lastRunSummary, plural, refusedNotice } from './syncNotices';
+import { keptSummary, lastRunSummary, plural, refusedNotice } from './syncNotices';
 import { syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
 import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
 
@@ -233,7 +233,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       live.running = false;
       live.wait = null;
       cancelRun = null;
-      live.lastRun = lastRunSummary(profile.seller, failed, clock.now());
+      live.lastRun = keptSummary(live.lastRun, lastRunSummary(profile.seller, failed, clock.now()));
       bus.emit('offers.changed', { localIds: null });
       bus.emit('sync.progress', {
         phase: 'idle',

@@ -29,6 +29,21 @@ export function lastRunSummary(
 }
 
 /**
+ * The summary the Sync view keeps: a run that found nothing to do (the background sync reading
+ * back, or holding fresh changes) does not wipe out the one that sent or failed before it.
+ */
+export function keptSummary(previous: LastRunSummary | null, next: LastRunSummary): LastRunSummary {
+  const uneventful =
+    next.failure === null &&
+    next.sent === 0 &&
+    previous !== null &&
+    previous.failure === null &&
+    next.needsAttention === previous.needsAttention &&
+    next.conflicts === previous.conflicts;
+  return uneventful ? { ...previous, waiting: next.waiting } : next;
+}
+
+/**
  * "WoW Gold EU-Silvermoon and 2 more were refused": the offers this run put in Needs attention
  * and the conflicts it found (not those the seller was told of before); null for a clean run.
  */

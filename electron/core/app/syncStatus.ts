@@ -91,7 +91,8 @@ export function syncStatusOf(
   return {
     online,
     running: live.running,
-    lastRunAt: finished ? new Date(finished).toISOString() : null,
+    // While a run goes on, its record is unfinished: the last one that ended speaks.
+    lastRunAt: finished ? new Date(finished).toISOString() : (lastRun?.at ?? null),
     lastRunOk: lastRun ? lastRun.failure === null && lastRun.needsAttention === 0 : null,
     queued: current.changesToSend,
     conflicts: current.bySyncState.conflict,
