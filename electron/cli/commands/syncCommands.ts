@@ -21,6 +21,8 @@ const status: CommandHandler = async (ctx) => {
     byStatus: current.byStatus,
     bySyncState: current.bySyncState,
     queuedOperations: current.queuedOperations,
+    changesToSend: current.changesToSend,
+    needsSeller: current.needsSeller,
     lastSync: lastRun && {
       kind: lastRun.kind,
       startedAt: new Date(lastRun.startedAt).toISOString(),
@@ -39,7 +41,9 @@ const status: CommandHandler = async (ctx) => {
       ['marketplace', current.baseUrl],
       ['data file', current.dataFile],
       ['offers', current.offers],
-      ['queued operations', current.queuedOperations],
+      // The app's unit: offers with unsent changes (one offer may make several requests).
+      ['changes to send', current.changesToSend],
+      ['needs attention', current.needsSeller],
       [
         'last sync',
         lastRun
