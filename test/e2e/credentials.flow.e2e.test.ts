@@ -200,7 +200,7 @@ describe('credentials from a file, in Chromium', () => {
     await page.getByLabel('Encoding').selectOption('windows-1251');
     await expect
       .poll(() => page.locator('[data-testid="credential-preview"] .preview-head').textContent())
-      .toContain('read as windows-1251');
+      .toContain('text encoding Windows-1251');
     expect(await page.locator('[data-testid="credential-totals"]').textContent()).toBe(
       '2 rows: 1 account to send, 1 account already on this offer.',
     );
@@ -244,7 +244,7 @@ describe('credentials from a file, in Chromium', () => {
     await choose.getByLabel('Encoding').selectOption('windows-1251');
     const preview = panel.locator('[data-testid="credential-preview"]');
     await preview.waitFor();
-    expect(await preview.locator('.preview-head').textContent()).toContain('read as windows-1251');
+    expect(await preview.locator('.preview-head').textContent()).toContain('text encoding Windows-1251');
     expect(await panel.locator('[data-testid="credential-totals"]').textContent()).toBe(
       '2 rows: 2 accounts to send.',
     );

@@ -101,7 +101,7 @@ describe('the seller workspace in Chromium', () => {
         await page.fill('#data-1006', 'Immortal 3');
         await page.keyboard.press('Control+s');
         const rank = page.locator('[data-field="data.1001"] [role="alert"]');
-        await expect.poll(() => rank.textContent()).toMatch(/"Rank" is required/);
+        await expect.poll(() => rank.textContent()).toMatch(/Required\./);
         expect(await rank.textContent()).toMatch(/Allowed: Iron/);
         expect(await page.getAttribute('#data-1001', 'aria-invalid')).toBe('true');
         expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(

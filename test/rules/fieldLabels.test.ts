@@ -11,8 +11,7 @@ import {
 import { demoProducts } from '../../electron/sandbox/seed';
 import { attentionTitle } from '../../electron/core/usecases/sync/attention';
 
-/** What no message for the seller may contain (the wording e2e test keeps the same list). */
-const INTERNAL = /outer[_ ]name field|_|\boffers\.\d|\(offer\)|\bL\d+\b|#L\d/;
+import { internalWordsIn } from '../e2e/internalWords';
 
 const valorant = demoProducts().find((p) => p.title === 'Valorant Accounts')!;
 const wowClassic = demoProducts().find((p) => p.id === 1)!;
@@ -99,7 +98,8 @@ describe('field paths → the labels the seller sees', () => {
     expect(problems.length).toBeGreaterThan(10);
     for (const p of problems) {
       const text = sellerProblem(p, p.field.startsWith('data.') ? null : undefined);
-      expect(text, `${p.field}: ${p.message}`).not.toMatch(INTERNAL);
+      expect(internalWordsIn(text), `${p.field}: ${p.message}`).toEqual([]);
+      expect(text).not.toMatch(/_/);
       expect(text).not.toMatch(/^The .* field/);
     }
   });
@@ -114,6 +114,7 @@ describe('attention titles', () => {
   it('says a new offer is new, never its local row', () => {
     const title = attentionTitle({ ...row, serverId: null });
     expect(title).toBe('WoW Retail Gold: new offer (not yet on the marketplace)');
-    expect(title).not.toMatch(/#|L\d/);
+    expect(title).not.toMatch(/#/);
+    expect(internalWordsIn(title)).toEqual([]);
   });
 });

@@ -54,6 +54,14 @@ function appMessage(failure: UseCaseFailure): string {
   return failure.message;
 }
 
+/** The store names an offer by its row number ("Offer 6 is not in the store."); never shown. */
+const STORE_ROW = /\b([Oo])ffer \d+\b/g;
+
+function withoutStoreRows(error: unknown, message: string): string {
+  if (!(error instanceof Error) || error.name !== 'StoreError') return message;
+  return message.replace(STORE_ROW, (_m, o: string) => (o === 'O' ? 'This offer' : 'this offer'));
+}
+
 /** The file line an import error names, said in the message as before ("… (line 7)"). */
 function lineOfImport(failure: UseCaseFailure): number | undefined {
   const [only] = failure.problems;
@@ -92,7 +100,8 @@ export function toAppFailure(error: unknown): unknown {
   }
   const line = lineOfImport(failure);
   const where = line !== undefined ? ` (line ${line})` : '';
-  return new AppFailure(appKind(failure), `${appMessage(failure)}${where}`, fieldList(failure));
+  const message = withoutStoreRows(error, appMessage(failure));
+  return new AppFailure(appKind(failure), `${message}${where}`, fieldList(failure));
 }
 
 /** The longest message a failure carries across; the rest is counted, not sent. */

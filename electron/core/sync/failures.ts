@@ -86,7 +86,7 @@ function marketplaceWords(error: MarketplaceError): string {
     case 'forbidden':
       return `The marketplace does not allow it: ${detail}`;
     case 'not_found':
-      return `The marketplace does not know it: ${detail}`;
+      return `The marketplace could not find it: ${detail}`;
     case 'unauthorized':
       return 'The marketplace refused the API token.';
     case 'rate_limited':

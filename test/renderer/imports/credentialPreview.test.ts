@@ -6,6 +6,7 @@ import {
   duplicateLabel,
   encodingChoices,
   fileLabel,
+  fileReadAs,
   filterRows,
   pageOf,
   parseCredentialId,
@@ -166,6 +167,15 @@ describe('encodings', () => {
       value: 'iso-8859-5',
       label: 'iso-8859-5 — likely',
     });
+  });
+
+  it('says how the file was read in words, never its format key or encoding label', () => {
+    expect(fileReadAs('lines', 'utf-8')).toBe('Lines · text encoding UTF-8');
+    expect(fileReadAs('csv', 'windows-1251')).toBe(
+      'CSV table · text encoding Windows-1251 (Cyrillic)',
+    );
+    expect(fileReadAs('xlsx', 'utf-8')).toBe('Excel sheet');
+    expect(fileReadAs('lines', 'iso-8859-5')).toBe('Lines · text encoding ISO-8859-5');
   });
 
   it('says how many rows cannot be read', () => {

@@ -4,6 +4,7 @@
 // the logins and passwords a request carries) is redacted from every text before it is stored;
 // the store bounds and checks it once more.
 import { offerStatusNames, type SellerStatusValue } from '../../../contract/marketplace/wire';
+import { sellerProblem } from '../../../contract/rules/fieldLabels';
 import type { MarketplaceClient } from '../../api';
 import type { ActivityInput, ActivityLog, ActivityOutcome } from '../../store';
 import { createRedactor, credentialSecrets, type Redact } from '../../secrets/redact';
@@ -152,6 +153,21 @@ function failureOf(error: unknown): Answer | null {
       };
     case 'unauthorized':
       return { outcome: 'refused', message: `Token refused: ${detail}` };
+    case 'validation': {
+      // The refused fields by the labels the seller sees, not the API's paths.
+      const fields = Object.entries(
+        (error as { fieldErrors?: Record<string, (string | { error: string })[]> | null })
+          .fieldErrors ?? {},
+      ).flatMap(([field, list]) =>
+        list.map((item) =>
+          sellerProblem({ field, message: typeof item === 'string' ? item : item.error }),
+        ),
+      );
+      return {
+        outcome: 'refused',
+        message: `${status}${fields.length > 0 ? fields.join('; ') : detail}`.trim(),
+      };
+    }
     default:
       return { outcome: 'refused', message: `${status}${detail}`.trim() };
   }

@@ -35,6 +35,22 @@ export function encodingChoices(candidates: readonly string[]): EncodingOption[]
   return [...likely, ...known.filter((option) => !candidates.includes(option.value))];
 }
 
+const formatNames: Record<string, string> = {
+  lines: 'Lines',
+  csv: 'CSV table',
+  tsv: 'TSV table',
+  json: 'JSON',
+  xlsx: 'Excel sheet',
+};
+
+/** How the file was read, in words ("Lines · text encoding UTF-8"); a sheet has no encoding. */
+export function fileReadAs(format: string, encoding: string): string {
+  const name = formatNames[format.toLowerCase()] ?? format.toUpperCase();
+  if (format.toLowerCase() === 'xlsx' || !encoding) return name;
+  const known = credentialEncodings.find((o) => o.value === encoding.toLowerCase());
+  return `${name} · text encoding ${known?.label ?? encoding.toUpperCase()}`;
+}
+
 /** The preview's word for rows refused because their bytes do not read in the encoding. */
 export function damagedRowsNote(damagedRows: number, encoding: string): string {
   const [rows, they] =
