@@ -2,6 +2,8 @@
 // no request): the preview rounds prices as the marketplace keeps them and says so, warns about
 // live account offers an edit sends back to review, leaves sold offers out with the reason; the
 // change queues exactly what the preview showed, and undo puts every offer back as it was.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { testContext, testDatabase } from '../../electron/core/store/testing';
@@ -15,6 +17,10 @@ import {
   setStatus,
   undoLastStep,
 } from '../../electron/core/usecases/offers';
+import {
+  commitOfferImport,
+  previewOfferImport,
+} from '../../electron/core/usecases/transfers/importOffers';
 import { accountProduct, goldProduct, serverOffer, tempDir } from '../store/fixtures';
 
 let dir: ReturnType<typeof tempDir>;
@@ -250,5 +256,52 @@ describe('undo', () => {
     });
     expect(undoLastStep(profile).offers).toBe(3);
     expect(price('liveAccount')).toBe(49.99);
+  });
+});
+
+describe('offer import: consequences and undo', () => {
+  const sheet = (name: string, lines: string[]) => {
+    const path = join(dir.dir, name);
+    writeFileSync(path, lines.join('\n') + '\n');
+    return path;
+  };
+
+  it('an edit of a live account offer: price rounded, back to review; a sold row is left out', async () => {
+    const path = sheet('accounts.csv', ['id,price_per_step', '8002,44.991', '8003,25', '8004,10']);
+    const preview = await previewOfferImport(profile, { productId: accountProduct.id, file: path });
+    const c = preview.consequences;
+    expect(c.changes).toEqual([
+      { line: 2, offer: 'Offer 8002', before: 'price 49.99', after: 'price 44.99', toReview: true },
+      { line: 3, offer: 'Offer 8003', before: 'price 20', after: 'price 25', toReview: false },
+    ]);
+    expect(c.warnings).toEqual([
+      '1 live account offer goes back to review: it is off sale until the marketplace reviews it.',
+    ]);
+    expect(c.leftOut).toEqual([
+      { line: 4, offer: 'Offer 8004', reason: expect.stringMatching(/^Sold/) },
+    ]);
+    expect(preview.toEdit).toBe(2);
+    const done = await commitOfferImport(profile, preview);
+    expect(done.edited).toBe(2);
+    expect(price('liveAccount')).toBe(44.99);
+    expect(price('sold')).toBe(30);
+  });
+
+  it('undo of an import removes its new offers and puts the edited ones back', async () => {
+    const before = localState();
+    const offersBefore = profile.store().countOffers().total;
+    const path = sheet('gold.csv', [
+      'id,price_per_step,amount,min_purchase_amount,data.101',
+      '8001,0.5,1000,5,Ragnaros',
+      ',0.7,2000,5,Ragnaros',
+    ]);
+    const preview = await previewOfferImport(profile, { productId: goldProduct.id, file: path });
+    const done = await commitOfferImport(profile, preview);
+    expect(done).toMatchObject({ created: 1, edited: 1 });
+    expect(profile.store().countOffers().total).toBe(offersBefore + 1);
+    expect(undoLastStep(profile)).toEqual({ label: 'Import of 2 offers', offers: 2 });
+    expect(profile.store().countOffers().total).toBe(offersBefore);
+    expect(localState()).toBe(before);
+    expect(outbox()).toEqual([]);
   });
 });

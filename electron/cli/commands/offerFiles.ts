@@ -60,13 +60,24 @@ export const importOffers: CommandHandler = async (ctx, call) => {
     unchanged,
     skipped,
     problems,
+    // What the edits do on the marketplace (added fields; README: fields are only added).
+    changes: outcome.consequences.changes,
+    warnings: outcome.consequences.warnings,
+    leftOut: outcome.consequences.leftOut,
   };
+  const c = outcome.consequences;
   const human = [
     `${file}: ${created} new offer(s) and ${edited} edit(s) queued for product ${product.id} (${product.title}).`,
     duplicates ? `${duplicates} duplicate row(s) skipped (already there).` : '',
     unchanged ? `${unchanged} row(s) unchanged.` : '',
     skipped ? `${skipped} bad row(s) skipped:` : '',
     ...problems.map((p) => `  line ${p.line}, column ${p.column}: ${p.reason}`),
+    ...c.changes
+      .slice(0, 20)
+      .map((l) => `  line ${l.line}, ${l.offer}: ${l.before ? `${l.before} → ` : ''}${l.after}`),
+    c.changing > 20 ? `  … and ${c.changing - 20} more edit(s)` : '',
+    ...c.warnings.map((w) => `${w} (${c.toReview.join(', ')})`),
+    ...c.leftOut.map((l) => `Line ${l.line}, ${l.offer}: left out. ${l.reason}`),
     created + edited > 0 ? 'Run `seller-desk push` to send them.' : '',
   ]
     .filter(Boolean)

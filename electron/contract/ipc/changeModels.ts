@@ -5,7 +5,11 @@ import { z } from 'zod';
 const ids = z.array(z.number().int()).min(1).max(100_000);
 
 export const bulkChangeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('price'), mode: z.enum(['percent', 'amount']), value: z.number().finite() }),
+  z.object({
+    kind: z.literal('price'),
+    mode: z.enum(['percent', 'amount']),
+    value: z.number().finite(),
+  }),
   z.object({ kind: z.literal('status'), status: z.number().int() }),
   z.object({ kind: z.literal('delete') }),
 ]);
@@ -33,6 +37,27 @@ export const changePreviewSchema = z.object({
   warnings: z.array(z.string()),
 });
 export type ChangePreview = z.infer<typeof changePreviewSchema>;
+
+/** What an import's edits do on the marketplace (usecases/transfers/offerImportPlan.ts). */
+export const importConsequencesSchema = z.object({
+  changes: z.array(
+    z.object({
+      line: z.number().int(),
+      offer: z.string(),
+      before: z.string(),
+      after: z.string(),
+      toReview: z.boolean(),
+    }),
+  ),
+  changing: z.number().int(),
+  toReviewCount: z.number().int(),
+  toReview: z.array(z.string()),
+  leftOut: z.array(z.object({ line: z.number().int(), offer: z.string(), reason: z.string() })),
+  leftOutCount: z.number().int(),
+  rule: z.string(),
+  warnings: z.array(z.string()),
+});
+export type ImportConsequences = z.infer<typeof importConsequencesSchema>;
 
 export const undoStepSchema = z.object({ label: z.string(), offers: z.number().int() });
 export type UndoStep = z.infer<typeof undoStepSchema>;

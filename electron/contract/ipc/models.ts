@@ -1,6 +1,7 @@
 // What crosses between main and renderer: shapes for the seller's screens, never secrets.
 // The token never appears here; credentials only as counts and masked logins.
 import { z } from 'zod';
+import { importConsequencesSchema } from './changeModels';
 import {
   marketplaceTypeSchema,
   offerDataSchema,
@@ -477,6 +478,8 @@ export const offerImportPreviewSchema = z.object({
   /** The delivery time given to new offers whose row has none. */
   deliveryTimeMs: z.number().int(),
   problems: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() })),
+  /** What the edits do on the marketplace: before → after, back to review, sold rows left out. */
+  consequences: importConsequencesSchema,
 });
 
 export const offerImportResultSchema = z.object({

@@ -18,9 +18,9 @@ export function previewSummary(preview: ChangePreview, action: BulkAction): stri
     : head;
 }
 
-/** "49.99 → 44.99": one offer's before and after. */
+/** "49.99 → 44.99": one offer's before and after ("2 other fields" alone when no price moves). */
 export function previewLineText(line: { before: string; after: string }): string {
-  return `${line.before} → ${line.after}`;
+  return line.before ? `${line.before} → ${line.after}` : line.after;
 }
 
 /** "and 2,800 more" under a list the core cut short, or null when every line is shown. */

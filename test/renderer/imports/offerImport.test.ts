@@ -27,6 +27,16 @@ function preview(counts: {
     duplicates: 0,
     unchanged: 0,
     deliveryTimeMs: 3_600_000,
+    consequences: {
+      changes: [],
+      changing: 0,
+      toReviewCount: 0,
+      toReview: [],
+      leftOut: [],
+      leftOutCount: 0,
+      rule: '',
+      warnings: [],
+    },
     ...counts,
   };
 }

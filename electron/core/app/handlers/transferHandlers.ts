@@ -53,6 +53,7 @@ export function transferHandlers(
         duplicates: preview.duplicates,
         unchanged: preview.unchanged,
         deliveryTimeMs: preview.deliveryTimeMs,
+        consequences: preview.consequences,
         problems: preview.problems.map((p) => ({
           line: p.line ?? 0,
           column: p.field ?? '',

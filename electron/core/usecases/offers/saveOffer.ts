@@ -11,6 +11,7 @@ import { requireProduct } from '../catalogue/requireProduct';
 import type { SellerProfile } from '../profile';
 import { refusedAs } from './draftRefusal';
 import { requireOffer } from './getOffer';
+import { offerName } from './offerName';
 
 export interface SaveOfferInput {
   /** Absent: a new offer. */
@@ -33,18 +34,31 @@ export async function saveOffer(
   const product = await requireProduct(profile, input.productId);
   const draft: OfferDraft = { ...input.fields, guarantee_delivery_time: input.deliveryTimeMs };
   let localId = input.localId;
+  // One undoable step (usecases/offers/undo.ts): undo puts the offer back, or removes a new one.
+  const steps = store.undoSteps();
   if (localId === undefined) {
-    localId = refusedAs('The offer was not saved', () =>
-      store.createOffer({
-        productId: input.productId,
-        guaranteeDeliveryTime: input.deliveryTimeMs,
-        fields: draft,
-      }),
+    localId = steps.record(
+      'Save of a new offer',
+      [],
+      () =>
+        refusedAs('The offer was not saved', () =>
+          store.createOffer({
+            productId: input.productId,
+            guaranteeDeliveryTime: input.deliveryTimeMs,
+            fields: draft,
+          }),
+        ),
+      (created) => [created],
     );
   } else {
-    requireOffer(profile, localId);
     const id = localId;
-    refusedAs('The offer was not saved', () => store.editOffer(id, draft));
+    const name = offerName(requireOffer(profile, id), product.title);
+    steps.record(
+      `Save of ${name}`,
+      [id],
+      () => refusedAs('The offer was not saved', () => store.editOffer(id, draft)),
+      () => [id],
+    );
   }
   const problems = validateOfferWrite(input.fields, product, 'edit');
   return {

@@ -9,7 +9,12 @@ import { requireProduct } from '../catalogue/requireProduct';
 import { UseCaseFailure, type Problem } from '../failure';
 import type { SellerProfile } from '../profile';
 import { readOfferSheet } from './offerFile';
-import { importedOffer, planOfferRows, type ImportPlan } from './offerImportPlan';
+import {
+  importedOffer,
+  planOfferRows,
+  type ImportConsequences,
+  type ImportPlan,
+} from './offerImportPlan';
 
 /** One hour: the delivery promise most sellers start with, for rows that give none. */
 export const DEFAULT_DELIVERY_TIME_MS = 3_600_000;
@@ -42,6 +47,8 @@ export interface OfferImportPreview {
   deliveryTimeMs: number;
   /** A wrong column spoils every row: such a file cannot be committed, not even in part. */
   headerRefused: boolean;
+  /** What the edits do on the marketplace (before → after, back to review, sold rows left out). */
+  consequences: ImportConsequences;
   /** What the commit writes; the fronts keep it between preview and commit. */
   readonly plan: ImportPlan;
 }
@@ -58,6 +65,8 @@ export interface OfferImportOutcome {
   problems: Problem[];
   /** The offers queued, new and edited. */
   localIds: number[];
+  /** What the edits do on the marketplace, as previewed. */
+  consequences: ImportConsequences;
 }
 
 /**
@@ -124,6 +133,7 @@ export async function previewOfferImport(
     problems: [...headerProblems, ...plan.problems],
     deliveryTimeMs,
     headerRefused,
+    consequences: plan.consequences,
     plan,
   };
 }
@@ -148,9 +158,22 @@ export async function commitOfferImport(
 
   // One transaction: a crash or a refusal half-way queues nothing (skipping: the refused rows
   // alone are left out).
-  const queued = profile.store().importOffers(preview.product.id, plan.planned.map(importedOffer), {
-    skipRefused: skipInvalid,
-  });
+  // One undoable step: undo removes the new offers and puts the edited ones back.
+  const store = profile.store();
+  const edited = plan.planned.flatMap((row) => (row.action === 'edit' ? [row.localId] : []));
+  const queued = store.undoSteps().record(
+    `Import of ${plan.planned.length} offer${plan.planned.length === 1 ? '' : 's'}`,
+    edited,
+    () =>
+      store.importOffers(preview.product.id, plan.planned.map(importedOffer), {
+        skipRefused: skipInvalid,
+      }),
+    (result) =>
+      // A refusal that is not skipped queues nothing: nothing to undo either.
+      result.refused.length > 0 && !skipInvalid
+        ? []
+        : result.localIds.filter((id): id is number => id !== null),
+  );
   const refused: Problem[] = queued.refused.flatMap(({ index, problems }) =>
     problems.map((p) => ({ line: plan.planned[index]!.line, field: p.field, message: p.message })),
   );
@@ -170,6 +193,7 @@ export async function commitOfferImport(
     skipped: linesOf(problems),
     problems,
     localIds: queued.localIds.filter((id): id is number => id !== null),
+    consequences: plan.consequences,
   };
 }
 

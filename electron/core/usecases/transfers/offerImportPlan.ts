@@ -1,7 +1,22 @@
 // What each row of an offers file would do, decided once for both fronts: a new offer, an edit of
 // the offer its `id` names, nothing (a duplicate, or an edit that changes nothing), or a problem
-// with its line and column. Nothing is written here.
-import type { OfferWrite, Product } from '../../../contract/marketplace/wire';
+// with its line and column. An edit of an offer already on the marketplace also says what it does
+// there (price before → after, rounded as the marketplace keeps it; a live account offer going
+// back to review); a row editing a sold offer is left out with the reason. Nothing is written here.
+import {
+  editSendsToReview,
+  formatPrice,
+  PRICE_ROUNDING_RULE,
+  reviewWarning,
+  roundPrice,
+  SOLD_LEFT_OUT,
+} from '../../../contract/rules';
+import {
+  OfferStatus,
+  type MarketplaceTypeValue,
+  type OfferWrite,
+  type Product,
+} from '../../../contract/marketplace/wire';
 import type { OfferSheetRow } from '../../imports/offers';
 import {
   fingerprintOffer,
@@ -11,6 +26,7 @@ import {
   type Store,
 } from '../../store';
 import type { Problem } from '../failure';
+import { offerName } from '../offers/offerName';
 
 export type PlannedRow =
   | { line: number; action: 'create'; fields: OfferWrite; deliveryTime: number }
@@ -21,8 +37,25 @@ export type PlannedRow =
       fields: OfferWrite & { guarantee_delivery_time?: number };
     };
 
+/** At most this many lines of consequences are kept; the counts cover every row. */
+const CONSEQUENCE_LINES = 200;
+
+export interface ImportConsequences {
+  /** Edits of offers on the marketplace, by line: the offer, before → after. */
+  changes: { line: number; offer: string; before: string; after: string; toReview: boolean }[];
+  changing: number;
+  toReviewCount: number;
+  toReview: string[];
+  /** Rows left out, with the reason (a sold offer). */
+  leftOut: { line: number; offer: string; reason: string }[];
+  leftOutCount: number;
+  rule: string;
+  warnings: string[];
+}
+
 export interface ImportPlan {
   planned: PlannedRow[];
+  consequences: ImportConsequences;
   /** Row problems, in file order. */
   problems: Problem[];
   /** Rows equal to an earlier row of the file or to an offer already there: never created. */
@@ -76,7 +109,22 @@ export function planOfferRows(
   rows: readonly OfferSheetRow[],
   defaultDeliveryTime: number,
 ): ImportPlan {
-  const plan: ImportPlan = { planned: [], problems: [], duplicates: 0, unchanged: 0 };
+  const plan: ImportPlan = {
+    planned: [],
+    consequences: {
+      changes: [],
+      changing: 0,
+      toReviewCount: 0,
+      toReview: [],
+      leftOut: [],
+      leftOutCount: 0,
+      rule: PRICE_ROUNDING_RULE,
+      warnings: [],
+    },
+    problems: [],
+    duplicates: 0,
+    unchanged: 0,
+  };
   const isDuplicate = duplicateFinder(store, product.id);
   for (const row of rows) {
     const problems = rowProblems(row);
@@ -84,8 +132,9 @@ export function planOfferRows(
     if (typeof row.offer.id === 'number') {
       const edit = planEdit(store, product, row, fields, problems);
       if (edit === 'unchanged') plan.unchanged++;
-      else if (edit) plan.planned.push(edit);
-      else plan.problems.push(...problems);
+      else if (edit && noteConsequence(store, product, plan.consequences, edit)) {
+        plan.planned.push(edit);
+      } else if (!edit) plan.problems.push(...problems);
       continue;
     }
     if (problems.length > 0) {
@@ -99,7 +148,67 @@ export function planOfferRows(
     }
     plan.planned.push({ line: row.line, action: 'create', fields, deliveryTime });
   }
+  const c = plan.consequences;
+  if (c.toReviewCount > 0) c.warnings.push(reviewWarning(c.toReviewCount));
   return plan;
+}
+
+/**
+ * What an edit row does to the offer on the marketplace, noted in `c`; false when the row is left
+ * out (a sold offer: an edit would have the marketplace judge it again).
+ */
+function noteConsequence(
+  store: Store,
+  product: Product,
+  c: ImportConsequences,
+  edit: Extract<PlannedRow, { action: 'edit' }>,
+): boolean {
+  const offer = store.getOffer(edit.localId);
+  if (!offer) return true;
+  const type = product.marketplace_type as MarketplaceTypeValue;
+  const name = offerName(offer, product.title);
+  const status = offer.server?.status ?? null;
+  if (status === OfferStatus.Sold) {
+    c.leftOutCount++;
+    if (c.leftOut.length < CONSEQUENCE_LINES) {
+      c.leftOut.push({ line: edit.line, offer: name, reason: SOLD_LEFT_OUT });
+    }
+    return false;
+  }
+  const price = edit.fields.price_per_step;
+  if (typeof price === 'number') edit.fields.price_per_step = roundPrice(price, type);
+  const changed = Object.keys(flattenDraft(edit.fields)).filter(
+    (key) =>
+      JSON.stringify((offer.fields as Record<string, unknown>)[key] ?? null) !==
+      JSON.stringify(flattenDraft(edit.fields)[key] ?? null),
+  );
+  const before = offer.fields.price_per_step;
+  const priceChanges =
+    typeof edit.fields.price_per_step === 'number' && edit.fields.price_per_step !== before;
+  const others = changed.filter((key) => key !== 'price_per_step').length;
+  const otherWords = others > 0 ? `${others} other field${others === 1 ? '' : 's'}` : '';
+  const toReview = offer.serverId !== null && editSendsToReview(type, status);
+  c.changing++;
+  if (toReview) {
+    c.toReviewCount++;
+    if (c.toReview.length < CONSEQUENCE_LINES) c.toReview.push(name);
+  }
+  if (c.changes.length < CONSEQUENCE_LINES) {
+    c.changes.push({
+      line: edit.line,
+      offer: name,
+      before:
+        priceChanges && typeof before === 'number' ? `price ${formatPrice(before, type)}` : '',
+      after: [
+        priceChanges ? `price ${formatPrice(edit.fields.price_per_step!, type)}` : '',
+        otherWords,
+      ]
+        .filter(Boolean)
+        .join(', '),
+      toReview,
+    });
+  }
+  return true;
 }
 
 /** An `id` row: an edit of that offer, `unchanged`, or null with its problems added. */
@@ -109,7 +218,7 @@ function planEdit(
   row: OfferSheetRow,
   fields: OfferWrite,
   problems: Problem[],
-): PlannedRow | 'unchanged' | null {
+): Extract<PlannedRow, { action: 'edit' }> | 'unchanged' | null {
   const id = row.offer.id!;
   const known = store.offerOfServerId(id);
   if (!known) {

@@ -16,4 +16,6 @@ export type OfferTransferApi = {
   imports: SellerDeskApi['imports'];
   exports: SellerDeskApi['exports'];
   dialogs: Pick<SellerDeskApi['dialogs'], 'pickFiles'>;
+  /** An import is one undoable step; a page without it offers no Undo. */
+  undo?: Pick<SellerDeskApi['undo'], 'undo'>;
 };
