@@ -222,6 +222,7 @@ describe('the seller reads no internal word', { timeout: 120_000 }, () => {
     await page.waitForSelector('[data-testid="credential-preview"]');
     const text = await expectSellerWords(page, 'credentials panel');
     expect(text).toMatch(/Lines · text encoding UTF-8/);
+    expect(text).toMatch(/Game password: required/);
     const panel = page.locator('[data-testid="credentials-panel"]');
     await panel.scrollIntoViewIfNeeded();
     for (const scheme of ['light', 'dark'] as const) {

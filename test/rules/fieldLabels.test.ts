@@ -29,6 +29,10 @@ describe('field paths → the labels the seller sees', () => {
     expect(fieldLabel('screenshots.0')).toBe('Screenshot 1');
     expect(fieldLabel('some_new_field')).toBe('Some new field');
     expect(fieldLabel('(offer)')).toBe('');
+    expect(fieldLabel('line')).toBe('');
+    expect(
+      sellerProblem({ field: 'game_password', message: 'The game password field is required.' }),
+    ).toBe('Game password: required');
   });
 
   it('turns the rules’ API wording into label and reason', () => {

@@ -35,14 +35,15 @@ export const writeFieldLabels: Readonly<Record<string, string>> = {
 export const credentialFieldLabels: Readonly<Record<string, string>> = {
   login: 'Login',
   password: 'Password',
+  game_password: 'Game password',
   email: 'Email',
   email_password: 'Email password',
   is_2fa_active: 'Two-factor authentication',
   comment: 'Comment',
 };
 
-/** Field keys that stand for the whole offer, not one of its fields. */
-const WHOLE_OFFER = new Set(['', '(offer)', 'offer', 'offers']);
+/** Field keys that stand for the whole offer (or a file's whole line), not one of its fields. */
+const WHOLE_OFFER = new Set(['', '(offer)', 'offer', 'offers', 'line']);
 
 /** `offers.3.outer_name` (a manage batch's path) is the offer's `outer_name`. */
 function withoutBatchIndex(field: string): string {
