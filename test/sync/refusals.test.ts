@@ -14,6 +14,12 @@ async function syncedOffer(desk: Desk, fields: Record<string, unknown>, productI
   return { id, serverId: detail.serverId! };
 }
 
+const cred = (login: string) => ({ login, game_password: `${login}-secret-pw` });
+
+function serverIdLocal(desk: Desk, serverId: number) {
+  return desk.store.localIdOfServerId(serverId)!;
+}
+
 function rowOf(desk: Desk, id: number) {
   return desk.store.queryOffers({ limit: 500 }).rows.find((r) => r.localId === id)!;
 }
@@ -144,6 +150,34 @@ describe('refusals are the offer state until the seller acts', () => {
     w.sb.control.editOfferAsServer(shotServerId, { screenshots: [] });
     await desk.engine.push();
     expectAttention(desk, shotId, /not attached/);
+  });
+
+  it('credentials the marketplace skips as duplicates are told as a refusal that holds nothing', async () => {
+    w.desk = openDesk(w.sb, w.dir.file('dup-a.db'));
+    const first = w.desk;
+    await first.engine.pull({ catalogue: true });
+    const { serverId } = await syncedOffer(first, accountFields('Twice sold smurf'), 10);
+    first.store.queueCredentials(serverIdLocal(first, serverId), [cred('dup-1')], 'add');
+    await first.engine.push();
+    await first.close();
+    // Another profile of the same seller does not know what the first one sent.
+    w.desk = openDesk(w.sb, w.dir.file('dup-b.db'));
+    const desk = w.desk;
+    await desk.engine.pull({ catalogue: true });
+    const id = serverIdLocal(desk, serverId);
+    desk.store.queueCredentials(id, [cred('dup-1'), cred('dup-2')], 'add');
+    await desk.engine.push();
+    expect(w.sb.control.credentials(serverId)).toHaveLength(2);
+    expectAttention(desk, id, /skipped 1 of 2 credentials/);
+    // It holds nothing: a price change still goes.
+    desk.store.editOffer(id, { price_per_step: 26 });
+    await desk.engine.push();
+    expect(w.sb.control.offers(3).find((o) => o.id === serverId)!.price_per_step).toBe(26);
+    // A retry has nothing to send: the offer is synced again.
+    expect(desk.store.retryRefused(id)).toBe(1);
+    await desk.engine.push();
+    expect(rowOf(desk, id).syncState).toBe('synced');
+    expect(w.sb.control.credentials(serverId)).toHaveLength(2);
   });
 
   it('the number of changes to send counts offers, whatever each one waits for', async () => {

@@ -5,7 +5,7 @@
 import { parseJson, prep, type StoreContext } from './context';
 import { StoreError } from './errors';
 import { localChange, offerRow, recordOutcome, refreshOffer, type OutcomeInput } from './offers';
-import { localIdOfOp, resetOp, updatePayload } from './outbox';
+import { enqueueOp, localIdOfOp, resetOp, updatePayload } from './outbox';
 import type { OpKind } from './outboxOps';
 
 /**
@@ -28,6 +28,26 @@ export function refuseLinks(
         opId,
       );
       recordOutcome(ctx, localId, { ...outcome, ok: false });
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+}
+
+/**
+ * Credentials the marketplace skipped (it already had them): nothing is left to send, but the
+ * seller is told, as a refusal that holds nothing. A retry sends nothing and clears it; a dismiss
+ * drops it.
+ */
+export function noteSkippedCredentials(ctx: StoreContext, localId: number, message: string): void {
+  ctx.db
+    .transaction(() => {
+      if (!offerRow(ctx, localId)) return;
+      const opId = enqueueOp(ctx, localId, 'credentials', { mode: 'add', total: 0 });
+      prep(ctx, "UPDATE outbox SET state = 'failed', last_error = ? WHERE id = ?").run(
+        message,
+        opId,
+      );
+      recordOutcome(ctx, localId, { ok: false, message });
       refreshOffer(ctx, localId);
     })
     .immediate();

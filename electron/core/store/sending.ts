@@ -105,8 +105,12 @@ export function readyOps(
   for (const d of all) {
     const r = d.row;
     if (r.kind === 'screenshot_upload') continue;
-    // A refused link holds nothing: the offer's other changes do not depend on it.
+    // A refused link, or credentials the marketplace skipped as duplicates, hold nothing: the
+    // offer's other changes do not depend on them.
     if (r.kind === 'screenshot_links' && r.state === 'failed') continue;
+    if (d.op?.kind === 'credentials' && d.op.state === 'failed' && d.op.payload.total === 0) {
+      continue;
+    }
     if (!firstPending.has(r.local_id)) firstPending.set(r.local_id, r.id);
     if (!firstNotHeld.has(r.local_id) && !isHeld(d)) firstNotHeld.set(r.local_id, r.id);
   }

@@ -1,7 +1,7 @@
 // The sync engine's door into the store (electron/core/sync talks to the store only through
 // this): the outbox to send, what a pull brings in, the values the engine remembers between runs,
 // and its run log. No SQL and no connection cross it.
-import { refuseLinks } from './refusals';
+import { noteSkippedCredentials, refuseLinks } from './refusals';
 import type { Offer, Product } from '../../contract/marketplace/wire';
 import type { Clock } from '../util/clock';
 import { prep, type StoreContext } from './context';
@@ -100,6 +100,8 @@ export interface SyncStore {
     failedUrls: string[],
     outcome: OutcomeInput & { message: string },
   ): void;
+  /** Credentials the marketplace skipped as duplicates: told as a refusal that holds nothing. */
+  noteSkippedCredentials(localId: number, message: string): void;
   heldCredentials(): { count: number; reason: string | null };
 
   // The run log, and what the run leaves for the seller
@@ -174,6 +176,7 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
       acceptCredentialChunk(ctx, opId, rows, replaced),
     noteOutcome: (localId, outcome) => noteOutcome(ctx, localId, outcome),
     refuseLinks: (opId, urls, outcome) => refuseLinks(ctx, opId, urls, outcome),
+    noteSkippedCredentials: (localId, message) => noteSkippedCredentials(ctx, localId, message),
     heldCredentials: () => heldCredentials(ctx),
     startSyncRun: (kind) => startSyncRun(ctx, kind),
     finishSyncRun: (id, summary) => finishSyncRun(ctx, id, summary),

@@ -414,14 +414,20 @@ async function sendCredentials(
   const { store, client } = deps;
   let replacePending = op.payload.mode === 'replace' && op.payload.setReplaced !== true;
   let chunk = first;
+  let sent = 0;
+  let skipped = 0;
   for (;;) {
     if (chunk.rows.length === 0) {
       store.complete(op.id);
       break;
     }
     sentSecrets.push(...chunk.credentials.flatMap(credentialSecrets));
+    sent += chunk.rows.length;
     if (replacePending) await client.replaceCredentials(op.serverId, chunk.credentials, signal);
-    else await client.addCredentials(op.serverId, chunk.credentials, signal);
+    else {
+      const answer = await client.addCredentials(op.serverId, chunk.credentials, signal);
+      skipped += answer.duplicates ?? 0;
+    }
     const { remaining } = store.acceptCredentialChunk(op.id, chunk.rows, replacePending);
     replacePending = false;
     if (remaining === 0) break;
@@ -430,4 +436,11 @@ async function sendCredentials(
   }
   // The offer said these could not be opened; they are sent now.
   if (op.payload.heldBecause) store.noteOutcome(op.localId, { ok: true });
+  // A partial answer: the marketplace kept the rest, the seller hears which part it skipped.
+  if (skipped > 0) {
+    store.noteSkippedCredentials(
+      op.localId,
+      `The marketplace skipped ${skipped} of ${sent} credentials: it already has them (duplicates).`,
+    );
+  }
 }
