@@ -141,9 +141,17 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
           clock,
           ...(options.retry && { retry: options.retry }),
         });
+        // Every request goes through the activity log, whichever use case sends it (the guard's
+        // identity checks too).
+        const record = (c: MarketplaceClient) =>
+          recordingClient(c, () => profile.store().activityLog(), {
+            token: options.token,
+            now: () => clock.now(),
+          });
+        const recorded = record(raw);
         const guard = options.guard;
         try {
-          await guard?.check(options.token(), raw, () =>
+          await guard?.check(options.token(), recorded, () =>
             profile
               .store()
               .queryOffers({ limit: 200 })
@@ -154,17 +162,14 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
           await raw.close();
           throw withQueueKept(error, profile);
         }
-        const checked = guard
-          ? sellerCheckedClient(raw, async () => {
-              mismatch = await guard.recheck(options.token(), raw);
-              return mismatch;
-            })
-          : raw;
-        // Every request goes through the activity log, whichever use case sends it.
-        client = recordingClient(checked, () => profile.store().activityLog(), {
-          token: options.token,
-          now: () => clock.now(),
-        });
+        client = guard
+          ? record(
+              sellerCheckedClient(raw, async () => {
+                mismatch = await guard.recheck(options.token(), recorded);
+                return mismatch;
+              }),
+            )
+          : recorded;
       }
       return client;
     },
