@@ -83,9 +83,9 @@ describe('outcome is state, in Chromium', () => {
       await expect
         .poll(() => syncFilter.locator('option[value="attention"]').textContent())
         .toMatch(/Needs attention \(1\)/);
-      const badge = page.locator('nav button:has-text("Sync") .count');
+      const badge = page.locator('nav [data-testid="attention-count"]');
+      const toSendBadge = page.locator('nav [data-testid="to-send-count"]');
       await expect.poll(() => badge.textContent()).toBe('1');
-      expect(await badge.getAttribute('class')).toContain('alert');
 
       // A queued delete: struck through on its row, "Will be deleted".
       const deleted = await page.evaluate(async (name) => {
@@ -144,14 +144,15 @@ describe('outcome is state, in Chromium', () => {
       await expect.poll(() => problem.textContent()).toMatch(/unapproved\.example/);
       const queueEntry = page.locator(`[data-queue-offer="${deleted.localId}"]`);
       await expect.poll(() => queueEntry.textContent()).toMatch(/Delete\s*·\s*Manual delivery/);
-      // One number: the queue's heading and the sidebar agree (the badge shows attention first,
-      // so the core's figure is read for the to-send count).
+      // One number: the queue's heading, the core's status and the sidebar agree.
       const toSend = await page.evaluate(async () => {
         const status = await (globalThis as unknown as Api).sellerDesk.sync.status();
         return status.ok ? status.value.queued : -1;
       });
       expect(toSend).toBe(2);
       expect(await page.locator('#queue-title').textContent()).toMatch(/2 changes to send/);
+      // The sidebar shows the same figure as the queue's heading.
+      await expect.poll(() => toSendBadge.textContent()).toBe('2');
       await expect
         .poll(() => page.locator(`[data-queue-offer="${hidden.localId}"]`).textContent())
         .toMatch(/Set Not Active\s*·\s*WoW Classic Era Gold/);
@@ -177,6 +178,7 @@ describe('outcome is state, in Chromium', () => {
         .poll(() => page.locator('#queue-title').textContent())
         .toMatch(/nothing to send/);
       await expect.poll(() => badge.count()).toBe(0);
+      await expect.poll(() => toSendBadge.count()).toBe(0);
       expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
     } finally {
       await desk.close();
