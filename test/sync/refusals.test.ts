@@ -152,6 +152,37 @@ describe('refusals are the offer state until the seller acts', () => {
     expectAttention(desk, shotId, /not attached/);
   });
 
+  it('a refused edit: attention with the field, retry sends it again, dismiss is refused (fix or discard)', async () => {
+    w.desk = openDesk(w.sb, w.dir.file('manage.db'));
+    const desk = w.desk;
+    await desk.engine.pull({ catalogue: true });
+    const { id } = await syncedOffer(desk, goldOffer(18.5));
+    desk.store.editOffer(id, { price_per_step: 19 });
+    // The catalogue changed since the edit was checked: the realm no longer exists.
+    const change = testDatabase(desk.store)
+      .prepare<{ mine: string }>('SELECT mine FROM local_changes WHERE local_id = ?')
+      .get(id)!;
+    testDatabase(desk.store)
+      .prepare('UPDATE local_changes SET mine = ? WHERE local_id = ?')
+      .run(JSON.stringify({ ...JSON.parse(change.mine), 'data.101': 'Atlantis' }), id);
+    await desk.engine.push();
+    expectAttention(desk, id, /refused some fields/);
+    expect(() => desk.store.dismissRefusal(id)).toThrow(/fix it, or discard the local change/);
+
+    const mark = w.sb.requests.length;
+    expect(desk.store.retryRefused(id)).toBe(1);
+    await desk.engine.push();
+    expect(w.sb.requests.slice(mark).filter((r) => r.path.endsWith('/offers/manage'))).toHaveLength(
+      1,
+    );
+    expectAttention(desk, id, /refused some fields/);
+
+    // The fix: a valid value, sent, and the offer is synced.
+    desk.store.editOffer(id, { data: { '101': 'Ashbringer', '102': 'Horde' } });
+    await desk.engine.push();
+    expect(rowOf(desk, id)).toMatchObject({ syncState: 'synced', problem: null });
+  });
+
   it('credentials the marketplace skips as duplicates are told as a refusal that holds nothing', async () => {
     w.desk = openDesk(w.sb, w.dir.file('dup-a.db'));
     const first = w.desk;
