@@ -22,12 +22,13 @@ type PageGlobals = {
 
 /** What the seller can read or hear on the page now: its text, accessible names and tooltips. */
 async function wordsOnScreen(page: Page): Promise<string> {
-  return page.evaluate(() => {
+  // A string, run in the page: this file is typed for Node, without the DOM's names.
+  return page.evaluate<string>(`(() => {
     const attributes = [...document.querySelectorAll('[aria-label], [title], [placeholder]')]
       .flatMap((el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a)))
-      .filter((v): v is string => !!v);
-    return [document.body.innerText, ...attributes].join('\n');
-  });
+      .filter((v) => !!v);
+    return [document.body.innerText, ...attributes].join('\\n');
+  })()`);
 }
 
 async function expectSellerWords(page: Page, where: string): Promise<string> {

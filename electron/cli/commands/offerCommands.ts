@@ -21,7 +21,7 @@ import {
   type RefusedOffer,
 } from '../../core/usecases/offers';
 import { sellerStatuses } from '../../contract/rules';
-import { fieldLabel, problemReason } from '../../contract/rules/fieldLabels';
+import { problemLabel, problemReason } from '../../contract/rules/fieldLabels';
 import { CliError, usageError } from '../cliError';
 import type { CommandContext, CommandHandler, CommandOutcome, Invocation } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
@@ -101,8 +101,10 @@ const showOffer: CommandHandler = async (ctx, call) => {
   if (offer.outcome && !offer.outcome.ok) {
     lines.push(['refused', offer.outcome.message ?? '']);
     for (const e of offer.outcome.fieldErrors) {
-      const label = fieldLabel(e.field) || 'offer';
-      lines.push([`  ${label}`, e.messages.map((m) => problemReason(e.field, m)).join('; ')]);
+      for (const message of e.messages) {
+        const label = problemLabel({ field: e.field, message }) || 'offer';
+        lines.push([`  ${label}`, problemReason(e.field, message)]);
+      }
     }
   }
   for (const p of offer.pending) {

@@ -7,6 +7,7 @@ import type { CommandContext, CommandHandler, CommandOutcome } from '../commandT
 import { ExitCode } from '../exitCodes';
 import { offerLabel } from '../offerRefs';
 import { formatFields } from '../table';
+import { sellerProblem } from '../../contract/rules/fieldLabels';
 
 const phaseLabels = {
   resolve: 'checking unfinished sends',
@@ -80,7 +81,13 @@ function present(kind: 'pull' | 'push', outcome: SyncOutcome): CommandOutcome {
       ? [
           '',
           'Offers to look at:',
-          ...attention.map((a) => `  ${a.id} (${a.syncState}): ${a.message}`),
+          ...attention.flatMap((a) => [
+            `  ${a.id} (${a.syncState}): ${a.message}`,
+            // Each refused field by the label the app's form shows, not the API's key.
+            ...a.fieldErrors.flatMap((e) =>
+              e.messages.map((m) => `    ${sellerProblem({ field: e.field, message: m })}`),
+            ),
+          ]),
         ]
       : []),
     ...(held ? ['', `${held.operations} credentials list(s) not sent. ${held.message}`] : []),

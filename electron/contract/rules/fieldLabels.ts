@@ -130,13 +130,25 @@ export function sellerProblem(
   problem: { field?: string | null; message: string },
   product?: LabelledProduct | null,
 ): string {
-  const field = problem.field ?? '';
-  let label = fieldLabel(field, product);
+  const label = problemLabel(problem, product);
   if (!label) return problem.message;
+  return `${label}: ${problemReason(problem.field ?? '', problem.message)}`;
+}
+
+/**
+ * The label of a problem's field; without the product at hand, a product field is named by the
+ * title its message quotes. '' for a problem of the whole offer.
+ */
+export function problemLabel(
+  problem: { field?: string | null; message: string },
+  product?: LabelledProduct | null,
+): string {
+  const field = problem.field ?? '';
+  const label = fieldLabel(field, product);
   if (/^data\./.test(withoutBatchIndex(field)) && label === 'A product field') {
-    label = quotedTitle(problem.message) ?? label;
+    return quotedTitle(problem.message) ?? label;
   }
-  return `${label}: ${problemReason(field, problem.message)}`;
+  return label;
 }
 
 /** The reason alone, as a sentence, for a message shown beside its field's input. */

@@ -2,6 +2,7 @@
 // (electron/contract/rules/fieldLabels.ts), shared with the core and the command line.
 export {
   fieldLabel,
+  problemLabel,
   problemReason,
   reasonBesideField,
   sellerProblem,
