@@ -163,6 +163,33 @@ describe('field values in the offers list', () => {
     expect(store.queryOffers({ text: 'kazzak', productId: 2 }).total).toBe(0);
   });
 
+  it('relabels the offers when the catalogue renames an option', () => {
+    seedRetailGold(8);
+    const renamed: Product = {
+      ...retailGold,
+      product_fields: retailGold.product_fields.map((f) =>
+        f.id !== 202
+          ? f
+          : {
+              ...f,
+              field_values: f.field_values.map((v) =>
+                v.value === 'Silvermoon' ? { ...v, value: 'Silvermoon EU' } : v,
+              ),
+            },
+      ),
+    };
+    store.saveProducts([renamed, otherGold]);
+    // Offers that carry the option's id follow the new label; those that carry the old label
+    // as text keep it (that is what the marketplace holds for them).
+    const found = store.queryOffers({ text: 'silvermoon eu', productId: 2, limit: 50 }).rows;
+    expect(found.map((r) => r.serverId)).toEqual(expect.arrayContaining([9001]));
+    expect(found.find((r) => r.serverId === 9001)?.fieldValues).toBe('US · Silvermoon EU · Horde');
+    // An unchanged catalogue saved again rewrites nothing.
+    const before = store.queryOffers({ productId: 2, limit: 50 }).rows;
+    store.saveProducts([renamed, otherGold]);
+    expect(store.queryOffers({ productId: 2, limit: 50 }).rows).toEqual(before);
+  });
+
   it('gives offers stored before the line existed their values on open (migration 3)', () => {
     seedRetailGold(12);
     const before = testDatabase(store)

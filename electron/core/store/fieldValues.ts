@@ -126,3 +126,12 @@ export function backfillFieldValues(db: Database.Database): void {
     }
   }
 }
+
+/** What of a product's JSON the line depends on: a catalogue update that changes it relabels. */
+export function fieldValuesSignature(product: {
+  product_fields?: readonly ProductField[];
+}): string {
+  return JSON.stringify(
+    shownFieldsOf(product.product_fields ?? []).map((f) => [f.id, [...f.labels]]),
+  );
+}

@@ -2,7 +2,8 @@
 // read one product at a time (validation, the offer form), never queried across products.
 import { productSchema, type Product } from '../../contract/marketplace/wire';
 import { parseJson, type StoreContext, prep } from './context';
-import { forgetCachedProducts } from './fieldValues';
+import { fieldValuesSignature, forgetCachedProducts } from './fieldValues';
+import { refreshOffer } from './offers';
 
 export function saveProducts(ctx: StoreContext, products: Product[]): void {
   const upsert = prep(
@@ -17,12 +18,24 @@ export function saveProducts(ctx: StoreContext, products: Product[]): void {
     ctx,
     'UPDATE offers SET product_title = ? WHERE product_id = ? AND product_title <> ?',
   );
+  const stored = prep<{ json: string }>(ctx, 'SELECT json FROM products WHERE id = ?');
+  const offersOf = prep<{ local_id: number }>(
+    ctx,
+    'SELECT local_id FROM offers WHERE product_id = ?',
+  );
   const now = ctx.clock.now();
   forgetCachedProducts(ctx);
   ctx.db.transaction(() => {
     for (const p of products) {
+      const before = stored.get(p.id)?.json;
       upsert.run(p.id, p.title, p.marketplace_type, p.is_active ? 1 : 0, JSON.stringify(p), now);
       retitle.run(p.title, p.id, p.title);
+      // A renamed option or a field that became a filter changes the offers list's field values
+      // line (and so the search) of every offer of the product; rare, so each is refreshed.
+      const relabelled =
+        before !== undefined &&
+        fieldValuesSignature(parseJson<Product>(before, p)) !== fieldValuesSignature(p);
+      if (relabelled) for (const o of offersOf.all(p.id)) refreshOffer(ctx, o.local_id);
     }
   })();
 }
