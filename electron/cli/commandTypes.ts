@@ -28,6 +28,8 @@ export interface CommandContext {
   stdin: NodeJS.ReadableStream | null;
   /** The data folder's profile for this marketplace, opened on first use and closed at exit. */
   profile(): CliProfile;
+  /** The chosen profile's name (after `profile()`); null before any profile exists. */
+  profileName(): string | null;
 }
 
 export interface Invocation {

@@ -95,6 +95,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     return ExitCode.BadInput;
   }
   let profile: CliProfile | null = null;
+  let chosenName: string | null = null;
   // Read by the first command that goes online, then kept out of everything printed (output.ts).
   let token: string | null = null;
   const output = outputFor(parsed.globals, io, () => [token]);
@@ -154,6 +155,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
             parsed.globals.profile,
             new URL(baseUrl).host,
           );
+          chosenName = chosen?.name ?? null;
           const file = chosen?.file ?? profileFile(dataDir, baseUrl);
           profile = openSellerProfile({
             dataDir,
@@ -171,6 +173,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
           });
         }
         return profile;
+      },
+      profileName: () => {
+        const file = context.profile().file;
+        // A first profile claimed during this run has its name now: read it back.
+        return listProfiles(dataDir, baseUrl).find((p) => p.file === file)?.name ?? chosenName;
       },
     };
     const handlers = await handlerLoaders[command.group]();

@@ -116,10 +116,11 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
     expect(listing).toContain(`"shop two" (seller ${seller2.id})`);
 
     // Seller 1 comes back: the queue is intact and goes out under seller 1's token.
-    const status1 = jsonOf<{ result: { queuedOperations: number } }>(
+    const status1 = jsonOf<{ result: { queuedOperations: number; profile: string } }>(
       await runSellerDesk(['status', '--profile', profile1.name, '--json'], as(seller1.token)),
     );
     expect(status1.result.queuedOperations).toBeGreaterThan(0);
+    expect(status1.result.profile).toBe(profile1.name);
     const push1 = await runSellerDesk(
       ['push', '--profile', profile1.name, '--json'],
       as(seller1.token),

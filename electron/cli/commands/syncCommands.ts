@@ -15,6 +15,7 @@ const status: CommandHandler = async (ctx) => {
   const budget = current.rateBudget;
   const windowMs = ctx.globals.windowMs ?? limits.windowMs;
   const data = {
+    profile: ctx.profileName(),
     baseUrl: current.baseUrl,
     dataFile: current.dataFile,
     offers: current.offers,
@@ -38,6 +39,7 @@ const status: CommandHandler = async (ctx) => {
   };
   const human = [
     formatFields([
+      ['profile', ctx.profileName() ?? '(none yet)'],
       ['marketplace', current.baseUrl],
       ['data file', current.dataFile],
       ['offers', current.offers],
