@@ -3,6 +3,7 @@
 // and the rule, warns that the account offer goes back to review and leaves the sold one out;
 // after confirming, the toast's Undo puts every price back, and the sandbox never receives a
 // manage request. Screenshots of the preview, the toast and Settings at 1280 and 1024, light/dark.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { MarketplaceType, OfferStatus } from '../../electron/contract/marketplace/wire';
@@ -149,4 +150,73 @@ describe('bulk change preview and undo in Chromium', () => {
       await desk.close();
     }
   }, 120_000);
+
+  it('an import that edits a live account offer shows the rounded price and the review warning; Undo this import', async () => {
+    const desk = await openHarness({ name: 'flow-import-consequences', syncHoldMs: 'setting' });
+    desk.page.setDefaultTimeout(20_000);
+    try {
+      const { page, sandbox } = desk;
+      const seller = sandbox.sellers[0]!;
+      const mine = sandbox.control.offers(seller.id).filter((o) => o.product_id === 12);
+      const live = mine.find((o) => o.status === OfferStatus.Active)!;
+      const hidden = mine.find((o) => o.status === OfferStatus.NotActive)!;
+      await connectWithToken(page, seller.token, { rows: true });
+      const liveId = await localIdOf(desk, live.id);
+      await page.selectOption('select[aria-label="Filter by product"]', '12');
+      await page.click('button:has-text("Import offers…")');
+      const dialog = page.locator('dialog[aria-label^="Import offers"]');
+      await dialog.waitFor();
+      await dropCsv(
+        page,
+        'dialog[aria-label^="Import offers"] .zone',
+        ['id,price_per_step', `${live.id},31.499`, `${hidden.id},18`].join('\n') + '\n',
+      );
+      const consequences = dialog.locator('[data-testid="offer-import-consequences"]');
+      await consequences.waitFor();
+      const text = (await consequences.textContent()) ?? '';
+      expect(text).toMatch(/1 live account offer goes back to review: it is off sale/);
+      expect(text).toContain(`Offer ${live.id}`);
+      expect(text).toMatch(/price 35 → price 31\.5/);
+      expect(text).toContain('Account prices are rounded to 0.01, gold prices to 0.0001.');
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await desk.screenshot(`import-consequences-${width}-${scheme}`);
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await dialog.locator('button:has-text("Import 2 offers")').click();
+      await dialog.locator('[data-testid="offer-import-result"]').waitFor();
+      expect(await localPrice(desk, liveId)).toBe(31.5);
+      await dialog.locator('[data-testid="offer-import-undo"]').click();
+      await expect
+        .poll(() => dialog.locator('[data-testid="offer-import-result"]').textContent())
+        .toMatch(/^Undone: Import of 2 offers/);
+      expect(await localPrice(desk, liveId)).toBe(35);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await desk.screenshot('import-undone-1280-light');
+    } finally {
+      await desk.close();
+    }
+  }, 120_000);
 });
+
+type PageGlobals = {
+  DataTransfer: new () => { items: { add(file: unknown): void } };
+  File: new (parts: string[], name: string, options: { type: string }) => unknown;
+};
+
+async function dropCsv(page: Page, zone: string, text: string) {
+  const transfer = await page.evaluateHandle((text) => {
+    const g = globalThis as unknown as PageGlobals;
+    const dt = new g.DataTransfer();
+    dt.items.add(new g.File([text], 'prices.csv', { type: 'text/csv' }));
+    return dt;
+  }, text);
+  const target = page.locator(zone);
+  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+}

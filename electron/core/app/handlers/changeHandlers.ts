@@ -1,6 +1,5 @@
 // Consequences before a bulk change, and undo: thin adapters over the offers use cases
-// (previewChange, undoLastStep). An undo changes offers but queues nothing, so it tells the
-// renderer without scheduling a sync.
+// (previewChange, undoLastStep).
 import type { Handlers } from '../../../contract/ipc';
 import { lastUndoStep, previewChange, undoLastStep } from '../../usecases/offers';
 import type { AppContext } from '../context';
@@ -18,7 +17,8 @@ export function changeHandlers(ctx: AppContext): ChangeHandlers {
     },
     async 'undo.undo'() {
       const undone = undoLastStep(ctx.seller());
-      ctx.bus.emit('offers.changed', { localIds: null });
+      // The offers and what waits to be sent changed (the badge follows); nothing new to send.
+      ctx.changed(null);
       return undone;
     },
   };

@@ -36,6 +36,13 @@ export type OfferPlan =
     }
   | { kind: 'left_out'; localId: number; offer: string; reason: string };
 
+/** "Offer 1008 · "44 skins, PC"": the id the marketplace shows, and the name the seller knows. */
+export function namedOffer(offer: OfferDetail, productTitle?: string | null): string {
+  const name = offerName(offer, productTitle);
+  const shown = offer.fields.outer_name || offer.fields.internal_name;
+  return offer.serverId !== null && shown ? `${name} · ${quoteForMessage(shown)}` : name;
+}
+
 /** Reads offers and their products for one preview or change (each product parsed once). */
 export function offerReader(profile: SellerProfile) {
   const store = profile.store();
@@ -47,12 +54,7 @@ export function offerReader(profile: SellerProfile) {
   return {
     offer: (localId: number) => store.getOffer(localId),
     product,
-    // "Offer 1008 · 44 skins, PC": the id the marketplace shows, and the name the seller knows.
-    name: (offer: OfferDetail) => {
-      const name = offerName(offer, product(offer.productId)?.title);
-      const shown = offer.fields.outer_name || offer.fields.internal_name;
-      return offer.serverId !== null && shown ? `${name} · ${quoteForMessage(shown)}` : name;
-    },
+    name: (offer: OfferDetail) => namedOffer(offer, product(offer.productId)?.title),
   };
 }
 export type OfferReader = ReturnType<typeof offerReader>;

@@ -26,7 +26,7 @@ import {
   type Store,
 } from '../../store';
 import type { Problem } from '../failure';
-import { offerName } from '../offers/offerName';
+import { namedOffer } from '../offers/consequences';
 
 export type PlannedRow =
   | { line: number; action: 'create'; fields: OfferWrite; deliveryTime: number }
@@ -166,7 +166,7 @@ function noteConsequence(
   const offer = store.getOffer(edit.localId);
   if (!offer) return true;
   const type = product.marketplace_type as MarketplaceTypeValue;
-  const name = offerName(offer, product.title);
+  const name = namedOffer(offer, product.title);
   const status = offer.server?.status ?? null;
   if (status === OfferStatus.Sold) {
     c.leftOutCount++;
