@@ -104,6 +104,23 @@ describe('sync scheduler', () => {
     await scheduler.stop();
   });
 
+  it('answers a Sync now pressed during a run with a manual run, even behind a background one', async () => {
+    const { clock, advance } = manualClock();
+    const r = recorder();
+    const scheduler = createSyncScheduler({ run: r.run, clock });
+    r.block();
+    const first = scheduler.runNow('timer');
+    await advance(0);
+    scheduler.cameOnline();
+    const pressed = scheduler.runNow('manual');
+    r.unblock();
+    await first;
+    await pressed;
+    await advance(0);
+    expect(r.runs).toEqual(['timer', 'manual']);
+    await scheduler.stop();
+  });
+
   it('keeps going after a failed run and reports the error', async () => {
     const { clock, advance } = manualClock();
     const errors: unknown[] = [];

@@ -72,6 +72,10 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
     if (!again) {
       const pending = current.then(() => (current ? current : Promise.resolve()));
       again = { trigger, done: pending };
+    } else if (trigger === 'manual') {
+      // The seller's "Sync now" must not be answered by the background run queued before it
+      // (that one holds fresh changes or only reads).
+      again.trigger = 'manual';
     }
     return again.done;
   }
