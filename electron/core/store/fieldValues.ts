@@ -15,8 +15,16 @@ export function fieldValuesLine(
   merged: Record<string, unknown>,
 ): string {
   if (!product) return '';
-  return lineOfShownFields(shownFieldsOf(product.product_fields), (id) => merged[`data.${id}`]);
+  let fields = shownByProduct.get(product.product_fields);
+  if (!fields) {
+    fields = shownFieldsOf(product.product_fields);
+    shownByProduct.set(product.product_fields, fields);
+  }
+  return lineOfShownFields(fields, (id) => merged[`data.${id}`]);
 }
+
+/** An import writes thousands of offers of one product object: its fields are read once. */
+const shownByProduct = new WeakMap<readonly ProductField[], ShownField[]>();
 
 interface CachedProduct {
   stamp: string;
@@ -33,7 +41,7 @@ const cache = new WeakMap<object, Map<number, CachedProduct>>();
 function cachedProduct(ctx: StoreContext, productId: number): CachedProduct | null {
   const stamp = prep<{ stamp: string; title: string }>(
     ctx,
-    "SELECT seen_at || ':' || length(json) AS stamp, title FROM products WHERE id = ?",
+    "SELECT seen_at || ':' || octet_length(json) AS stamp, title FROM products WHERE id = ?",
   ).get(productId);
   if (!stamp) return null;
   let perDb = cache.get(ctx.db);
