@@ -238,6 +238,7 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
       await runInProcess(['profiles', 'list', '--json'], target),
     ).result.profiles;
     expect(listed).toEqual([expect.objectContaining({ name: '127.0.0.1', sellerId: null })]);
+    expect((await runInProcess(['profiles', 'add', '127.0.0.1'], target)).code).toBe(2); // taken
 
     // Another seller's token first (the issue's mix-up, after an upgrade): the file's offers
     // are not theirs, so it is not claimed and nothing is sent.
@@ -308,6 +309,13 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
     expect(removed.code, removed.stderr).toBe(0);
     expect(existsSync(listed[0]!.file)).toBe(false);
     expect(registryOf(dataDir).profiles).toEqual([]);
+
+    // A damaged list of profiles is told, and left for the seller to look at.
+    writeFileSync(profileRegistryFile(dataDir), '{ not json');
+    const damaged = await runInProcess(['status', '--json'], target);
+    expect(damaged.code).toBe(1);
+    expect(jsonOf<{ error: { kind: string } }>(damaged).error.kind).toBe('data_folder');
+    expect(readFileSync(profileRegistryFile(dataDir), 'utf8')).toBe('{ not json');
   });
 
   it("two sellers' profiles pushing at once each stay inside their own seller's windows", async () => {

@@ -48,7 +48,13 @@ export function readRegistry(dataDir: string): Registry {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, profiles: [] };
     throw error;
   }
-  const parsed = registrySchema.safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  const parsed = registrySchema.safeParse(json);
   if (!parsed.success) {
     throw new UseCaseFailure(
       'data_folder',

@@ -77,7 +77,7 @@ export function defaultProfileName(
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-function checkName(registry: Registry, marketUrl: string, name: string): string {
+function checkName(dataDir: string, registry: Registry, marketUrl: string, name: string): string {
   const trimmed = name.trim();
   if (!NAME_RULE.test(trimmed)) {
     throw new UseCaseFailure(
@@ -85,7 +85,8 @@ function checkName(registry: Registry, marketUrl: string, name: string): string 
       'A profile name is 1 to 64 characters, without / or \\, and does not start with a space.',
     );
   }
-  if (entriesOf(registry, marketUrl).some((e) => e.name === trimmed)) {
+  const first = unclaimedFirst(dataDir, registry, marketUrl);
+  if (first?.name === trimmed || entriesOf(registry, marketUrl).some((e) => e.name === trimmed)) {
     throw new UseCaseFailure('bad_input', `There is already a profile named "${trimmed}".`);
   }
   return trimmed;
@@ -115,7 +116,7 @@ export function addProfile(dataDir: string, marketUrl: string, name: string): Pr
     const entry = newProfileEntry(
       dataDir,
       marketUrl,
-      checkName(registry, marketUrl, name),
+      checkName(dataDir, registry, marketUrl, name),
       null,
       [],
     );
@@ -141,7 +142,7 @@ export function renameProfile(
   to: string,
 ): ProfileSummary {
   return updateRegistry(dataDir, (registry) => {
-    const newName = checkName(registry, marketUrl, to);
+    const newName = checkName(dataDir, registry, marketUrl, to);
     const entry = entriesOf(registry, marketUrl).find((e) => e.name === from);
     if (entry) {
       entry.name = newName;
