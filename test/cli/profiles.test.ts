@@ -171,6 +171,50 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
     expect(notesOf(s, seller1.id).filter((n) => n.startsWith('regen-lot'))).toHaveLength(2);
   });
 
+  it('a seller with no offers is known by the token until their first offer names them', async () => {
+    const s = await sandbox();
+    const seller3 = s.sellers[2]!; // no offers yet
+    const dataDir = join(dir.path, 'no-offers');
+    const as = (token: string): CliTarget => ({ baseUrl: s.baseUrl, dataDir, token });
+    const first = seller3.token;
+    const imported = await runInProcess(
+      ['offers', 'import', goldOffersCsv('first-lot', 2), '--product', '1'],
+      as(first),
+    );
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(registryOf(dataDir).profiles).toEqual([
+      expect.objectContaining({ name: '127.0.0.1-new', userId: null }),
+    ]);
+
+    // A second token before any offer names the seller: it cannot be confirmed, nothing goes out.
+    const second = s.control.regenerateToken(seller3.id);
+    const unconfirmed = await runInProcess(['push', '--json'], as(second));
+    expect(unconfirmed.code).toBe(4);
+    expect(jsonOf<{ error: { message: string } }>(unconfirmed).error.message).toContain(
+      'cannot confirm',
+    );
+    expect(s.control.offers(seller3.id)).toEqual([]);
+    expect(manageSent(s)).toBe(0);
+
+    // With the token the profile knows (the seller kept using it elsewhere: the sandbox takes
+    // the current one only, so the profile's fingerprint is given the new one by hand here).
+    const registry = registryOf(dataDir);
+    registry.profiles[0]!.fingerprints = [tokenFingerprint(dataDir, second)];
+    writeFileSync(profileRegistryFile(dataDir), JSON.stringify(registry));
+    const pushed = await runInProcess(['push', '--json'], as(second));
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(notesOf(s, seller3.id).filter((n) => n.startsWith('first-lot'))).toHaveLength(2);
+    // The next run's check names the seller by their offers.
+    expect((await runInProcess(['pull'], as(second))).code).toBe(0);
+    expect(registryOf(dataDir).profiles[0]!.userId).toBe(seller3.id);
+
+    // From now on a regenerated token is confirmed by user_id and keeps the profile.
+    const third = s.control.regenerateToken(seller3.id);
+    expect((await runInProcess(['pull'], as(third))).code).toBe(0);
+    expect(registryOf(dataDir).profiles).toHaveLength(1);
+    expect(registryOf(dataDir).profiles[0]!.fingerprints).toHaveLength(2);
+  });
+
   it("a 403 on the seller's own offer from another seller's token stops the push; nothing is retried under that token", async () => {
     const s = await sandbox();
     const [seller1, seller2] = [s.sellers[0]!, s.sellers[1]!];
