@@ -215,6 +215,25 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
     expect(registryOf(dataDir).profiles[0]!.fingerprints).toHaveLength(2);
   });
 
+  it('two runs claiming a new profile at once with the same token both go ahead', async () => {
+    const s = await sandbox();
+    const seller3 = s.sellers[2]!; // no offers: known by the token only
+    const target: CliTarget = {
+      baseUrl: s.baseUrl,
+      dataDir: join(dir.path, 'claim-race'),
+      token: seller3.token,
+    };
+    const runs = await Promise.all([
+      runInProcess(['pull'], target),
+      runInProcess(['pull'], target),
+    ]);
+    expect(
+      runs.map((r) => r.code),
+      runs.map((r) => r.stderr).join('\n'),
+    ).toEqual([0, 0]);
+    expect(registryOf(target.dataDir).profiles).toHaveLength(1);
+  });
+
   it("a 403 on the seller's own offer from another seller's token stops the push; nothing is retried under that token", async () => {
     const s = await sandbox();
     const [seller1, seller2] = [s.sellers[0]!, s.sellers[1]!];

@@ -137,6 +137,13 @@ export function sellerGuard(options: GuardOptions): TokenGuard {
       const entry = find(registry);
       const bound = entry && (entry.userId !== null || entry.fingerprints.length > 0);
       if (entry && bound) {
+        if (entry.fingerprints.includes(fingerprint)) {
+          // Another run with this token claimed the profile meanwhile.
+          if (entry.userId === null && identity.userId !== null) {
+            confirmSeller(registry, entry, identity.userId);
+          }
+          return;
+        }
         if (identity.userId !== null && entry.userId === identity.userId) {
           rememberFingerprint(entry, fingerprint); // a new token of the same seller
           return;
