@@ -93,6 +93,7 @@ describe('bulk change preview and undo in Chromium', () => {
         'Account prices are rounded to 0.01, gold prices to 0.0001.',
       );
       await page.fill('[data-testid="price-change-value"]', '-10');
+      await shots(desk, 'price-dialog');
       await page.click('dialog button:has-text("Preview…")');
 
       const preview = page.locator('[data-testid="bulk-preview"]');
@@ -141,6 +142,19 @@ describe('bulk change preview and undo in Chromium', () => {
       expect(
         sandbox.control.offers(seller.id).find((o) => o.id === account.id)!.price_per_step,
       ).toBe(49.99);
+
+      // A status change is previewed the same way: the sold offer is left out with the reason.
+      await page.selectOption('select[aria-label="Set status of the selected offers"]', '3');
+      await expect.poll(() => preview.isVisible()).toBe(true);
+      expect(await page.textContent('[data-testid="bulk-preview-left-out"]')).toMatch(
+        /A sold offer cannot change status\./,
+      );
+      expect(await page.textContent('[data-testid="bulk-preview-changes"]')).toContain(
+        'Active → Not Active',
+      );
+      await shots(desk, 'status-preview');
+      await page.click('dialog button:has-text("Cancel")');
+      expect(await page.locator('[data-testid="bulk-preview"]').count()).toBe(0);
 
       await page.click('nav button:has-text("Settings")');
       await expect.poll(() => page.inputValue('[data-testid="hold-seconds"]')).toBe('10');
