@@ -155,6 +155,29 @@ describe('bulk change preview and undo in Chromium', () => {
       await shots(desk, 'status-preview');
       await page.click('dialog button:has-text("Cancel")');
       expect(await page.locator('[data-testid="bulk-preview"]').count()).toBe(0);
+      // Confirmed, then Ctrl+Z: the status change is taken back as a whole.
+      await page.selectOption('select[aria-label="Set status of the selected offers"]', '3');
+      await page.click('[data-testid="bulk-preview-confirm"]');
+      await expect
+        .poll(() =>
+          page.locator('.notice', { hasText: 'Status set to Not Active: 2 offers' }).count(),
+        )
+        .toBe(1);
+      await page.keyboard.press('Control+z');
+      await expect
+        .poll(() =>
+          page.locator('.notice', { hasText: 'Undone: Status Not Active on 3 offers' }).count(),
+        )
+        .toBe(1);
+      const pendingOf = (localId: number) =>
+        page.evaluate(async (localId) => {
+          const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
+          const offer = await api.offers.get({ localId });
+          if (!offer.ok) throw new Error(offer.error.message);
+          return { status: offer.value.row.pending.status, sync: offer.value.row.syncState };
+        }, localId);
+      expect(await pendingOf(ids.gold)).toEqual({ status: null, sync: 'synced' });
+      expect(await pendingOf(ids.account)).toEqual({ status: null, sync: 'synced' });
 
       await page.click('nav button:has-text("Settings")');
       await expect.poll(() => page.inputValue('[data-testid="hold-seconds"]')).toBe('10');
