@@ -12,7 +12,7 @@ import {
   type StringEncryption,
 } from '../secrets';
 import { allProfileFiles, profileKeyFiles } from '../usecases/paths';
-import { settingsFile } from './settings';
+import { settingsFile, type Settings } from './settings';
 
 /** Each profile's keychain-protected key file and the CLI-readable key file beside it. */
 function profileKeys(dataDir: string): { keychainFile: string; keyFile: string }[] {
@@ -55,17 +55,25 @@ export function applyCommandLineAccess(
 export function settingsHandlers(
   dataDir: string,
   keychain: StringEncryption,
-): Pick<Handlers, 'settings.get' | 'settings.setCommandLineCredentials'> {
+): Pick<Handlers, 'settings.get' | 'settings.setCommandLineCredentials' | 'settings.setSending'> {
   const settings = settingsFile(dataDir);
+  const shown = (s: Settings) => ({
+    commandLineCredentials: s.commandLineCredentials,
+    holdSeconds: s.holdSeconds,
+    sendAutomatically: s.sendAutomatically,
+  });
   return {
     async 'settings.get'() {
-      return { commandLineCredentials: settings.read().commandLineCredentials };
+      return shown(settings.read());
+    },
+    async 'settings.setSending'(patch) {
+      return shown(settings.update(patch));
     },
     async 'settings.setCommandLineCredentials'({ enabled }) {
       // The choice first: a profile whose key is created meanwhile follows it.
       const next = settings.update({ commandLineCredentials: enabled });
       applyCommandLineAccess(dataDir, keychain, enabled);
-      return { commandLineCredentials: next.commandLineCredentials };
+      return shown(next);
     },
   };
 }
