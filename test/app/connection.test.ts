@@ -219,6 +219,7 @@ describe('connection state', { timeout: 60_000 }, () => {
     const done = await syncNow();
     expect(done.lastRun).toMatchObject({
       sent: kept.length,
+      refused: 1,
       needsAttention: 1,
       failure: null,
     });

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
+import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { profileFile } from '../../electron/core/app';
 import { createRateLimiter } from '../../electron/core/limits';
 import type { HostAppCore } from '../../electron/host/hostCore';
@@ -147,6 +148,46 @@ describe('connection state in Chromium', () => {
           (n) => n.title === 'Seller Desk cannot reach the marketplace',
         ),
       ).toHaveLength(1);
+
+      // A change the marketplace refuses (the offer was deleted there meanwhile): the summary
+      // says so and leads to the list.
+      const gold = revived.control
+        .offers(revived.sellers[0]!.id)
+        .find((o) => o.marketplace_type === 1 && o.status === OfferStatus.Active)!;
+      const queued = await page.evaluate(async (serverId) => {
+        const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
+        const found = await api.offers.query({
+          text: String(serverId),
+          sort: { column: 'updated_at', dir: 'desc' },
+          offset: 0,
+          limit: 10,
+        });
+        if (!found.ok) return found;
+        const row = found.value.rows.find((r) => r.serverId === serverId)!;
+        return api.offers.setStatus({ localIds: [row.localId], status: 3 });
+      }, gold.id);
+      expect(queued).toMatchObject({ ok: true });
+      revived.control.deleteOfferAsServer(gold.id);
+      await page.click('button:has-text("Sync now")');
+      const attention = page.locator('[data-testid="sync-summary"] button.attention');
+      await expect
+        .poll(() => attention.textContent(), { timeout: 20_000 })
+        .toMatch(/1 needs attention/);
+      expect(await state(page)).toBe('online');
+      expect(await page.textContent('[data-testid="sync-summary"]')).toMatch(
+        /^\s*1 change refused\s*·\s*1 needs attention\s*$/,
+      );
+      // On a short window the list is below the fold: the link brings it into view.
+      await page.setViewportSize({ width: 1280, height: 340 });
+      const listTitle = page.locator('#problems-title');
+      expect((await listTitle.boundingBox())!.y).toBeGreaterThan(340);
+      await attention.click();
+      await expect
+        .poll(async () => (await listTitle.boundingBox())!.y, { timeout: 5_000 })
+        .toBeLessThan(340);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.locator('section.sync h1').scrollIntoViewIfNeeded();
+      await shoot(desk, 'summary-attention');
 
       // The token is regenerated on the marketplace: the one the app holds is refused.
       revived.control.regenerateToken(revived.sellers[0]!.id);

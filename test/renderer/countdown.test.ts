@@ -140,6 +140,7 @@ describe('the end-of-sync summary', () => {
   const run: LastRunSummary = {
     at: at(0),
     sent: 260,
+    refused: 0,
     needsAttention: 3,
     conflicts: 0,
     waiting: 0,
@@ -150,6 +151,10 @@ describe('the end-of-sync summary', () => {
     expect(lastRunText(run)).toEqual({ text: 'Sent 260 changes', attention: '3 need attention' });
     expect(lastRunText({ ...run, sent: 1, needsAttention: 1 })).toEqual({
       text: 'Sent 1 change',
+      attention: '1 needs attention',
+    });
+    expect(lastRunText({ ...run, sent: 0, refused: 1, needsAttention: 1 })).toEqual({
+      text: '1 change refused',
       attention: '1 needs attention',
     });
     expect(lastRunText({ ...run, sent: 0, needsAttention: 0 })).toEqual({

@@ -333,6 +333,8 @@ export type Connection = z.infer<typeof connectionSchema>;
 export const lastRunSummarySchema = z.object({
   at: z.string(),
   sent: z.number().int(),
+  /** Changes the marketplace refused in that run. */
+  refused: z.number().int(),
   needsAttention: z.number().int(),
   conflicts: z.number().int(),
   /** Changes still waiting to be sent when it ended. */

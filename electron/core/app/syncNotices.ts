@@ -20,6 +20,7 @@ export function lastRunSummary(
     lastRunOf(current.lastSync, current.changesToSend, failure) ?? {
       at: new Date(now).toISOString(),
       sent: 0,
+      refused: 0,
       needsAttention: 0,
       conflicts: 0,
       waiting: current.changesToSend,
@@ -36,6 +37,7 @@ export function keptSummary(previous: LastRunSummary | null, next: LastRunSummar
   const uneventful =
     next.failure === null &&
     next.sent === 0 &&
+    next.refused === 0 &&
     previous !== null &&
     previous.failure === null &&
     next.needsAttention === previous.needsAttention &&

@@ -47,6 +47,7 @@ export function lastRunOf(
   return {
     at: new Date(record.finishedAt).toISOString(),
     sent: record.sent,
+    refused: record.failed,
     needsAttention: record.needsAttention,
     conflicts: record.conflicts,
     waiting: queued,

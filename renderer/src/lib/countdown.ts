@@ -118,10 +118,15 @@ export function lastRunText(run: LastRunSummary): { text: string; attention: str
       };
     case 'error':
       return { text: 'The last sync stopped on an error', attention };
-    default:
+    default: {
+      const refused = run.refused > 0 ? `${changes(run.refused)} refused` : null;
+      const sent = run.sent > 0 ? `Sent ${changes(run.sent)}` : null;
       return {
-        text: run.sent > 0 ? `Sent ${changes(run.sent)}` : 'Up to date, nothing to send',
+        text:
+          [sent, refused].filter(Boolean).join(' · ') ||
+          (run.waiting > 0 ? 'Nothing sent yet' : 'Up to date, nothing to send'),
         attention,
       };
+    }
   }
 }
