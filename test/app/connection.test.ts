@@ -134,6 +134,28 @@ describe('connection state', { timeout: 60_000 }, () => {
     ).toHaveLength(1);
   });
 
+  it('tells a marketplace that answers with errors apart, and recovers when it answers again', async () => {
+    await openCore();
+    sandbox.setFaults({ errorRate: 1 });
+    const seen = statuses.length;
+    await call('sync.now');
+    const failing = await until(() =>
+      statuses.slice(seen).find((s) => !s.running && s.connection.state !== 'online'),
+    );
+    expect(failing.connection).toMatchObject({
+      state: 'unreachable',
+      reason: 'The marketplace answered with an error.',
+      countdown: { label: 'next retry' },
+    });
+    sandbox.resetFaults();
+    const back = await until(() =>
+      statuses
+        .slice(statuses.indexOf(failing) + 1)
+        .find((s) => !s.running && s.connection.state === 'online'),
+    );
+    expect(back.lastRun).toMatchObject({ failure: null });
+  });
+
   it('says the token is refused, with the way out, and notifies once', async () => {
     await openCore();
     fileTokenVault(dataDir).set('a-token-the-marketplace-never-issued');
