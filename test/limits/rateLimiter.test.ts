@@ -176,7 +176,7 @@ describe('rate limiter on a fake clock', () => {
     void limiter.acquire({}).then(() => order.push('plain'));
     await settle();
     expect(order).toEqual(['plain']);
-    expect(waits).toEqual([{ waitMs: W, reason: 'manage_offers' }]);
+    expect(waits).toEqual([{ waitMs: W, reason: 'manage_offers', offers: 100 }]);
     expect(limiter.budget()).toMatchObject({ manageOffersLeft: 50, requestsLeft: 118 });
     await clock.advanceTo(W);
     expect(order).toEqual(['plain', 'manage']);
