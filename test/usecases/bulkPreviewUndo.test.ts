@@ -12,6 +12,7 @@ import type { SellerProfile } from '../../electron/core/usecases/profile';
 import {
   changePrice,
   deleteOffers,
+  discardLocalChanges,
   lastUndoStep,
   previewChange,
   setStatus,
@@ -237,6 +238,27 @@ describe('undo', () => {
     expect(JSON.stringify(profile.store().getOffer(created))).toBe(before);
     expect(localState()).toBe(beforeAll);
     expect(found()).toBe(foundBefore);
+  });
+
+  it('undoes a discard: the local changes and their queue come back', () => {
+    changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
+    const changed = localState();
+    discardLocalChanges(profile, { localIds: Object.values(ids) });
+    expect(price('liveAccount')).toBe(49.99);
+    expect(outbox()).toEqual([]);
+    expect(undoLastStep(profile).label).toBe('Discard of local changes on 4 offers');
+    expect(localState()).toBe(changed);
+    expect(outbox().length).toBe(3);
+  });
+
+  it('is refused when the offers changed again since, keeping that later change', () => {
+    changePrice(profile, { offers: { localIds: [ids.liveAccount!] }, mode: 'amount', value: 1 });
+    // Not a step of its own: a screenshot link queued on the same offer afterwards.
+    profile.store().queueScreenshotUrls(ids.liveAccount!, ['https://images.example/a.png']);
+    const before = localState();
+    expect(() => undoLastStep(profile)).toThrow(/changed again since/);
+    expect(localState()).toBe(before);
+    expect(price('liveAccount')).toBe(50.99);
   });
 
   it('is refused, with a sentence, once an operation of the step went out', () => {

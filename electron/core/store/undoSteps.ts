@@ -30,6 +30,16 @@ interface Snapshot {
 /** A waiting operation as the step left it: undo needs it still waiting and never tried since. */
 type OpMark = [id: number, attempts: number];
 
+/**
+ * The offer as the step left it: its waiting operations and when its local change was made. Undo
+ * needs exactly that still, or putting the rows back would lose what came after (a later edit,
+ * screenshots queued since, a send).
+ */
+interface AfterMark {
+  ops: OpMark[];
+  changedAt: number | null;
+}
+
 export interface UndoStepView {
   id: number;
   label: string;
@@ -90,13 +100,19 @@ function snapshotOf(ctx: StoreContext, localId: number): Snapshot | null {
   };
 }
 
-function waitingMarks(ctx: StoreContext, localId: number): OpMark[] {
-  return prep<{ id: number; attempts: number }>(
+function afterMark(ctx: StoreContext, localId: number): AfterMark {
+  const ops = prep<{ id: number; attempts: number }>(
     ctx,
     `SELECT id, attempts FROM outbox WHERE local_id = ? AND state IN (${waitingIn()}) ORDER BY id`,
   )
     .all(localId)
-    .map((r) => [r.id, r.attempts]);
+    .map((r): OpMark => [r.id, r.attempts]);
+  const changedAt =
+    prep<{ changed_at: number }>(
+      ctx,
+      'SELECT changed_at FROM local_changes WHERE local_id = ?',
+    ).get(localId)?.changed_at ?? null;
+  return { ops, changedAt };
 }
 
 function insertRow(ctx: StoreContext, table: string, row: Row): void {
@@ -185,7 +201,7 @@ export function recordStep<T>(
           step,
           id,
           snapshot ? JSON.stringify(snapshot) : null,
-          JSON.stringify(waitingMarks(ctx, id)),
+          JSON.stringify(afterMark(ctx, id)),
         );
       }
       prune(ctx);
@@ -204,8 +220,13 @@ export function lastStep(ctx: StoreContext): UndoStepView | null {
   );
 }
 
-/** Why the step can no longer be undone, or null when every operation it queued is unsent. */
-function sentSince(ctx: StoreContext, stepId: number): string | null {
+const SENT =
+  'Some of these changes were already sent to the marketplace, so they can no longer be undone here. Change the offers again to put them back.';
+const CHANGED_SINCE =
+  'These offers were changed again since (an edit, screenshots or credentials), and undoing would lose that. Change them back by hand.';
+
+/** Why the step can no longer be undone, or null when its offers are as it left them. */
+function cannotUndo(ctx: StoreContext, stepId: number): string | null {
   const rows = prep<{ local_id: number; after_ops: string }>(
     ctx,
     'SELECT local_id, after_ops FROM undo_offers WHERE step_id = ?',
@@ -214,19 +235,25 @@ function sentSince(ctx: StoreContext, stepId: number): string | null {
     ctx,
     'SELECT state, attempts FROM outbox WHERE id = ?',
   );
+  let changed = false;
   for (const row of rows) {
-    for (const [id, attempts] of parseJson<OpMark[]>(row.after_ops, [])) {
+    const mark = parseJson<AfterMark>(row.after_ops, { ops: [], changedAt: null });
+    for (const [id, attempts] of mark.ops) {
       const now = opNow.get(id);
-      if (
-        !now ||
-        !(WAITING as readonly string[]).includes(now.state) ||
-        now.attempts !== attempts
-      ) {
-        return 'Some of these changes were already sent to the marketplace, so they can no longer be undone here. Change the offers again to put them back.';
-      }
+      const waiting = now && (WAITING as readonly string[]).includes(now.state);
+      // Gone, in flight or tried: the marketplace may have it.
+      if (!waiting || now.attempts !== attempts) return SENT;
+    }
+    const current = afterMark(ctx, row.local_id);
+    if (
+      current.changedAt !== mark.changedAt ||
+      current.ops.length !== mark.ops.length ||
+      current.ops.some(([id], i) => id !== mark.ops[i]![0])
+    ) {
+      changed = true;
     }
   }
-  return null;
+  return changed ? CHANGED_SINCE : null;
 }
 
 export function undoLastStep(ctx: StoreContext): UndoResult | null {
@@ -234,7 +261,7 @@ export function undoLastStep(ctx: StoreContext): UndoResult | null {
     .transaction((): UndoResult | null => {
       const step = lastStep(ctx);
       if (!step) return null;
-      const reason = sentSince(ctx, step.id);
+      const reason = cannotUndo(ctx, step.id);
       // A step that can no longer be undone leaves the history, so the one before it is next.
       if (reason) {
         prep(ctx, 'DELETE FROM undo_steps WHERE id = ?').run(step.id);

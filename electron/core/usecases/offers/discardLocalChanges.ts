@@ -1,8 +1,10 @@
 // Throwing away the seller's pending work on offers: local edits, queued operations, conflicts
 // and refusals go; the marketplace's copy stays. An offer never sent disappears. An offer whose
-// send is under way is refused: its outcome is not known yet.
+// send is under way is refused: its outcome is not known yet. Undo (usecases/offers/undo.ts)
+// brings it all back.
 import type { SellerProfile } from '../profile';
 import { eachOffer, type BulkOutcome } from './bulk';
+import { offersCount } from './changePrice';
 import { selectedOffers } from './selection';
 
 export function discardLocalChanges(
@@ -10,7 +12,12 @@ export function discardLocalChanges(
   input: { localIds: readonly number[] },
 ): BulkOutcome {
   const store = profile.store();
-  return eachOffer(profile, selectedOffers(profile, { localIds: input.localIds }), (localId) =>
-    store.discardLocalChanges(localId),
+  const ids = selectedOffers(profile, { localIds: input.localIds });
+  // One undoable step: a discard made by mistake brings the seller's work back.
+  return store.undoSteps().record(
+    `Discard of local changes on ${offersCount(ids.length)}`,
+    ids,
+    () => eachOffer(profile, ids, (localId) => store.discardLocalChanges(localId)),
+    (result) => result.changedIds,
   );
 }
