@@ -13,6 +13,7 @@ import {
   changePrice,
   deleteOffers,
   discardLocalChanges,
+  duplicateOffers,
   lastUndoStep,
   previewChange,
   setStatus,
@@ -249,6 +250,15 @@ describe('undo', () => {
     expect(undoLastStep(profile).label).toBe('Discard of local changes on 4 offers');
     expect(localState()).toBe(changed);
     expect(outbox().length).toBe(3);
+  });
+
+  it('undoes a duplicate: the copies go, nothing left to send', () => {
+    const before = profile.store().countOffers().total;
+    const copies = duplicateOffers(profile, { localIds: [ids.gold!] });
+    expect(copies).toHaveLength(1);
+    expect(undoLastStep(profile)).toEqual({ label: 'Duplicate of 1 offer', offers: 1 });
+    expect(profile.store().countOffers().total).toBe(before);
+    expect(outbox()).toEqual([]);
   });
 
   it('is refused when the offers changed again since, keeping that later change', () => {

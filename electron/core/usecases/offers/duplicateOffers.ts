@@ -23,7 +23,16 @@ export function duplicateOffers(
     .map((localId) => store.getOffer(localId))
     .filter((offer) => offer !== null)
     .map((offer) => ({ offer, product: cachedProduct(profile, offer.productId) }));
-  return store.transaction(() => {
+  // One undoable step: undo removes the copies while they are unsent.
+  const copies = `${originals.length} offer${originals.length === 1 ? '' : 's'}`;
+  return store.undoSteps().record(
+    `Duplicate of ${copies}`,
+    [],
+    () => copyAll(),
+    (ids) => ids,
+  );
+
+  function copyAll(): number[] {
     const created: number[] = [];
     for (const { offer, product } of originals) {
       const { guarantee_delivery_time: deliveryTime, ...fields } = offer.fields;
@@ -63,5 +72,5 @@ export function duplicateOffers(
       }
     }
     return created;
-  });
+  }
 }
