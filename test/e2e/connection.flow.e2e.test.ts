@@ -135,6 +135,13 @@ describe('connection state in Chromium', () => {
       );
       expect(told).toHaveLength(1);
       await shoot(desk, 'unreachable');
+      // The offer that waits says why on its row.
+      await page.click('nav button:has-text("Offers")');
+      const waitingChip = page.locator('[data-testid="offers-grid"] [data-sync="local"]').first();
+      expect(await waitingChip.getAttribute('title')).toContain(
+        'The marketplace cannot be reached right now',
+      );
+      await page.click('nav button:has-text("Sync")');
 
       // Back on the same address: nobody clicks anything, the app finds it and sends the change.
       revived = await startSandbox({ port, windowMs: WINDOW_MS, snapshotFile: snapshot });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Connection, LastRunSummary } from '../../electron/contract/ipc/models';
 import {
+  chipWhileAway,
   connectionText,
   lastRunText,
   secondsLeft,
@@ -173,5 +174,17 @@ describe('the end-of-sync summary', () => {
     expect(lastRunText({ ...run, failure: 'token_refused', waiting: 1 }).text).toBe(
       'The marketplace refused the token: 1 change waits',
     );
+  });
+});
+
+describe("an offer's chip while the marketplace is away", () => {
+  it('does not say Sending when nothing can be sent, and says why a change waits', () => {
+    expect(chipWhileAway('sending', 'unreachable')).toMatchObject({ label: 'Waiting to send' });
+    expect(chipWhileAway('local', 'token_refused')!.meaning).toContain(
+      'The marketplace refused the API token',
+    );
+    expect(chipWhileAway('sending', 'online')).toBeNull();
+    expect(chipWhileAway('sending', 'waiting')).toBeNull();
+    expect(chipWhileAway('synced', 'unreachable')).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 // The connection line in words, counting down by itself: the core sends a deadline (an absolute
 // time), the renderer ticks every second until it passes, so "next retry in 12 s" never freezes
 // between two events. And the end-of-sync summary ("Sent 260 changes · 3 need attention").
-import type { Connection, LastRunSummary } from '../../../electron/contract/ipc/models';
+import type {
+  Connection,
+  ConnectionState,
+  LastRunSummary,
+  SyncState,
+} from '../../../electron/contract/ipc/models';
 import type { Scheduler } from './latestOnly';
 
 /** Whole seconds left until `until` (rounded up: "1 s" until it is really over), never < 0. */
@@ -129,4 +134,26 @@ export function lastRunText(run: LastRunSummary): { text: string; attention: str
       };
     }
   }
+}
+
+/**
+ * An offer's sync chip while the marketplace is away: a change is not "Sending" then, it waits;
+ * null when the chip's own words hold.
+ */
+export function chipWhileAway(
+  state: SyncState,
+  connection: ConnectionState,
+): { label: string; meaning: string } | null {
+  const away = connection === 'unreachable' || connection === 'token_refused';
+  if (!away || (state !== 'sending' && state !== 'local')) return null;
+  const why =
+    connection === 'unreachable'
+      ? 'The marketplace cannot be reached right now'
+      : 'The marketplace refused the API token';
+  return state === 'sending'
+    ? {
+        label: 'Waiting to send',
+        meaning: `${why}; Seller Desk checks whether it arrived before sending it again.`,
+      }
+    : { label: 'Local change', meaning: `Saved on this computer. ${why}; it waits here.` };
 }
