@@ -143,16 +143,14 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
     const done = await json<{
       changed: number;
       offers: string[];
+      unchanged: string[];
       refused: { id: string; offer: string; problems: { field: string; message: string }[] }[];
     }>('offers', 'set-status', '2', '1001', '1002', '1006', '1005');
     expect(done.code).toBe(3);
     expect(done.result.offers).toEqual(['1002']);
+    // Already Active: nothing to do, and no refusal (a script may set a status twice).
+    expect(done.result.unchanged).toEqual(['1001']);
     expect(done.result.refused).toEqual([
-      {
-        id: '1001',
-        offer: 'Offer 1001',
-        problems: [{ field: 'status', message: 'Already Active.' }],
-      },
       {
         id: '1006',
         offer: 'Offer 1006',
@@ -169,6 +167,9 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
         ],
       },
     ]);
+    const again = await run('offers', 'set-status', '2', '1001');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Nothing to do: offer 1001 already Active.');
     const human = await run('offers', 'set-status', '2', '1003', '1006');
     expect(human.code).toBe(3);
     expect(human.stdout).toContain('Refused (1), left as they were:');

@@ -287,13 +287,26 @@ const setStatusCommand: CommandHandler = async (ctx, call) => {
   const names = labelsOf(ctx, localIds);
   const outcome = setStatus(ctx.profile(), { offers: { localIds }, status });
   const first = names.get(outcome.changedIds[0]!);
+  // An offer already in that status is no refusal: a script that sets it twice still succeeds.
+  const already = outcome.unchanged.map((u) => names.get(u.localId) ?? u.offer);
+  const alreadyLine =
+    already.length > 0 ? `Already ${statusName(status)}: ${already.join(', ')}.` : '';
+  const done =
+    outcome.changed === 0 && outcome.refused.length === 0
+      ? `Nothing to do: ${offersWord(already.length, already[0])} already ${statusName(status)}.`
+      : [
+          `Queued: ${offersWord(outcome.changed, first)} → ${statusName(status)}. ${PUSH_HINT} ${outcome.changed === 1 ? 'it' : 'them'}.`,
+          alreadyLine,
+        ]
+          .filter(Boolean)
+          .join('\n');
   return bulkOutcome(
     `go to ${statusName(status)}`,
     names,
     outcome,
     // `id` and `queued` as when the command took one offer (README: fields are only added).
-    { id: onlyOne(names, localIds), status, queued: outcome.changed > 0 },
-    `Queued: ${offersWord(outcome.changed, first)} → ${statusName(status)}. ${PUSH_HINT} ${outcome.changed === 1 ? 'it' : 'them'}.`,
+    { id: onlyOne(names, localIds), status, queued: outcome.changed > 0, unchanged: already },
+    done,
   );
 };
 

@@ -34,7 +34,14 @@ export type OfferPlan =
       /** For a price change: the new price, rounded. */
       price?: number;
     }
-  | { kind: 'left_out'; localId: number; offer: string; reason: string };
+  | {
+      kind: 'left_out';
+      localId: number;
+      offer: string;
+      reason: string;
+      /** Already as asked (the status it has): nothing to do, which is not a refusal. */
+      already?: boolean;
+    };
 
 /** "Offer 1008 · "44 skins, PC"": the id the marketplace shows, and the name the seller knows. */
 export function namedOffer(offer: OfferDetail, productTitle?: string | null): string {
@@ -124,7 +131,9 @@ export function planStatus(read: OfferReader, localId: number, target: number): 
   if (isDeleting(offer)) return leftOut('Waiting to be deleted.');
   const from = (offer.server?.status ?? OfferStatus.Draft) as OfferStatusValue;
   const hasQueuedStatus = offer.pending.some((op) => op.kind === 'status');
-  if (from === target && !hasQueuedStatus) return leftOut(`Already ${statusName(target)}.`);
+  if (from === target && !hasQueuedStatus) {
+    return { ...leftOut(`Already ${statusName(target)}.`), already: true } as OfferPlan;
+  }
   const product = read.product(offer.productId);
   if (product) {
     const screenshots = Array.isArray(offer.fields.screenshots)

@@ -15,24 +15,39 @@ export interface SetStatusInput {
   status: number;
 }
 
-export function setStatus(profile: SellerProfile, input: SetStatusInput): BulkOutcome {
+export interface StatusOutcome extends BulkOutcome {
+  /** Offers that already have the status: nothing queued, and nothing wrong either. */
+  unchanged: { localId: number; offer: string }[];
+}
+
+export function setStatus(profile: SellerProfile, input: SetStatusInput): StatusOutcome {
   checkChange({ kind: 'status', status: input.status });
   const store = profile.store();
   const ids = selectedOffers(profile, input.offers);
   const read = offerReader(profile);
-  return store.undoSteps().record(
+  const unchanged: StatusOutcome['unchanged'] = [];
+  const outcome = store.undoSteps().record(
     `Status ${statusName(input.status)} on ${offersCount(ids.length)}`,
     ids,
-    () =>
-      eachOffer(profile, ids, (localId) => {
+    () => {
+      const done = eachOffer(profile, ids, (localId) => {
         const plan = planStatus(read, localId, input.status);
+        if (plan.kind === 'left_out' && plan.already) {
+          unchanged.push({ localId, offer: plan.offer });
+          return;
+        }
         if (plan.kind === 'left_out') {
           throw new UseCaseFailure('bad_input', plan.reason, [
             { field: 'status', message: plan.reason },
           ]);
         }
         store.changeStatus(localId, input.status);
-      }),
+      });
+      const same = new Set(unchanged.map((u) => u.localId));
+      const changedIds = done.changedIds.filter((id) => !same.has(id));
+      return { ...done, changed: changedIds.length, changedIds };
+    },
     (result) => result.changedIds,
   );
+  return { ...outcome, unchanged };
 }
