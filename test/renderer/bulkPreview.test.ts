@@ -9,6 +9,7 @@ import {
   moreText,
   previewLineText,
   previewSummary,
+  sendingNote,
 } from '../../renderer/src/lib/bulkPreview';
 import type { ChangePreview } from '../../electron/contract/ipc/changeModels';
 
@@ -60,5 +61,17 @@ describe('preview lines', () => {
     expect(moreText(3, 3)).toBeNull();
     expect(confirmLabel(preview(), 'price')).toBe('Change price of 3 offers');
     expect(confirmLabel(preview({ changing: 1 }), 'delete')).toBe('Delete 1 offer');
+  });
+});
+
+describe('the toast after a change', () => {
+  it('says when the change goes out: after the hold, on Sync now, or nothing when at once', () => {
+    expect(sendingNote({ holdSeconds: 10, sendAutomatically: true })).toBe(
+      'It goes out in 10 s unless you undo.',
+    );
+    expect(sendingNote({ holdSeconds: 10, sendAutomatically: false })).toBe(
+      'It goes out when you press Sync now.',
+    );
+    expect(sendingNote({ holdSeconds: 0, sendAutomatically: true })).toBe('');
   });
 });

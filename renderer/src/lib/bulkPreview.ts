@@ -35,3 +35,10 @@ export function confirmLabel(preview: ChangePreview, action: BulkAction): string
   if (action === 'status') return `Change status of ${n}`;
   return `Change price of ${n}`;
 }
+
+/** When a change just made goes out, in the toast's words (the hold and automatic sending). */
+export function sendingNote(settings: { holdSeconds: number; sendAutomatically: boolean }): string {
+  if (!settings.sendAutomatically) return 'It goes out when you press Sync now.';
+  if (settings.holdSeconds > 0) return `It goes out in ${settings.holdSeconds} s unless you undo.`;
+  return '';
+}

@@ -4,6 +4,7 @@ import type { SellerDeskApi } from '../../../electron/contract/ipc/api';
 import { explainError } from './errorText';
 import { notify, type NoticeAction } from './notices.svelte';
 import { plural } from './format';
+import { sendingNote } from './bulkPreview';
 
 export async function undoLastChange(api: SellerDeskApi): Promise<boolean> {
   const result = await api.undo.undo();
@@ -21,4 +22,10 @@ export async function undoLastChange(api: SellerDeskApi): Promise<boolean> {
 /** The toast's "Undo" for a change just made. */
 export function undoAction(api: SellerDeskApi): NoticeAction {
   return { label: 'Undo', run: () => void undoLastChange(api) };
+}
+
+/** The note for the current settings ('' when they cannot be read). */
+export async function currentSendingNote(api: SellerDeskApi): Promise<string> {
+  const settings = await api.settings.get();
+  return settings.ok ? sendingNote(settings.value) : '';
 }
