@@ -278,6 +278,22 @@ describe('undo', () => {
     expect(price('gold')).toBe(1.1235);
   });
 
+  it('keeps a bounded history: the last 20 steps', () => {
+    for (let i = 0; i < 25; i++) {
+      changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
+    }
+    const count = () =>
+      (
+        testDatabase(profile.store()).prepare('SELECT count(*) AS n FROM undo_steps').get() as {
+          n: number;
+        }
+      ).n;
+    expect(count()).toBe(20);
+    for (let i = 0; i < 20; i++) undoLastStep(profile);
+    expect(price('gold')).toBe(5.1235); // 0.12345 rounded to 0.1235 by the first step, +1 five times
+    expect(() => undoLastStep(profile)).toThrow(/nothing to undo/);
+  });
+
   it('survives reopening the profile while unsent', async () => {
     changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
     await profile.close();
