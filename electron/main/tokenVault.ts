@@ -71,6 +71,16 @@ export function createSafeStorageTokenVault(
     // The acceptance is the seller's choice for this computer, kept when a token is removed.
     clear: () => vault.clear(),
     backend,
+    forProfile(profileFile) {
+      const own = vault.forProfile(profileFile);
+      return {
+        ...own,
+        set(token) {
+          refuseUnlessProtected();
+          own.set(token);
+        },
+      };
+    },
     acceptPlainTextStorage() {
       mkdirSync(dirname(acceptedMarker), { recursive: true, mode: 0o700 });
       writeFileSync(acceptedMarker, 'accepted\n', { mode: 0o600 });

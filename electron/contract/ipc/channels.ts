@@ -49,6 +49,12 @@ import {
   sendingSettingsSchema,
   undoStepSchema,
 } from './changeModels';
+import {
+  profileListSchema,
+  profileNameSchema,
+  profileRemoveInputSchema,
+  profileRemoveOutcomeSchema,
+} from './profileModels';
 
 const none = z.undefined();
 const localId = z.object({ localId: z.number().int() });
@@ -68,6 +74,17 @@ export const channels = {
   ),
   'session.useSandbox': channel(none, sessionStatusSchema),
   'session.disconnect': channel(none, sessionStatusSchema),
+
+  // One profile per seller: the account switcher.
+  'profiles.list': channel(none, profileListSchema),
+  'profiles.switch': channel(z.object({ name: profileNameSchema }), profileListSchema),
+  /** Another seller's token: that seller's profile, connected and shown. */
+  'profiles.add': channel(z.object({ token: z.string().min(1).max(4096) }), profileListSchema),
+  'profiles.rename': channel(
+    z.object({ name: profileNameSchema, to: z.string().min(1).max(200) }),
+    profileListSchema,
+  ),
+  'profiles.remove': channel(profileRemoveInputSchema, profileRemoveOutcomeSchema),
 
   'settings.get': channel(none, appSettingsSchema),
   'settings.setCommandLineCredentials': channel(
@@ -161,6 +178,7 @@ export const events = {
   'network.online': z.object({ online: z.boolean() }),
   'offers.changed': z.object({ localIds: z.array(z.number().int()).nullable() }),
   'session.changed': sessionStatusSchema,
+  'profiles.changed': profileListSchema,
 } as const;
 
 export type Events = typeof events;

@@ -34,6 +34,7 @@ import { createConnectionTracker, unreachableReason } from './connection';
 import { tcpReachable } from './network';
 import type { AppCoreOptions } from './options';
 import { createSession } from './session';
+import { createProfileDesk } from './profileDesk';
 import { keptSummary, lastRunSummary, plural, refusedNotice } from './syncNotices';
 import { syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
 import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
@@ -116,7 +117,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const session = createSession(options);
   const status = () =>
     syncStatusOf(session.profile()?.seller ?? null, live, connection, clock.now());
-  const publishStatus = () => bus.emit('sync.status', status());
+  const publishStatus = () => {
+    bus.emit('sync.status', status());
+    desk.publishSoon();
+  };
+  // With several sellers connected, a notification names the profile it is about.
+  const notify = (title: string, body: string) => options.notify?.(desk.named(title), body);
 
   function stopProbe() {
     if (offlineProbe) clearInterval(offlineProbe);
@@ -151,7 +157,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     if (connection.failed(reason)) {
       bus.emit('network.online', { online: false });
       const queued = failure.detail.queue?.kept ?? 0;
-      options.notify?.(
+      notify(
         'Seller Desk cannot reach the marketplace',
         `${connection.view(facts(), clock.now()).reason ?? ''} ` +
           `${plural(queued, 'change')} wait here; Seller Desk tries again by itself.`,
@@ -198,10 +204,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       );
       const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
       const told = refusedNotice(refused, newConflicts);
-      if (told) options.notify?.(told.title, told.body);
+      if (told) notify(told.title, told.body);
       if (trigger !== 'start' && outcome.wentNotActive > 0) {
         const n = outcome.wentNotActive;
-        options.notify?.(
+        notify(
           `${n} offer${n === 1 ? '' : 's'} went Not Active`,
           'Sold out or hidden on the marketplace; add credentials or change the status to sell again.',
         );
@@ -214,7 +220,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         session.markTokenInvalid();
         bus.emit('session.changed', session.status());
         if (!live.tokenRefused) {
-          options.notify?.(
+          notify(
             'Seller Desk needs a new token',
             'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
           );
@@ -282,10 +288,29 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     return current;
   }
 
-  /** What a failure must never repeat: the token the vault holds, if it can be read now. */
+  /** Ends the shown profile's run before its profile is closed (a switch, a new token). */
+  async function quiesce() {
+    cancelRun?.abort();
+    for (let i = 0; i < 500 && scheduler.running; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  const desk = createProfileDesk({
+    options,
+    clock,
+    session,
+    bus,
+    holdMs,
+    activeStatus: status,
+    showActive: sessionChanged,
+    quiesce,
+  });
+
+  /** What a failure must never repeat: the tokens the vaults hold, if they can be read now. */
   const tokenOfTheMoment = (): string[] => {
     try {
-      return [options.tokenVault.get() ?? ''];
+      return [options.tokenVault.get() ?? '', ...desk.tokens()];
     } catch {
       return [];
     }
@@ -296,21 +321,47 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return session.status();
     },
     async 'session.connect'({ token }) {
-      await session.connect(token);
+      await quiesce();
+      await desk.whileClosed(() => session.connect(token));
       return sessionChanged();
     },
     async 'session.acceptPlainTextStorage'({ token }) {
-      await session.connect(token, true);
+      await quiesce();
+      await desk.whileClosed(() => session.connect(token, true));
       return sessionChanged();
     },
     async 'session.useSandbox'() {
-      await session.useSandbox();
+      await quiesce();
+      await desk.whileClosed(() => session.useSandbox());
       return sessionChanged();
     },
     async 'session.disconnect'() {
-      cancelRun?.abort();
-      await session.disconnect();
+      await quiesce();
+      await desk.whileClosed(async () => {
+        await session.disconnect();
+        // Another seller still connected is shown next.
+        const next = session.connectedFiles()[0];
+        if (next) await session.switchTo(next);
+      });
       return sessionChanged();
+    },
+    async 'profiles.list'() {
+      return desk.list();
+    },
+    async 'profiles.switch'({ name }) {
+      return desk.switchTo(name);
+    },
+    async 'profiles.add'({ token }) {
+      await quiesce();
+      await desk.whileClosed(() => session.connect(token));
+      await sessionChanged();
+      return desk.list();
+    },
+    async 'profiles.rename'({ name, to }) {
+      return desk.rename(name, to);
+    },
+    async 'profiles.remove'({ name, confirmed }) {
+      return desk.remove(name, confirmed);
     },
     ...settingsHandlers(options.dataDir, options.keychain),
     ...changeHandlers(ctx),
@@ -352,12 +403,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await session.resume();
       bus.emit('session.changed', session.status());
       scheduler.start();
+      await desk.refresh();
     },
     async close() {
       cancelRun?.abort();
       stopProbe();
       connection.cancelRetry();
       await scheduler.stop();
+      await desk.close();
       await session.close();
     },
   };

@@ -4,7 +4,9 @@
 // nothing unsynced is lost. A token opens its own seller's profile (core/usecases/profiles): a
 // token of another seller, pasted on connect or "Replace token", opens (or creates) that seller's
 // profile, and each profile is opened with the token it was chosen for, so one seller's queue is
-// never sent under another seller's token.
+// never sent under another seller's token. Each profile keeps its token in its own sealed file
+// (the vault's `forProfile`), so several sellers stay connected at once: the session shows one
+// (the active profile) and the app core syncs the others in the background (backgroundSync.ts).
 import { AppFailure, type SessionStatus } from '../../contract/ipc';
 import { DEFAULT_BASE_URL } from '../../contract/marketplace/assumptions';
 import { connect, disconnect } from '../usecases/session';
@@ -31,6 +33,18 @@ export interface Session {
   disconnect(): Promise<void>;
   /** The marketplace refused the token during a sync. */
   markTokenInvalid(): void;
+  /** The SQLite file of the profile shown, if one is open. */
+  activeFile(): string | null;
+  /** The marketplace the seller's profiles are listed under (null: not on a real marketplace). */
+  marketUrl(): string | null;
+  /** The token kept for a profile, if any (never for the renderer). */
+  tokenOf(file: string): string | null;
+  /** The seller's profiles with a token kept, on the marketplace the app is connected to. */
+  connectedFiles(): string[];
+  /** Shows another connected profile (its own token). */
+  switchTo(file: string): Promise<void>;
+  /** Closes the profile shown without forgetting its token (it is being removed). */
+  closeActive(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,10 +57,20 @@ export function createSession(options: AppCoreOptions): Session {
   let profile: Profile | null = null;
   let sandboxToken: string | null = null;
   let tokenValid: boolean | null = null;
+  let activeFile: string | null = null;
+  const vaultOf = (file: string) => options.tokenVault.forProfile(file);
+  const readToken = (file: string): string | null => {
+    try {
+      return vaultOf(file).get();
+    } catch {
+      return null;
+    }
+  };
 
   async function open(baseUrl: string, token: () => string, profileUrl?: string, file?: string) {
     await profile?.close();
     profile = null;
+    activeFile = null;
     profile = await openProfile({
       dataDir: options.dataDir,
       baseUrl,
@@ -61,6 +85,22 @@ export function createSession(options: AppCoreOptions): Session {
       clock: options.clock,
       windowMs: options.windowMs,
     });
+    activeFile = file ?? null;
+    if (file !== undefined) settings.update({ activeProfile: file });
+  }
+
+  /**
+   * A profile that has its own token: opened with it. A token that came into the vault's own slot
+   * since (a connect not finished, a token put there by hand) and is not this profile's holds its
+   * sends back: read as "no token", nothing goes out until the seller's choice is settled.
+   */
+  async function openSaved(baseUrl: string, file: string) {
+    const ownToken = () => {
+      const own = readToken(file) ?? '';
+      const arriving = options.tokenVault.get();
+      return arriving === null || arriving === own ? own : '';
+    };
+    await open(baseUrl, ownToken, undefined, file);
   }
 
   /**
@@ -83,13 +123,25 @@ export function createSession(options: AppCoreOptions): Session {
             await firstProfileIsTheirs({ dataDir: options.dataDir, baseUrl, token }),
           )
         : (listProfiles(options.dataDir, baseUrl)[0] ?? null));
-    // The vault is read at every request, as before; a token that is no longer the one this
-    // profile was opened for is never sent with its queue (read as "no token": nothing is sent).
-    const ownToken = () => {
-      const current = options.tokenVault.get();
-      return current === token ? current : '';
-    };
-    await open(baseUrl, ownToken, undefined, chosen?.file ?? profileFile(options.dataDir, baseUrl));
+    // The token moves to its profile's own sealed file (the vault's slot was only its way in),
+    // where the profile reads it at every request; another seller's token never reaches it.
+    const file = chosen?.file ?? profileFile(options.dataDir, baseUrl);
+    vaultOf(file).set(token);
+    options.tokenVault.clear();
+    await openSaved(baseUrl, file);
+  }
+
+  const marketUrl = () => {
+    const current = settings.read();
+    return current.mode === 'marketplace' ? (current.baseUrl ?? realBaseUrl) : null;
+  };
+
+  function connectedFiles(): string[] {
+    const market = marketUrl();
+    if (!market) return [];
+    return listProfiles(options.dataDir, market)
+      .map((p) => p.file)
+      .filter((file) => readToken(file) !== null);
   }
 
   return {
@@ -97,7 +149,12 @@ export function createSession(options: AppCoreOptions): Session {
       const current = settings.read();
       return {
         mode: profile ? current.mode : 'none',
-        tokenSet: current.mode === 'sandbox' ? true : options.tokenVault.get() !== null,
+        tokenSet:
+          current.mode === 'sandbox'
+            ? true
+            : activeFile
+              ? readToken(activeFile) !== null
+              : options.tokenVault.get() !== null,
         tokenValid,
         storageBackend: options.tokenVault.backend(),
         baseUrl: profile?.baseUrl ?? null,
@@ -109,7 +166,13 @@ export function createSession(options: AppCoreOptions): Session {
       const current = settings.read();
       const token = options.tokenVault.get();
       if (current.mode === 'marketplace' && token) {
+        // A token kept by an earlier version (or a connect cut short): it moves to its profile.
         await openForToken(current.baseUrl ?? realBaseUrl, token);
+      } else if (current.mode === 'marketplace') {
+        const connected = connectedFiles();
+        const last = current.activeProfile;
+        const file = last && connected.includes(last) ? last : connected[0];
+        if (file) await openSaved(current.baseUrl ?? realBaseUrl, file);
       } else if (current.mode === 'sandbox' && options.sandbox) {
         await this.useSandbox();
       }
@@ -146,9 +209,45 @@ export function createSession(options: AppCoreOptions): Session {
       const closing = profile;
       profile = null;
       tokenValid = null;
-      await disconnect(closing?.seller ?? null, wasSandbox ? null : options.tokenVault);
+      const closingFile = activeFile;
+      activeFile = null;
+      const keeper = {
+        clear() {
+          if (closingFile) vaultOf(closingFile).clear();
+          options.tokenVault.clear();
+        },
+      };
+      await disconnect(closing?.seller ?? null, wasSandbox ? null : keeper);
       if (wasSandbox) await options.sandbox?.stop();
-      settings.update({ mode: 'none', baseUrl: null });
+      // Another seller still connected stays connected (the core shows them next).
+      if (wasSandbox || connectedFiles().length === 0) {
+        settings.update({ mode: 'none', baseUrl: null });
+      }
+    },
+
+    activeFile: () => activeFile,
+    marketUrl,
+    tokenOf: readToken,
+    connectedFiles,
+
+    async switchTo(file) {
+      const market = marketUrl();
+      if (!market || readToken(file) === null) {
+        throw new AppFailure(
+          'unauthorized',
+          "This profile has no API token kept; add it again with its seller's token.",
+        );
+      }
+      tokenValid = true;
+      await openSaved(market, file);
+    },
+
+    async closeActive() {
+      const closing = profile;
+      profile = null;
+      activeFile = null;
+      tokenValid = null;
+      await closing?.close();
     },
 
     markTokenInvalid() {
@@ -158,6 +257,7 @@ export function createSession(options: AppCoreOptions): Session {
     async close() {
       await profile?.close();
       profile = null;
+      activeFile = null;
       await options.sandbox?.stop();
     },
   };

@@ -21,6 +21,8 @@ const settingsSchema = z.object({
   holdSeconds: z.number().int().min(0).max(600).default(10),
   /** Off: the background sync still reads the marketplace but sends only on "Sync now". */
   sendAutomatically: z.boolean().default(true),
+  /** The SQLite file of the seller's profile the app shows (several sellers may be connected). */
+  activeProfile: z.string().nullable().default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -1,7 +1,11 @@
 // The API token at rest: encrypted by whatever the platform offers (Electron's safeStorage in the
 // app, the key-file secret box in the browser host), never in clear on disk, never in SQLite.
+// Each seller's profile keeps its own sealed token beside its files (`forProfile`); the vault's
+// own file is where a token waits between the marketplace's "yes" and the choice of its profile,
+// and where versions before one profile per seller kept the only token (moved at start).
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { profileTokenFile } from '../usecases/paths';
 
 export interface TokenVault {
   get(): string | null;
@@ -9,6 +13,8 @@ export interface TokenVault {
   clear(): void;
   /** Which backend protects the token, e.g. `gnome_libsecret`, `basic_text`, `keychain`, `file`. */
   backend(): string | null;
+  /** The vault of one profile (its SQLite file), sealed the same way. */
+  forProfile(profileFile: string): TokenVault;
 }
 
 export interface TokenEncryption {
@@ -44,5 +50,7 @@ export function createEncryptedTokenVault(encryption: TokenEncryption, path: str
       rmSync(path, { force: true });
     },
     backend: () => encryption.backend(),
+    forProfile: (profileFile) =>
+      createEncryptedTokenVault(encryption, profileTokenFile(profileFile)),
   };
 }

@@ -52,10 +52,26 @@ export function identityKeyFile(dataDir: string): string {
   return join(profilesDir(dataDir), 'identity.key');
 }
 
-/** Every file a profile keeps: its SQLite file with WAL and shared memory, and its key files. */
+/** Every file a profile keeps: its SQLite file with WAL and shared memory, its key files and its sealed token. */
 export function profileFileSet(profile: string): string[] {
   const keys = profileKeyFiles(profile);
-  return [profile, `${profile}-wal`, `${profile}-shm`, keys.keyFile, keys.keychainFile];
+  return [
+    profile,
+    `${profile}-wal`,
+    `${profile}-shm`,
+    keys.keyFile,
+    keys.keychainFile,
+    profileTokenFile(profile),
+  ];
+}
+
+/**
+ * Where the app keeps a profile's API token, sealed by the OS keychain (safeStorage) or the
+ * browser host's key-file box: beside the profile's SQLite file, so each seller's token stays
+ * with their profile and goes with it when it is removed.
+ */
+export function profileTokenFile(profile: string): string {
+  return `${profile.replace(/\.sqlite$/, '')}.token.sealed`;
 }
 
 /**

@@ -20,3 +20,4 @@ export {
   type RemoveOutcome,
   type UnsentWork,
 } from './sellerProfiles';
+export { waitingWork, type WaitingWork } from './waitingWork';

@@ -1,0 +1,56 @@
+// The seller's profiles as the account switcher shows them: one per seller on the marketplace,
+// each with its name, its connection and what waits in it. Tokens never cross this contract.
+import { z } from 'zod';
+
+export const profileConnectionSchema = z.enum([
+  'online',
+  'syncing',
+  'waiting',
+  'unreachable',
+  'token_refused',
+  'offline',
+  /** No token is kept for it: it is not synced until its seller's token is added again. */
+  'no_token',
+]);
+export type ProfileConnection = z.infer<typeof profileConnectionSchema>;
+
+export const profileSummarySchema = z.object({
+  /** The seller's name for it (default: the marketplace's host and the seller's user id). */
+  name: z.string(),
+  /** The seller's user id on the marketplace, once their offers confirmed it. */
+  sellerId: z.number().int().nullable(),
+  connection: profileConnectionSchema,
+  /** Offers that need the seller (refused or in conflict). */
+  attention: z.number().int(),
+  /** Offers with changes to send. */
+  toSend: z.number().int(),
+  /** The profile the app shows. */
+  active: z.boolean(),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+export const profileListSchema = z.object({
+  profiles: z.array(profileSummarySchema),
+  /** False in the sandbox, which has one profile. */
+  canManage: z.boolean(),
+});
+export type ProfileList = z.infer<typeof profileListSchema>;
+
+export const profileNameSchema = z.string().min(1).max(64);
+
+export const profileRemoveInputSchema = z.object({
+  name: profileNameSchema,
+  /** Without it nothing is removed: the answer says what would be lost. */
+  confirmed: z.boolean().default(false),
+});
+
+export const profileRemoveOutcomeSchema = z.object({
+  name: z.string(),
+  removed: z.boolean(),
+  /** Changes waiting to be sent that would be (or were) lost with the profile. */
+  queuedChanges: z.number().int(),
+  offersWithLocalChanges: z.number().int(),
+  /** What the seller is told, in their words. */
+  message: z.string(),
+});
+export type ProfileRemoveOutcome = z.infer<typeof profileRemoveOutcomeSchema>;

@@ -1,0 +1,228 @@
+// Several sellers in one app: a second seller's token adds their profile, both stay connected and
+// sync in the background within their own windows, the switcher shows each with its figures,
+// switching shows only that seller's offers, a removal says what is lost and deletes the files,
+// and a restart reopens both, each with its own token sealed on disk. Real core, real sandbox
+// (which counts every window per seller), real SQLite files.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../electron/core/app';
+import { profileTokenFile } from '../../electron/core/usecases/paths';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { coreCalls, createTestCore } from './coreHarness';
+
+let sandbox: Sandbox;
+let core: AppCore;
+let dataDir: string;
+let notes: string[];
+const { call, syncNow } = coreCalls(() => core);
+
+async function openCore() {
+  notes = [];
+  core = await createTestCore(dataDir, sandbox.baseUrl, {
+    syncDebounceMs: 100,
+    syncHoldMs: 0,
+    syncIntervalMs: 400,
+    notify: (title) => notes.push(title),
+  });
+  await core.start();
+}
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
+  dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-profiles-'));
+  await openCore();
+});
+
+afterEach(async () => {
+  await core.close();
+  await sandbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function until<T>(probe: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Gold offers told apart by price: `base` + 0.0001 × i. */
+async function queueGoldOffers(base: number, count: number): Promise<void> {
+  const gold = sandbox.control.products().find((p) => p.marketplace_type === 1 && p.is_active)!;
+  const data: Record<string, string> = {};
+  for (const field of gold.product_fields.filter((f) => f.is_required && !f.deleted_at)) {
+    data[String(field.id)] = field.field_values[0]?.value ?? 'x';
+  }
+  for (let i = 0; i < count; i++) {
+    await call('offers.save', {
+      productId: gold.id,
+      fields: {
+        price_per_step: Number((base + i / 10_000).toFixed(4)),
+        amount: 500 + i,
+        min_purchase_amount: gold.step_size,
+        data,
+      },
+      deliveryTimeMs: 3_600_000,
+    });
+  }
+}
+
+const tagged = (sellerId: number, base: number) =>
+  sandbox.control
+    .offers(sellerId)
+    .filter((o) => o.price_per_step >= base && o.price_per_step < base + 0.01);
+
+const shownServerIds = async () =>
+  (
+    await call('offers.query', {
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 500,
+    })
+  ).rows.flatMap((r) => (r.serverId === null ? [] : [r.serverId]));
+
+const ownIds = (sellerId: number) => new Set(sandbox.control.offers(sellerId).map((o) => o.id));
+
+/** Every file of the data folder, read whole. */
+function everyFile(dir: string): { path: string; bytes: Buffer }[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? everyFile(path) : [{ path, bytes: readFileSync(path) }];
+  });
+}
+
+const PRICE_1 = 81.81;
+
+describe('several sellers in one app', { timeout: 90_000 }, () => {
+  it('adds a second seller, syncs both in the background within their own windows, shows one at a time', async () => {
+    const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+    await call('session.connect', { token: seller1.token });
+    await syncNow();
+    const first = await call('profiles.list');
+    expect(first.profiles).toHaveLength(1);
+    expect(first.profiles[0]).toMatchObject({ active: true, sellerId: seller1.id });
+
+    // Seller 1 queues offers, then a second seller is added (and shown).
+    await call('settings.setSending', { sendAutomatically: false });
+    await queueGoldOffers(PRICE_1, 3);
+    const added = await call('profiles.add', { token: seller2.token });
+    expect(added.profiles).toHaveLength(2);
+    const [p1, p2] = [
+      added.profiles.find((p) => p.sellerId === seller1.id)!,
+      added.profiles.find((p) => p.sellerId === seller2.id)!,
+    ];
+    expect(p2.active).toBe(true);
+    expect(p1).toMatchObject({ active: false, toSend: 3 });
+    expect(p1.connection).not.toBe('no_token');
+    expect(p1.name).toContain(String(seller1.id));
+
+    // Seller 2's view shows seller 2's offers only.
+    await syncNow();
+    const shown2 = await shownServerIds();
+    expect(shown2.length).toBe(ownIds(seller2.id).size);
+    expect(shown2.every((id) => ownIds(seller2.id).has(id))).toBe(true);
+
+    // Seller 1, in the background, sends their queue under their own token.
+    const sentFrom = sandbox.requests.length;
+    await call('settings.setSending', { sendAutomatically: true });
+    await until(() => tagged(seller1.id, PRICE_1).length === 3);
+    expect(tagged(seller2.id, PRICE_1)).toEqual([]);
+    await until(async () => {
+      const list = await call('profiles.list');
+      return list.profiles.find((p) => p.sellerId === seller1.id)?.toSend === 0;
+    });
+    // Both kept syncing meanwhile (the background timer and the shown one's), each within its
+    // own windows: the sandbox, counting per seller, refused nothing.
+    await until(() => {
+      const since = sandbox.requests.slice(sentFrom);
+      return (
+        since.some((r) => r.sellerId === seller1.id) && since.some((r) => r.sellerId === seller2.id)
+      );
+    });
+    expect(sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
+
+    // Switching shows seller 1's offers, with the three just sent.
+    const switched = await call('profiles.switch', { name: p1.name });
+    expect(switched.profiles.find((p) => p.active)?.sellerId).toBe(seller1.id);
+    const shown1 = await shownServerIds();
+    expect(shown1.length).toBeGreaterThan(0);
+    expect(shown1.every((id) => ownIds(seller1.id).has(id))).toBe(true);
+    expect(shown1.some((id) => ownIds(seller2.id).has(id))).toBe(false);
+    for (const offer of tagged(seller1.id, PRICE_1)) expect(shown1).toContain(offer.id);
+
+    // A restart reopens both, the last one shown in front, each with its own token.
+    await core.close();
+    const tokens = [seller1.token, seller2.token];
+    for (const { path, bytes } of everyFile(dataDir)) {
+      for (const token of tokens) expect(bytes.includes(token), path).toBe(false);
+    }
+    const from = sandbox.requests.length;
+    await openCore();
+    const reopened = await call('profiles.list');
+    expect(reopened.profiles.map((p) => [p.sellerId, p.active])).toEqual(
+      expect.arrayContaining([
+        [seller1.id, true],
+        [seller2.id, false],
+      ]),
+    );
+    await until(() => {
+      const since = sandbox.requests.slice(from);
+      return (
+        since.some((r) => r.sellerId === seller1.id && r.status === 200) &&
+        since.some((r) => r.sellerId === seller2.id && r.status === 200)
+      );
+    });
+    expect(sandbox.requests.slice(from).filter((r) => r.status === 401)).toEqual([]);
+    expect(reopened.profiles.every((p) => p.connection !== 'no_token')).toBe(true);
+  });
+
+  it('names the profile in a background notification, and shows a refused token in the switcher', async () => {
+    const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+    await call('session.connect', { token: seller1.token });
+    await call('profiles.add', { token: seller2.token });
+    const name1 = (await call('profiles.list')).profiles.find((p) => !p.active)!.name;
+    await call('profiles.rename', { name: name1, to: 'Gold shop' });
+    sandbox.control.regenerateToken(seller1.id);
+    await until(() => notes.includes('Gold shop: Seller Desk needs a new token'));
+    const list = await call('profiles.list');
+    expect(list.profiles.find((p) => p.name === 'Gold shop')?.connection).toBe('token_refused');
+  });
+
+  it('remove says what unsent work is lost, then deletes that profile and its token', async () => {
+    const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+    await call('session.connect', { token: seller1.token });
+    await syncNow();
+    await call('settings.setSending', { sendAutomatically: false });
+    await queueGoldOffers(PRICE_1, 2);
+    await call('profiles.add', { token: seller2.token });
+    const gone = (await call('profiles.list')).profiles.find((p) => p.sellerId === seller1.id)!;
+    const file = (await import('../../electron/core/usecases/profiles'))
+      .listProfiles(dataDir, sandbox.baseUrl)
+      .find((p) => p.name === gone.name)!.file;
+    expect(existsSync(profileTokenFile(file))).toBe(true);
+
+    const preview = await call('profiles.remove', { name: gone.name });
+    expect(preview).toMatchObject({ removed: false, queuedChanges: 2 });
+    expect(preview.message).toContain('2 changes not sent yet');
+    expect(existsSync(file)).toBe(true);
+
+    const done = await call('profiles.remove', { name: gone.name, confirmed: true });
+    expect(done).toMatchObject({ removed: true, queuedChanges: 2 });
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(profileTokenFile(file))).toBe(false);
+    const left = await call('profiles.list');
+    expect(left.profiles.map((p) => p.sellerId)).toEqual([seller2.id]);
+    expect(tagged(seller1.id, PRICE_1)).toEqual([]);
+
+    // Removing the one shown shows nothing; the app goes back to Connect.
+    const last = await call('profiles.remove', { name: left.profiles[0]!.name, confirmed: true });
+    expect(last.removed).toBe(true);
+    expect(await call('session.status')).toMatchObject({ mode: 'none', tokenSet: false });
+  });
+});
