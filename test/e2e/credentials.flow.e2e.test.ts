@@ -244,7 +244,9 @@ describe('credentials from a file, in Chromium', () => {
     await choose.getByLabel('Encoding').selectOption('windows-1251');
     const preview = panel.locator('[data-testid="credential-preview"]');
     await preview.waitFor();
-    expect(await preview.locator('.preview-head').textContent()).toContain('text encoding Windows-1251');
+    expect(await preview.locator('.preview-head').textContent()).toContain(
+      'text encoding Windows-1251',
+    );
     expect(await panel.locator('[data-testid="credential-totals"]').textContent()).toBe(
       '2 rows: 2 accounts to send.',
     );

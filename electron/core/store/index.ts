@@ -97,7 +97,13 @@ import {
 } from './refusals';
 export type { PendingChanges } from './refusals';
 import { localIdOfServerId } from './offers';
-import { lastStep, recordStep, undoLastStep, type UndoResult, type UndoStepView } from './undoSteps';
+import {
+  lastStep,
+  recordStep,
+  undoLastStep,
+  type UndoResult,
+  type UndoStepView,
+} from './undoSteps';
 
 export { StoreError, DraftRejected } from './errors';
 export type { StoreErrorKind } from './errors';
@@ -257,8 +263,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       list: (query) => listActivity(ctx, query),
     }),
     undoSteps: () => ({
-      record: (label, candidates, fn, affected) =>
-        recordStep(ctx, label, candidates, fn, affected),
+      record: (label, candidates, fn, affected) => recordStep(ctx, label, candidates, fn, affected),
       last: () => lastStep(ctx),
       undoLast: () => undoLastStep(ctx),
     }),
