@@ -250,7 +250,7 @@ describe('the seller workspace in Chromium', () => {
         await row.click();
         await page.keyboard.press('Delete');
         const confirm = page.locator('dialog[open]');
-        await expect.poll(() => confirm.textContent()).toMatch(/Delete 1 offer\?/);
+        await expect.poll(() => confirm.textContent()).toMatch(/1 offer will be deleted/);
         await page.keyboard.press('Escape');
         await expect.poll(() => confirm.count()).toBe(0);
         expect(await row.count()).toBe(1);
