@@ -215,7 +215,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
       const changes = preview.lost.queuedOperations;
       const lostWords =
         changes > 0
-          ? `${plural(changes, 'change')} not sent yet (${plural(preview.lost.offersWithLocalChanges, 'offer')})`
+          ? `${plural(changes, 'change')} not sent yet, on ${plural(preview.lost.offersWithLocalChanges, 'offer')},`
           : '';
       if (!confirmed) {
         return {

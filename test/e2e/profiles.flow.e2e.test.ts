@@ -1,0 +1,168 @@
+// Several sellers in one app, in Chromium through the browser host: the seller connects with one
+// token, adds a second seller's profile from the sidebar's account switcher with that seller's
+// token, each profile shows only its own offers, the switcher shows both profiles' attention
+// counts, switching back shows the first seller's offers, a rename sticks, and "Remove" says what
+// unsent work would be lost. Screenshots of the open switcher and the removal question at 1280 and
+// 1024, light and dark.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { SellerDeskApi } from '../../electron/contract/ipc';
+import { OfferStatus } from '../../electron/contract/marketplace/wire';
+import { connectWithToken, openHarness, type Harness } from './harness';
+import { internalWordsIn } from './internalWords';
+
+type Api = { sellerDesk: SellerDeskApi };
+
+async function shoot(desk: Harness, state: string) {
+  const { page } = desk;
+  for (const width of [1280, 1024]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await desk.screenshot(`${state}-${width}-${scheme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The marketplace ids of the offers the shown profile holds. */
+function shownServerIds(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const api = (globalThis as unknown as Api).sellerDesk;
+    const rows = await api.offers.query({
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 500,
+    });
+    if (!rows.ok) throw new Error(rows.error.message);
+    return rows.value.rows.flatMap((r) => (r.serverId === null ? [] : [r.serverId]));
+  });
+}
+
+/**
+ * An offer of the shown profile changed here and, differently, on the marketplace: with sending
+ * off the background sync only reads, and finds the conflict (one offer needs the seller).
+ */
+async function makeConflict(desk: Harness): Promise<void> {
+  const { page } = desk;
+  const target = await page.evaluate(async (active) => {
+    const api = (globalThis as unknown as Api).sellerDesk;
+    await api.settings.setSending({ sendAutomatically: false });
+    const rows = await api.offers.query({
+      status: active,
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 1,
+    });
+    if (!rows.ok) throw new Error(rows.error.message);
+    const row = rows.value.rows[0]!;
+    return { localId: row.localId, serverId: row.serverId! };
+  }, OfferStatus.Active);
+  const offer = desk.sandbox.sellers
+    .flatMap((s) => desk.sandbox.control.offers(s.id))
+    .find((o) => o.id === target.serverId)!;
+  desk.sandbox.control.editOfferAsServer(target.serverId, {
+    price_per_step: Number((offer.price_per_step + 5).toFixed(4)),
+  });
+  await page.evaluate(async (localId) => {
+    const api = (globalThis as unknown as Api).sellerDesk;
+    const changed = await api.offers.changePrice({ localIds: [localId], mode: 'amount', value: 1 });
+    if (!changed.ok) throw new Error(changed.error.message);
+  }, target.localId);
+}
+
+const switcher = (page: Page) => page.locator('[data-testid="profile-switcher"]');
+const rowOf = (page: Page, name: string) =>
+  page.locator(`[data-testid="profile-row"][data-profile="${name}"]`);
+
+describe('several sellers in Chromium', () => {
+  it('adds a second seller, switches, each shows its own offers, the switcher shows both attention counts', async () => {
+    const desk = await openHarness({ name: 'flow-profiles' });
+    desk.page.setDefaultTimeout(15_000);
+    try {
+      const { page, sandbox } = desk;
+      const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+      const own = (id: number) => new Set(sandbox.control.offers(id).map((o) => o.id));
+      await connectWithToken(page, seller1.token, { rows: true });
+      await expect
+        .poll(() => page.locator('[data-testid="active-profile"]').textContent())
+        .toContain(String(seller1.id));
+      const name1 = (await page.locator('[data-testid="active-profile"]').textContent())!.trim();
+
+      await makeConflict(desk);
+      await expect
+        .poll(() => page.locator('nav [data-testid="attention-count"]').textContent())
+        .toBe('1');
+
+      // Add the second seller from the switcher.
+      await switcher(page).locator('button.current').click();
+      await page.getByRole('button', { name: 'Add another seller…' }).click();
+      await page.fill('#add-profile-token', seller2.token);
+      await page.getByRole('button', { name: 'Add seller' }).click();
+      await expect
+        .poll(() => page.locator('[data-testid="active-profile"]').textContent())
+        .toContain(String(seller2.id));
+      const name2 = (await page.locator('[data-testid="active-profile"]').textContent())!.trim();
+
+      // Seller 2's offers only, in the list and in the grid.
+      await expect.poll(async () => (await shownServerIds(page)).length).toBe(own(seller2.id).size);
+      expect((await shownServerIds(page)).every((id) => own(seller2.id).has(id))).toBe(true);
+      await expect
+        .poll(() => page.locator('[data-testid="offers-grid"] [data-local-id]').count())
+        .toBe(own(seller2.id).size);
+
+      // The first seller's attention shows on the closed switcher, then per profile.
+      await expect
+        .poll(() => page.locator('[data-testid="elsewhere-attention"]').textContent())
+        .toBe('1');
+      await makeConflict(desk);
+      await expect
+        .poll(() => page.locator('nav [data-testid="attention-count"]').textContent())
+        .toBe('1');
+      await switcher(page).locator('button.current').click();
+      await expect
+        .poll(() => rowOf(page, name1).locator('[data-testid="profile-attention"]').textContent())
+        .toBe('1');
+      await expect
+        .poll(() => rowOf(page, name2).locator('[data-testid="profile-attention"]').textContent())
+        .toBe('1');
+      const panelText = (await switcher(page).textContent()) ?? '';
+      expect(internalWordsIn(panelText)).toEqual([]);
+      await shoot(desk, 'switcher-open');
+
+      // Switching back shows seller 1's offers only.
+      await rowOf(page, name1).locator('button.pick').click();
+      await expect
+        .poll(() => page.locator('[data-testid="active-profile"]').textContent())
+        .toBe(name1);
+      await expect.poll(async () => (await shownServerIds(page)).length).toBe(own(seller1.id).size);
+      const shown1 = await shownServerIds(page);
+      expect(shown1.every((id) => own(seller1.id).has(id))).toBe(true);
+      expect(shown1.some((id) => own(seller2.id).has(id))).toBe(false);
+
+      // Rename the second seller's profile.
+      await switcher(page).locator('button.current').click();
+      await rowOf(page, name2)
+        .getByRole('button', { name: `Rename ${name2}` })
+        .click();
+      await page.getByLabel(`New name for ${name2}`).fill('Gold shop');
+      await page.getByLabel(`New name for ${name2}`).press('Enter');
+      await expect.poll(() => rowOf(page, 'Gold shop').count()).toBe(1);
+      expect(await rowOf(page, 'Gold shop').textContent()).toContain(`Seller ${seller2.id}`);
+      expect(await page.locator('[data-testid="active-profile"]').textContent()).toBe(name1);
+
+      // Remove asks and says what would be lost; cancelled, nothing goes.
+      await rowOf(page, 'Gold shop').getByRole('button', { name: 'Remove Gold shop' }).click();
+      const dialog = page.locator('dialog[aria-label="Remove Gold shop?"]');
+      await expect.poll(() => dialog.textContent()).toContain('1 change not sent yet');
+      expect(internalWordsIn((await dialog.textContent()) ?? '')).toEqual([]);
+      await shoot(desk, 'remove-question');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(await rowOf(page, 'Gold shop').count()).toBe(1);
+      expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  }, 120_000);
+});
