@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app';
-import { profileTokenFile } from '../../electron/core/usecases/paths';
+import { profileRegistryFile, profileTokenFile } from '../../electron/core/usecases/paths';
+import { listProfiles } from '../../electron/core/usecases/profiles';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { coreCalls, createTestCore } from './coreHarness';
+import { coreCalls, createTestCore, fileTokenVault } from './coreHarness';
 
 let sandbox: Sandbox;
 let core: AppCore;
@@ -224,5 +225,29 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     const last = await call('profiles.remove', { name: left.profiles[0]!.name, confirmed: true });
     expect(last.removed).toBe(true);
     expect(await call('session.status')).toMatchObject({ mode: 'none', tokenSet: false });
+  });
+
+  it("moves the token an earlier version kept in the app's vault to its seller's profile at the first start", async () => {
+    const seller1 = sandbox.sellers[0]!;
+    await call('session.connect', { token: seller1.token });
+    await syncNow();
+    const file = listProfiles(dataDir, sandbox.baseUrl)[0]!.file;
+    await core.close();
+    // What an earlier version leaves: one token in the vault's own file, no list of profiles.
+    rmSync(profileTokenFile(file));
+    rmSync(profileRegistryFile(dataDir));
+    fileTokenVault(dataDir).set(seller1.token);
+
+    await openCore();
+    expect(await call('session.status')).toMatchObject({ mode: 'marketplace', tokenSet: true });
+    expect(existsSync(profileTokenFile(file))).toBe(true);
+    expect(fileTokenVault(dataDir).get()).toBeNull();
+    const list = await call('profiles.list');
+    expect(list.profiles).toEqual([
+      expect.objectContaining({ sellerId: seller1.id, active: true }),
+    ]);
+    expect((await syncNow()).lastRun).toMatchObject({ failure: null });
+    const shown = await shownServerIds();
+    expect(shown.length).toBe(ownIds(seller1.id).size);
   });
 });

@@ -59,6 +59,23 @@ describe('safeStorage token vault', () => {
     expect(existsSync(join(dir, 'token.enc'))).toBe(false);
   });
 
+  it("seals each profile's token in its own file beside the profile, with the same refusal", () => {
+    const vault = createSafeStorageTokenVault(fakeSafeStorage('gnome_libsecret'), dir, 'linux');
+    const gold = vault.forProfile(join(dir, 'gold.sqlite'));
+    const accounts = vault.forProfile(join(dir, 'accounts.sqlite'));
+    gold.set(TOKEN);
+    accounts.set(`${TOKEN}-2`);
+    expect([gold.get(), accounts.get(), vault.get()]).toEqual([TOKEN, `${TOKEN}-2`, null]);
+    expect(readdirSync(dir).sort()).toEqual(['accounts.token.sealed', 'gold.token.sealed']);
+    expect(allFileBytes()).not.toContain(TOKEN);
+    gold.clear();
+    expect([gold.get(), accounts.get()]).toEqual([null, `${TOKEN}-2`]);
+
+    const plain = createSafeStorageTokenVault(fakeSafeStorage('basic_text'), dir, 'linux');
+    expect(() => plain.forProfile(join(dir, 'gold.sqlite')).set(TOKEN)).toThrow(AppFailure);
+    expect(existsSync(join(dir, 'gold.token.sealed'))).toBe(false);
+  });
+
   it('refuses basic_text with insecure_storage and writes nothing', () => {
     const vault = createSafeStorageTokenVault(fakeSafeStorage('basic_text'), dir, 'linux');
     let thrown: unknown;
