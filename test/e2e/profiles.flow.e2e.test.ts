@@ -140,6 +140,9 @@ describe('several sellers in Chromium', () => {
       const shown1 = await shownServerIds(page);
       expect(shown1.every((id) => own(seller1.id).has(id))).toBe(true);
       expect(shown1.some((id) => own(seller2.id).has(id))).toBe(false);
+      await expect
+        .poll(() => page.locator('[data-testid="offers-grid"] [data-local-id]').count())
+        .toBe(own(seller1.id).size);
 
       // Rename the second seller's profile.
       await switcher(page).locator('button.current').click();

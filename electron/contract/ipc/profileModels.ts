@@ -15,6 +15,8 @@ export const profileConnectionSchema = z.enum([
 export type ProfileConnection = z.infer<typeof profileConnectionSchema>;
 
 export const profileSummarySchema = z.object({
+  /** Stable while the profile exists (a rename keeps it); tells the front another one is shown. */
+  id: z.string(),
   /** The seller's name for it (default: the marketplace's host and the seller's user id). */
   name: z.string(),
   /** The seller's user id on the marketplace, once their offers confirmed it. */

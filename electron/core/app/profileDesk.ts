@@ -2,6 +2,7 @@
 // core's own machinery) and the others, synced in the background (backgroundSync.ts), each with
 // its own token, guard, limiter and ledger. It answers the account switcher: list, switch, add,
 // rename, remove, through the profiles use cases (core/usecases/profiles) as the CLI does.
+import { createHash } from 'node:crypto';
 import { AppFailure } from '../../contract/ipc';
 import type { ProfileList, ProfileRemoveOutcome, SyncStatus } from '../../contract/ipc';
 import {
@@ -71,6 +72,8 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
     return found;
   }
 
+  const idOf = (file: string) => createHash('sha256').update(file).digest('hex').slice(0, 12);
+
   function list(): ProfileList {
     const market = session.marketUrl();
     const active = session.activeFile();
@@ -81,6 +84,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
     const profiles = stored().map((p) => {
       if (p.file === active) {
         return {
+          id: idOf(p.file),
           name: p.name,
           sellerId: p.userId,
           connection: status.connection.state,
@@ -92,6 +96,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
       const running = background.get(p.file);
       const counts = running ? running.counts() : waitingWork(p.file);
       return {
+        id: idOf(p.file),
         name: p.name,
         sellerId: p.userId,
         connection: running ? running.connection() : ('no_token' as const),
