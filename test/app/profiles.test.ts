@@ -250,4 +250,39 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     const shown = await shownServerIds();
     expect(shown.length).toBe(ownIds(seller1.id).size);
   });
+
+  it("the sandbox has no switcher; leaving it goes back to the seller's profiles, the last one shown", async () => {
+    const [seller1, seller2, seller3] = sandbox.sellers;
+    await core.close();
+    notes = [];
+    core = await createTestCore(dataDir, sandbox.baseUrl, {
+      syncHoldMs: 0,
+      sandbox: {
+        start: async () => ({ baseUrl: sandbox.baseUrl, token: seller3!.token }),
+        stop: async () => {},
+      },
+    });
+    await core.start();
+    await call('session.connect', { token: seller1!.token });
+    await call('profiles.add', { token: seller2!.token });
+    const name1 = (await call('profiles.list')).profiles.find((p) => !p.active)!.name;
+    await call('profiles.switch', { name: name1 });
+
+    await call('session.useSandbox');
+    expect(await call('profiles.list')).toEqual({ profiles: [], canManage: false });
+    const back = await call('session.disconnect');
+    expect(back).toMatchObject({ mode: 'marketplace', tokenSet: true });
+    const list = await call('profiles.list');
+    expect(list.profiles.find((p) => p.active)?.sellerId).toBe(seller1!.id);
+    expect(list.profiles).toHaveLength(2);
+    expect((await syncNow()).lastRun).toMatchObject({ failure: null });
+
+    // Disconnecting a seller forgets their token and shows the other one.
+    const other = await call('session.disconnect');
+    expect(other).toMatchObject({ mode: 'marketplace', tokenSet: true });
+    const left = await call('profiles.list');
+    expect(left.profiles.find((p) => p.active)?.sellerId).toBe(seller2!.id);
+    expect(left.profiles.find((p) => p.sellerId === seller1!.id)?.connection).toBe('no_token');
+    expect(await call('session.disconnect')).toMatchObject({ mode: 'none', tokenSet: false });
+  });
 });

@@ -339,8 +339,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await quiesce();
       await desk.whileClosed(async () => {
         await session.disconnect();
-        // Another seller still connected is shown next.
-        const next = session.connectedFiles()[0];
+        // Another seller still connected is shown next (the last one shown, after the sandbox).
+        const connected = session.connectedFiles();
+        const last = settingsFile(options.dataDir).read().activeProfile;
+        const next = last && connected.includes(last) ? last : connected[0];
         if (next) await session.switchTo(next);
       });
       return sessionChanged();

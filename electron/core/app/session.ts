@@ -218,9 +218,13 @@ export function createSession(options: AppCoreOptions): Session {
         },
       };
       await disconnect(closing?.seller ?? null, wasSandbox ? null : keeper);
-      if (wasSandbox) await options.sandbox?.stop();
+      if (wasSandbox) {
+        await options.sandbox?.stop();
+        // Leaving the sandbox goes back to the seller's own profiles, if a token is kept for any.
+        settings.update({ mode: 'marketplace', baseUrl: realBaseUrl });
+      }
       // Another seller still connected stays connected (the core shows them next).
-      if (wasSandbox || connectedFiles().length === 0) {
+      if (connectedFiles().length === 0) {
         settings.update({ mode: 'none', baseUrl: null });
       }
     },
