@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app';
 import { profileRegistryFile, profileTokenFile } from '../../electron/core/usecases/paths';
 import { listProfiles } from '../../electron/core/usecases/profiles';
+import { limits } from '../../electron/contract/marketplace/limits';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { coreCalls, createTestCore, fileTokenVault } from './coreHarness';
 
@@ -284,5 +285,44 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     expect(left.profiles.find((p) => p.active)?.sellerId).toBe(seller2!.id);
     expect(left.profiles.find((p) => p.sellerId === seller1!.id)?.connection).toBe('no_token');
     expect(await call('session.disconnect')).toMatchObject({ mode: 'none', tokenSet: false });
+  });
+
+  it("two sellers sending at once stay within each seller's windows", async () => {
+    const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+    const COUNT = 260; // more than a window's worth of new offers for each
+    const BASE = 91.5;
+    const theirs = (sellerId: number) =>
+      sandbox.control
+        .offers(sellerId)
+        .filter((o) => o.price_per_step >= BASE && o.price_per_step < BASE + 0.1).length;
+    await call('session.connect', { token: seller1.token });
+    await call('settings.setSending', { sendAutomatically: false });
+    await queueGoldOffers(BASE, COUNT);
+    await call('profiles.add', { token: seller2.token });
+    await queueGoldOffers(BASE, COUNT);
+    const from = sandbox.requests.length;
+    await call('settings.setSending', { sendAutomatically: true });
+    await call('sync.now');
+    await until(() => theirs(seller1.id) === COUNT && theirs(seller2.id) === COUNT, 60_000);
+
+    const sent = sandbox.requests.slice(from);
+    expect(sent.filter((r) => r.status === 429)).toEqual([]);
+    // Both sent in the same stretch of time, and each seller's offers-per-window stayed within
+    // the marketplace's limit in every window (the sandbox's window is 1 s here).
+    const manage = (sellerId: number) =>
+      sent.filter((r) => r.sellerId === sellerId && r.manageOffers > 0);
+    const [m1, m2] = [manage(seller1.id), manage(seller2.id)];
+    expect(m1.length).toBeGreaterThan(1);
+    expect(m2.length).toBeGreaterThan(1);
+    expect(m1[0]!.at).toBeLessThan(m2[m2.length - 1]!.at);
+    expect(m2[0]!.at).toBeLessThan(m1[m1.length - 1]!.at);
+    for (const list of [m1, m2]) {
+      for (const r of list) {
+        const inWindow = list
+          .filter((o) => o.at > r.at - 1000 && o.at <= r.at)
+          .reduce((n, o) => n + o.manageOffers, 0);
+        expect(inWindow).toBeLessThanOrEqual(limits.manageOffersPerWindow);
+      }
+    }
   });
 });
