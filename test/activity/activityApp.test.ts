@@ -53,4 +53,28 @@ describe('activity channels', { timeout: 60_000 }, () => {
       'bad_input',
     );
   });
+
+  it('keeps the requests of connecting too (the token check, whose token it is): one entry per request received', async () => {
+    const otherDir = mkdtempSync(join(tmpdir(), 'sd-activity-connect-'));
+    const other = await createTestCore(otherDir, sandbox.baseUrl, { syncDebounceMs: 3_600_000 });
+    const calls = coreCalls(() => other);
+    try {
+      await other.start();
+      const token = sandbox.sellers[1]!.token;
+      const before = sandbox.requests.length;
+      await calls.call('session.connect', { token });
+      await calls.syncNow();
+      const received = sandbox.requests.slice(before);
+      const { entries } = await calls.call('activity.list', {});
+      expect(entries).toHaveLength(received.length);
+      // The list is newest first; its oldest: the check that the marketplace takes the token,
+      // then whose it is.
+      const oldest = [...entries].reverse();
+      expect(oldest.slice(0, 2).map((e) => e.operation)).toEqual(['Read products', 'Read offers']);
+      expect(JSON.stringify(entries)).not.toContain(token);
+    } finally {
+      await other.close();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
 });

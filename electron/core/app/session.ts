@@ -9,6 +9,7 @@
 // (the active profile) and the app core syncs the others in the background (backgroundSync.ts).
 import { AppFailure, type SessionStatus } from '../../contract/ipc';
 import { DEFAULT_BASE_URL } from '../../contract/marketplace/assumptions';
+import { earlierRequests, type EarlierRequests } from '../usecases/activity';
 import { connect, disconnect } from '../usecases/session';
 import {
   firstProfileIsTheirs,
@@ -108,11 +109,11 @@ export function createSession(options: AppCoreOptions): Session {
    * else asked of the marketplace. Offline with a token never seen, the only profile is opened and
    * its guard decides at the first request.
    */
-  async function openForToken(baseUrl: string, token: string) {
+  async function openForToken(baseUrl: string, token: string, requests = earlierRequests()) {
     const known = profileOfToken(options.dataDir, baseUrl, token);
     const identity = known
       ? null
-      : await identifyToken({ baseUrl, token, dataDir: options.dataDir });
+      : await identifyToken({ baseUrl, token, dataDir: options.dataDir, requests });
     const chosen =
       known ??
       (identity
@@ -120,7 +121,7 @@ export function createSession(options: AppCoreOptions): Session {
             options.dataDir,
             baseUrl,
             identity,
-            await firstProfileIsTheirs({ dataDir: options.dataDir, baseUrl, token }),
+            await firstProfileIsTheirs({ dataDir: options.dataDir, baseUrl, token, requests }),
           )
         : (listProfiles(options.dataDir, baseUrl)[0] ?? null));
     // The token moves to its profile's own sealed file (the vault's slot was only its way in),
@@ -129,6 +130,7 @@ export function createSession(options: AppCoreOptions): Session {
     vaultOf(file).set(token);
     options.tokenVault.clear();
     await openSaved(baseUrl, file);
+    if (profile) requests.keepIn(profile.seller);
   }
 
   const marketUrl = () => {
@@ -180,14 +182,15 @@ export function createSession(options: AppCoreOptions): Session {
 
     async connect(token, acceptPlainText = false) {
       const accepted = acceptPlainText || settings.read().plainTextAccepted;
+      const requests: EarlierRequests = earlierRequests();
       const kept = await connect(
-        { baseUrl: realBaseUrl, token, plainTextAccepted: accepted },
+        { baseUrl: realBaseUrl, token, plainTextAccepted: accepted, requests },
         options.tokenVault,
       );
       tokenValid = true;
       settings.update({ mode: 'marketplace', baseUrl: realBaseUrl, plainTextAccepted: accepted });
       await options.sandbox?.stop();
-      await openForToken(realBaseUrl, kept);
+      await openForToken(realBaseUrl, kept, requests);
     },
 
     async useSandbox() {

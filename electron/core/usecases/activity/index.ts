@@ -8,3 +8,4 @@ export {
 } from './listActivity';
 export type { ActivityCsv, ActivityEntry, ActivityList, ActivityListInput } from './listActivity';
 export type { ActivityOutcome } from '../../store';
+export { earlierRequests, type EarlierRequests } from './earlierRequests';

@@ -7,6 +7,7 @@
 // profile.
 import { existsSync } from 'node:fs';
 import type { MarketplaceClient } from '../../api';
+import type { EarlierRequests } from '../activity/earlierRequests';
 import { marketSlug, profileFile } from '../paths';
 import { UseCaseFailure } from '../failure';
 import { identifySeller, tokenFingerprint, type SellerIdentity } from './identity';
@@ -280,17 +281,20 @@ export async function firstProfileIsTheirs(input: {
   dataDir: string;
   baseUrl: string;
   token: string;
+  /** Notes the requests for the profile the answer opens. */
+  requests?: EarlierRequests;
 }): Promise<boolean> {
   const first = profileFile(input.dataDir, input.baseUrl);
   const ids = cachedOfferIds(first, existsSync(first));
   if (ids.length === 0) return true;
   const { createMarketplaceClient } = await import('../../api');
-  const client = createMarketplaceClient({ baseUrl: input.baseUrl, token: input.token });
+  const raw = createMarketplaceClient({ baseUrl: input.baseUrl, token: input.token });
+  const client = input.requests ? input.requests.watch(raw, input.token) : raw;
   try {
     return await cachedOffersAreTheirs(client, ids);
   } catch {
     return false; // not known now: a profile of their own is the safe side
   } finally {
-    await client.close();
+    await raw.close();
   }
 }

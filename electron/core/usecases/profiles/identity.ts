@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MarketplaceClient } from '../../api';
+import type { EarlierRequests } from '../activity/earlierRequests';
 import { SELLER_IDENTITY } from '../../../contract/marketplace/assumptions';
 import { identityKeyFile } from '../paths';
 
@@ -63,19 +64,22 @@ export async function identifyToken(input: {
   baseUrl: string;
   token: string;
   dataDir: string;
+  /** Notes the request for the profile the answer opens. */
+  requests?: EarlierRequests;
 }): Promise<SellerIdentity | null> {
   // Loaded on demand, as the profile loads it: the HTTP client is for commands that go online.
   const { createMarketplaceClient } = await import('../../api');
-  const client = createMarketplaceClient({
+  const raw = createMarketplaceClient({
     baseUrl: input.baseUrl,
     token: input.token,
     timeoutMs: IDENTIFY_TIMEOUT_MS,
   });
+  const client = input.requests ? input.requests.watch(raw, input.token) : raw;
   try {
     return await identifySeller(client, input.dataDir, input.token);
   } catch {
     return null;
   } finally {
-    await client.close();
+    await raw.close();
   }
 }

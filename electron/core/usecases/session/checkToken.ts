@@ -2,6 +2,7 @@
 // is told as malformed without asking the marketplace (left to the HTTP layer it would read as
 // "offline"); otherwise one cheap request decides.
 import { tokenProblem } from '../../api/tokenFormat';
+import type { EarlierRequests } from '../activity/earlierRequests';
 import { UseCaseFailure } from '../failure';
 
 /** The token trimmed, or a failure saying what is wrong with it (never quoting it). */
@@ -22,6 +23,8 @@ const CHECK_TIMEOUT_MS = 15_000;
 export interface CheckTokenInput {
   baseUrl: string;
   token: string;
+  /** Notes the request for the profile the token opens (its activity log). */
+  requests?: EarlierRequests;
 }
 
 /** Asks the marketplace whether it takes the token; answers the trimmed token if it does. */
@@ -29,11 +32,12 @@ export async function checkToken(input: CheckTokenInput): Promise<string> {
   const token = wellFormedToken(input.token);
   // Loaded on demand, as the profile loads it: the HTTP client is for commands that go online.
   const { createMarketplaceClient, isMarketplaceError } = await import('../../api');
-  const client = createMarketplaceClient({
+  const raw = createMarketplaceClient({
     baseUrl: input.baseUrl,
     token,
     timeoutMs: CHECK_TIMEOUT_MS,
   });
+  const client = input.requests ? input.requests.watch(raw, token) : raw;
   try {
     await client.listProducts({ limit: 1 });
     return token;
@@ -52,6 +56,6 @@ export async function checkToken(input: CheckTokenInput): Promise<string> {
       'The marketplace could not be reached to check the token. Try again when you are online.',
     );
   } finally {
-    await client.close();
+    await raw.close();
   }
 }

@@ -1,6 +1,7 @@
 // Connecting keeps a token only once the marketplace took it, and only where it is safe at rest;
 // disconnecting forgets the token but keeps the profile, so nothing unsynced is lost. Where the
 // token is kept is the front's port (the app's OS keychain vault).
+import type { EarlierRequests } from '../activity/earlierRequests';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { checkToken, wellFormedToken } from './checkToken';
@@ -21,6 +22,8 @@ export interface ConnectInput {
   token: string;
   /** The seller accepted plain-text storage (now or before). */
   plainTextAccepted: boolean;
+  /** Notes the check's request for the profile the token opens. */
+  requests?: EarlierRequests;
 }
 
 /** Checks the token with the marketplace and keeps it; answers the token as kept. */
@@ -32,7 +35,11 @@ export async function connect(input: ConnectInput, keeper: TokenKeeper): Promise
       'This computer has no system keyring, so the token could only be stored with a fixed key that any program running as you could read. Install and unlock a keyring (GNOME Keyring or KWallet) and restart Seller Desk, or accept storing it this way.',
     );
   }
-  await checkToken({ baseUrl: input.baseUrl, token });
+  await checkToken({
+    baseUrl: input.baseUrl,
+    token,
+    ...(input.requests && { requests: input.requests }),
+  });
   keeper.set(token);
   return token;
 }
