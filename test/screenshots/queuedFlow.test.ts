@@ -75,7 +75,8 @@ it('queues dropped files and links offline and sends them in order once the offe
 
     const mark = sandbox.requests.length;
     const summary = await engine.push();
-    expect(summary).toMatchObject({ unauthorized: false, pending: 0 });
+    // Everything went out; the refused links stay queued for the seller (retry or dismiss).
+    expect(summary).toMatchObject({ unauthorized: false, pending: 1 });
 
     const sent = sandbox.requests
       .slice(mark)
@@ -101,6 +102,10 @@ it('queues dropped files and links offline and sends them in order once the offe
     expect(outcome?.ok).toBe(false);
     expect(outcome?.message).toContain('https://cdn.sandbox.test/fail/late.png');
     expect(outcome?.message).toContain('https://elsewhere.example/x.png');
+    // …and the offer waits for the seller in Needs attention, holding just those two links.
+    const offer = store.getOffer(localId)!;
+    expect(offer.syncState).toBe('attention');
+    expect(offer.pending.map((op) => op.state)).toEqual(['failed']);
   } finally {
     limiter.close();
     await client.close();
