@@ -72,6 +72,21 @@ async function makeConflict(desk: Harness): Promise<void> {
   }, target.localId);
 }
 
+/** The name of a seller's profile, as the core lists it. */
+async function nameOf(page: Page, sellerId: number): Promise<string> {
+  let name: string | undefined;
+  await expect
+    .poll(async () => {
+      name = await page.evaluate(async (id) => {
+        const list = await (globalThis as unknown as Api).sellerDesk.profiles.list();
+        return list.ok ? list.value.profiles.find((p) => p.sellerId === id)?.name : undefined;
+      }, sellerId);
+      return name;
+    })
+    .toBeTruthy();
+  return name!;
+}
+
 const switcher = (page: Page) => page.locator('[data-testid="profile-switcher"]');
 const rowOf = (page: Page, name: string) =>
   page.locator(`[data-testid="profile-row"][data-profile="${name}"]`);
@@ -85,10 +100,10 @@ describe('several sellers in Chromium', () => {
       const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
       const own = (id: number) => new Set(sandbox.control.offers(id).map((o) => o.id));
       await connectWithToken(page, seller1.token, { rows: true });
+      const name1 = await nameOf(page, seller1.id);
       await expect
         .poll(() => page.locator('[data-testid="active-profile"]').textContent())
-        .toContain(String(seller1.id));
-      const name1 = (await page.locator('[data-testid="active-profile"]').textContent())!.trim();
+        .toBe(name1);
 
       await makeConflict(desk);
       await expect
@@ -98,12 +113,13 @@ describe('several sellers in Chromium', () => {
       // Add the second seller from the switcher.
       await switcher(page).locator('button.current').click();
       await page.getByRole('button', { name: 'Add another seller…' }).click();
+      await shoot(desk, 'switcher-add');
       await page.fill('#add-profile-token', seller2.token);
       await page.getByRole('button', { name: 'Add seller' }).click();
+      const name2 = await nameOf(page, seller2.id);
       await expect
         .poll(() => page.locator('[data-testid="active-profile"]').textContent())
-        .toContain(String(seller2.id));
-      const name2 = (await page.locator('[data-testid="active-profile"]').textContent())!.trim();
+        .toBe(name2);
 
       // Seller 2's offers only, in the list and in the grid.
       await expect.poll(async () => (await shownServerIds(page)).length).toBe(own(seller2.id).size);
@@ -150,6 +166,7 @@ describe('several sellers in Chromium', () => {
         .getByRole('button', { name: `Rename ${name2}` })
         .click();
       await page.getByLabel(`New name for ${name2}`).fill('Gold shop');
+      await shoot(desk, 'switcher-rename');
       await page.getByLabel(`New name for ${name2}`).press('Enter');
       await expect.poll(() => rowOf(page, 'Gold shop').count()).toBe(1);
       expect(await rowOf(page, 'Gold shop').textContent()).toContain(`Seller ${seller2.id}`);

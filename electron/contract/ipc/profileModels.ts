@@ -35,6 +35,11 @@ export const profileListSchema = z.object({
   profiles: z.array(profileSummarySchema),
   /** False in the sandbox, which has one profile. */
   canManage: z.boolean(),
+  /**
+   * Grows with every list the core makes: an answer and an event travel apart (IPC, the host's
+   * bridge and its event stream), so a front keeps the newest, never an older one arriving late.
+   */
+  revision: z.number().int(),
 });
 export type ProfileList = z.infer<typeof profileListSchema>;
 

@@ -59,6 +59,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
   let publishTimer: ReturnType<typeof setTimeout> | null = null;
   let refreshing: Promise<void> = Promise.resolve();
   let closed = false;
+  let revision = 0;
 
   const stored = (): StoredProfile[] => {
     const market = session.marketUrl();
@@ -77,8 +78,9 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
   function list(): ProfileList {
     const market = session.marketUrl();
     const active = session.activeFile();
+    revision += 1;
     if (!market || !active) {
-      return { profiles: [], canManage: false };
+      return { profiles: [], canManage: false, revision };
     }
     const status = deps.activeStatus();
     const profiles = stored().map((p) => {
@@ -104,7 +106,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
         active: false,
       };
     });
-    return { profiles, canManage: true };
+    return { profiles, canManage: true, revision };
   }
 
   function publish() {
