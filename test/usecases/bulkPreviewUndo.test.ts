@@ -113,17 +113,28 @@ describe('bulk preview', () => {
     });
     expect(preview.rule).toBe('Account prices are rounded to 0.01, gold prices to 0.0001.');
     const line = (offer: string) => preview.changes.find((c) => c.offer === offer);
-    expect(line('Offer 8002')).toMatchObject({ before: '49.99', after: '44.99', toReview: true });
-    expect(line('Offer 8001')).toMatchObject({
+    expect(line('Offer 8002 of "Accounts NA"')).toMatchObject({
+      before: '49.99',
+      after: '44.99',
+      toReview: true,
+    });
+    expect(line('Offer 8001 of "Gold Coins EU"')).toMatchObject({
       before: '0.1235',
       after: '0.1111',
       toReview: false,
     });
-    expect(line('Offer 8003')).toMatchObject({ before: '20', after: '18', toReview: false });
-    expect(preview.toReview).toEqual(['Offer 8002']);
+    expect(line('Offer 8003 of "Accounts NA"')).toMatchObject({
+      before: '20',
+      after: '18',
+      toReview: false,
+    });
+    expect(preview.toReview).toEqual(['Offer 8002 of "Accounts NA"']);
     expect(preview.warnings[0]).toMatch(/1 live account offer goes back to review: it is off sale/);
     expect(preview.leftOut).toEqual([
-      expect.objectContaining({ offer: 'Offer 8004', reason: expect.stringMatching(/^Sold/) }),
+      expect.objectContaining({
+        offer: 'Offer 8004 of "Accounts NA"',
+        reason: expect.stringMatching(/^Sold/),
+      }),
     ]);
     expect(preview).toMatchObject({ selected: 4, changing: 3, leftOutCount: 1, toReviewCount: 1 });
     expect(outbox()).toEqual([]);
@@ -157,14 +168,14 @@ describe('bulk preview', () => {
     const status = previewChange(profile, { offers: all(), change: { kind: 'status', status: 3 } });
     expect(status.changes.map((c) => `${c.offer}: ${c.before} → ${c.after}`)).toEqual(
       expect.arrayContaining([
-        'Offer 8001: Active → Not Active',
-        'Offer 8002: Active → Not Active',
+        'Offer 8001 of "Gold Coins EU": Active → Not Active',
+        'Offer 8002 of "Accounts NA": Active → Not Active',
       ]),
     );
     expect(status.leftOut.map((l) => `${l.offer}: ${l.reason}`)).toEqual(
       expect.arrayContaining([
-        'Offer 8003: Already Not Active.',
-        'Offer 8004: A sold offer cannot change status.',
+        'Offer 8003 of "Accounts NA": Already Not Active.',
+        'Offer 8004 of "Accounts NA": A sold offer cannot change status.',
       ]),
     );
     const del = previewChange(profile, { offers: all(), change: { kind: 'delete' } });
@@ -319,14 +330,26 @@ describe('offer import: consequences and undo', () => {
     const preview = await previewOfferImport(profile, { productId: accountProduct.id, file: path });
     const c = preview.consequences;
     expect(c.changes).toEqual([
-      { line: 2, offer: 'Offer 8002', before: 'price 49.99', after: 'price 44.99', toReview: true },
-      { line: 3, offer: 'Offer 8003', before: 'price 20', after: 'price 25', toReview: false },
+      {
+        line: 2,
+        offer: 'Offer 8002 of "Accounts NA"',
+        before: 'price 49.99',
+        after: 'price 44.99',
+        toReview: true,
+      },
+      {
+        line: 3,
+        offer: 'Offer 8003 of "Accounts NA"',
+        before: 'price 20',
+        after: 'price 25',
+        toReview: false,
+      },
     ]);
     expect(c.warnings).toEqual([
       '1 live account offer goes back to review: it is off sale until the marketplace reviews it.',
     ]);
     expect(c.leftOut).toEqual([
-      { line: 4, offer: 'Offer 8004', reason: expect.stringMatching(/^Sold/) },
+      { line: 4, offer: 'Offer 8004 of "Accounts NA"', reason: expect.stringMatching(/^Sold/) },
     ]);
     expect(preview.toEdit).toBe(2);
     const done = await commitOfferImport(profile, preview);

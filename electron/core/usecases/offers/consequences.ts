@@ -19,8 +19,7 @@ import {
 } from '../../../contract/marketplace/wire';
 import type { OfferDetail } from '../../store';
 import type { SellerProfile } from '../profile';
-import { quoteForMessage } from '../../util/echo';
-import { offerName } from './offerName';
+import { namedOffer } from './offerName';
 
 export type OfferPlan =
   | {
@@ -42,13 +41,6 @@ export type OfferPlan =
       /** Already as asked (the status it has): nothing to do, which is not a refusal. */
       already?: boolean;
     };
-
-/** "Offer 1008 · "44 skins, PC"": the id the marketplace shows, and the name the seller knows. */
-export function namedOffer(offer: OfferDetail, productTitle?: string | null): string {
-  const name = offerName(offer, productTitle);
-  const shown = offer.fields.outer_name || offer.fields.internal_name;
-  return offer.serverId !== null && shown ? `${name} · ${quoteForMessage(shown)}` : name;
-}
 
 /** Reads offers and their products for one preview or change (each product parsed once). */
 export function offerReader(profile: SellerProfile) {

@@ -26,7 +26,7 @@ import {
   type Store,
 } from '../../store';
 import type { Problem } from '../failure';
-import { namedOffer } from '../offers/consequences';
+import { namedOffer } from '../offers/offerName';
 
 export type PlannedRow =
   | { line: number; action: 'create'; fields: OfferWrite; deliveryTime: number }
