@@ -19,7 +19,7 @@ let sandbox: Sandbox;
 let core: AppCore;
 let dataDir: string;
 let notes: string[];
-const { call, syncNow } = coreCalls(() => core);
+const { call, failureOf, syncNow } = coreCalls(() => core);
 
 async function openCore() {
   notes = [];
@@ -123,6 +123,8 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     expect(p1).toMatchObject({ active: false, toSend: 3 });
     expect(p1.connection).not.toBe('no_token');
     expect(p1.name).toContain(String(seller1.id));
+    expect(JSON.stringify(added)).not.toContain(seller1.token);
+    expect(JSON.stringify(added)).not.toContain(seller2.token);
 
     // Seller 2's view shows seller 2's offers only.
     await syncNow();
@@ -324,5 +326,24 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
         expect(inWindow).toBeLessThanOrEqual(limits.manageOffersPerWindow);
       }
     }
+  });
+
+  it('a token the marketplace refuses adds nothing and leaves the connected sellers as they were', async () => {
+    const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+    await call('session.connect', { token: seller1.token });
+    await call('profiles.add', { token: seller2.token });
+    const before = await call('profiles.list');
+    const bad = 'a-token-the-marketplace-never-issued';
+    const failure = await failureOf('profiles.add', { token: bad });
+    expect(failure.kind).toBe('unauthorized');
+    expect(failure.message).not.toContain(bad);
+    const after = await call('profiles.list');
+    expect(after.profiles.map((p) => [p.name, p.active])).toEqual(
+      before.profiles.map((p) => [p.name, p.active]),
+    );
+    await until(async () =>
+      (await call('profiles.list')).profiles.every((p) => p.connection === 'online'),
+    );
+    expect(await call('session.status')).toMatchObject({ tokenSet: true, mode: 'marketplace' });
   });
 });
