@@ -196,6 +196,12 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     await until(() => notes.includes('Gold shop: Seller Desk needs a new token'));
     const list = await call('profiles.list');
     expect(list.profiles.find((p) => p.name === 'Gold shop')?.connection).toBe('token_refused');
+
+    // The shown seller's notifications name their profile too, with several connected.
+    const shown = list.profiles.find((p) => p.active)!.name;
+    sandbox.control.regenerateToken(seller2.id);
+    await syncNow();
+    expect(notes).toContain(`${shown}: Seller Desk needs a new token`);
   });
 
   it('remove says what unsent work is lost, then deletes that profile and its token', async () => {

@@ -180,6 +180,12 @@ describe('several sellers in Chromium', () => {
       await shoot(desk, 'remove-question');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       expect(await rowOf(page, 'Gold shop').count()).toBe(1);
+      // Escape closes the list.
+      await page.getByRole('button', { name: 'Add another seller…' }).focus();
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(() => switcher(page).locator('button.current').getAttribute('aria-expanded'))
+        .toBe('false');
       expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
     } finally {
       await desk.close();
