@@ -209,8 +209,8 @@ describe('undo', () => {
     const before = localState();
     changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
     expect(outbox().length).toBe(3);
-    expect(lastUndoStep(profile)).toMatchObject({ label: 'Price −10 % on 4 offers', offers: 3 });
-    expect(undoLastStep(profile)).toEqual({ label: 'Price −10 % on 4 offers', offers: 3 });
+    expect(lastUndoStep(profile)).toMatchObject({ label: 'Price −10 % on 3 offers', offers: 3 });
+    expect(undoLastStep(profile)).toEqual({ label: 'Price −10 % on 3 offers', offers: 3 });
     expect(localState()).toBe(before);
     expect(price('liveAccount')).toBe(49.99);
     expect(outbox()).toEqual([]);

@@ -140,7 +140,8 @@ export interface UndoSteps {
    * the offers it changed or created. Nothing changed, no step.
    */
   record<T>(
-    label: string,
+    /** The step in the seller's words; a function is told how many offers it changed. */
+    label: string | ((changed: number) => string),
     candidates: readonly number[],
     fn: () => T,
     affected: (result: T) => readonly number[],

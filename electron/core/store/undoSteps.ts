@@ -172,7 +172,7 @@ function prune(ctx: StoreContext): void {
  */
 export function recordStep<T>(
   ctx: StoreContext,
-  label: string,
+  label: string | ((changed: number) => string),
   candidates: readonly number[],
   fn: () => T,
   affected: (result: T) => readonly number[],
@@ -186,7 +186,7 @@ export function recordStep<T>(
       if (changed.length === 0) return result;
       const step = Number(
         prep(ctx, 'INSERT INTO undo_steps (label, at, offers) VALUES (?, ?, ?)').run(
-          label,
+          typeof label === 'string' ? label : label(changed.length),
           ctx.clock.now(),
           changed.length,
         ).lastInsertRowid,

@@ -37,7 +37,7 @@ export function changePrice(profile: SellerProfile, input: ChangePriceInput): Pr
   const read = offerReader(profile);
   const prices = new Map<number, number>();
   const outcome = store.undoSteps().record(
-    `Price ${changeWords(input.mode, input.value)} on ${offersCount(ids.length)}`,
+    (changed) => `Price ${changeWords(input.mode, input.value)} on ${offersCount(changed)}`,
     ids,
     () =>
       eachOffer(profile, ids, (localId) => {

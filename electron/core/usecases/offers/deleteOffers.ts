@@ -19,7 +19,7 @@ export function deleteOffers(
   const ids = selectedOffers(profile, input.offers);
   const cancelledIds: number[] = [];
   const outcome = store.undoSteps().record(
-    `Delete ${offersCount(ids.length)}`,
+    (changed) => `Delete ${offersCount(changed)}`,
     ids,
     () =>
       eachOffer(profile, ids, (localId) => {

@@ -15,7 +15,7 @@ export function discardLocalChanges(
   const ids = selectedOffers(profile, { localIds: input.localIds });
   // One undoable step: a discard made by mistake brings the seller's work back.
   return store.undoSteps().record(
-    `Discard of local changes on ${offersCount(ids.length)}`,
+    (changed) => `Discard of local changes on ${offersCount(changed)}`,
     ids,
     () => eachOffer(profile, ids, (localId) => store.discardLocalChanges(localId)),
     (result) => result.changedIds,

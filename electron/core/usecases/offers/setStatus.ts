@@ -27,7 +27,7 @@ export function setStatus(profile: SellerProfile, input: SetStatusInput): Status
   const read = offerReader(profile);
   const unchanged: StatusOutcome['unchanged'] = [];
   const outcome = store.undoSteps().record(
-    `Status ${statusName(input.status)} on ${offersCount(ids.length)}`,
+    (changed) => `Status ${statusName(input.status)} on ${offersCount(changed)}`,
     ids,
     () => {
       const done = eachOffer(profile, ids, (localId) => {
