@@ -9,6 +9,7 @@ import {
   moreText,
   previewLineText,
   previewSummary,
+  queueWaitNote,
   sendingNote,
 } from '../../renderer/src/lib/bulkPreview';
 import type { ChangePreview } from '../../electron/contract/ipc/changeModels';
@@ -73,5 +74,17 @@ describe('the toast after a change', () => {
       'It goes out when you press Sync now.',
     );
     expect(sendingNote({ holdSeconds: 0, sendAutomatically: true })).toBe('');
+  });
+});
+
+describe('the Sync view, on changes that wait', () => {
+  it('says why: sending only on Sync now, or the hold that keeps undo possible', () => {
+    expect(queueWaitNote({ holdSeconds: 10, sendAutomatically: false })).toBe(
+      'Sending automatically is off (Settings): they go out when you press Sync now.',
+    );
+    expect(queueWaitNote({ holdSeconds: 10, sendAutomatically: true })).toBe(
+      'Each change goes out 10 s after you make it, so it can still be undone.',
+    );
+    expect(queueWaitNote({ holdSeconds: 0, sendAutomatically: true })).toBe('');
   });
 });

@@ -42,3 +42,17 @@ export function sendingNote(settings: { holdSeconds: number; sendAutomatically: 
   if (settings.holdSeconds > 0) return `It goes out in ${settings.holdSeconds} s unless you undo.`;
   return '';
 }
+
+/** Why changes wait in the queue between syncs (the Sync view), from the sending settings. */
+export function queueWaitNote(settings: {
+  holdSeconds: number;
+  sendAutomatically: boolean;
+}): string {
+  if (!settings.sendAutomatically) {
+    return 'Sending automatically is off (Settings): they go out when you press Sync now.';
+  }
+  if (settings.holdSeconds > 0) {
+    return `Each change goes out ${settings.holdSeconds} s after you make it, so it can still be undone.`;
+  }
+  return '';
+}
