@@ -1,6 +1,6 @@
 // The Activity view in Chromium through the browser host: after connecting (which syncs), it
-// lists the requests the sandbox received, filters them, and holds no token; screenshots light and
-// dark at 1280 and 1024.
+// lists the requests the sandbox received, filters them, and holds no token, login or password
+// (not on the page, not in the export); screenshots light and dark at 1280 and 1024.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { openHarness, connectWithToken } from './harness';
 
 describe('Activity view in Chromium', () => {
-  it("lists a sync's requests, searches and filters them, and never shows the token", async () => {
+  it("lists a sync's requests, searches and filters them, and never shows the token or a credential", async () => {
     const desk = await openHarness({ name: 'flow-activity' });
     desk.page.setDefaultTimeout(20_000);
     try {
@@ -20,6 +20,42 @@ describe('Activity view in Chromium', () => {
       await expect
         .poll(() => sandbox.requests.filter((r) => r.path.endsWith('/my_offers')).length)
         .toBeGreaterThan(0);
+
+      // Credentials for an account offer go out: the log says they were uploaded, never what
+      // they were.
+      const login = 'activity-login-77';
+      const password = 'Activity-Secret-Pass-9';
+      const account = sandbox.control
+        .offers(sandbox.sellers[0]!.id)
+        .find((o) => o.marketplace_type === 2 && o.credential_system_type_id === 3)!;
+      const credentials = await page.evaluate(
+        async ({ serverId, line }) => {
+          const g = globalThis as unknown as { sellerDesk: SellerDeskApi; File: typeof File };
+          const api = g.sellerDesk;
+          const found = await api.offers.query({
+            text: String(serverId),
+            sort: { column: 'updated_at', dir: 'desc' },
+            offset: 0,
+            limit: 10,
+          });
+          if (!found.ok) return found;
+          const row = found.value.rows.find((r) => r.serverId === serverId)!;
+          const file = await api.fileRef(new g.File([line], 'accounts.txt'));
+          const preview = await api.credentials.preview({ localId: row.localId, file });
+          if (!preview.ok) return preview;
+          const { previewId } = preview.value as { previewId: string };
+          return api.credentials.commit({ previewId, mode: 'add' });
+        },
+        { serverId: account.id, line: `${login}:${password}` },
+      );
+      expect(credentials).toMatchObject({ ok: true, value: { queued: 1 } });
+      await expect
+        .poll(() =>
+          sandbox.requests.some((r) =>
+            r.path.endsWith(`/offers/${account.id}/credentials/add_batch`),
+          ),
+        )
+        .toBe(true);
 
       // A status change the marketplace refuses: the offer was deleted there meanwhile.
       const gold = sandbox.control
@@ -66,7 +102,10 @@ describe('Activity view in Chromium', () => {
         .toBe(true);
       const reads = sandbox.requests.filter((r) => r.path.endsWith('/my_offers')).length;
       await expect.poll(() => rows.filter({ hasText: 'Read offers' }).count()).toBe(reads);
-      expect(await page.content()).not.toContain(token);
+      await expect.poll(() => rows.filter({ hasText: 'Upload 1 credential' }).count()).toBe(1);
+      for (const secret of [token, login, password]) {
+        expect(await page.content()).not.toContain(secret);
+      }
 
       for (const width of [1280, 1024]) {
         await page.setViewportSize({ width, height: 760 });
@@ -91,6 +130,7 @@ describe('Activity view in Chromium', () => {
       const csvName = readdirSync(exportsDir).find((n) => n.endsWith('activity.csv'))!;
       const csv = readFileSync(join(exportsDir, csvName), 'utf8').trimEnd().split('\r\n');
       expect(csv[0]).toBe('Time,Operation,Offers,Outcome,Message');
+      for (const secret of [token, login, password]) expect(csv.join('\n')).not.toContain(secret);
       expect(csv.slice(1)).toHaveLength(1);
       expect(csv[1]).toMatch(new RegExp(`Set status to Not Active,${gold.id},Refused,404`));
       await page.getByLabel('Outcome').selectOption('rate_limited');
