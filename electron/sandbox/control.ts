@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CredentialSystem,
+  MarketplaceType,
   OfferStatus,
   type Offer,
   type Product,
@@ -22,6 +23,12 @@ export interface SandboxControl {
     email_hash: string | null;
   }[];
   simulatePurchase(offerId: number): void;
+  /**
+   * Buyers buy `units` of an offer: a gold offer's amount goes down (never below 0) and
+   * purchased_amount up; an account offer sells one active credential per unit (Multiple: none
+   * left turns it Not Active). Returns the units actually sold (a buyer cannot buy what is not there).
+   */
+  simulateBuyers(offerId: number, units: number): number;
   setTransferred(offerId: number, transferred: boolean): void;
   approveDomain(sellerId: number, domain: string): void;
   editOfferAsServer(offerId: number, patch: Partial<Offer>): void;
@@ -46,6 +53,26 @@ export function sandboxControl(state: () => MarketState): SandboxControl {
     if (!o) throw new Error(`sandbox: no offer ${id}`);
     return o;
   };
+  const purchase = (offerId: number): void => {
+    const o = offer(offerId);
+    const active = state()
+      .credentialsOf(offerId)
+      .find((c) => c.status === CredentialStatus.Active);
+    if (active) {
+      active.status = CredentialStatus.Sold;
+      active.updated_at = state().nextTimestamp(o.user_id);
+    }
+    o.purchased_amount += 1;
+    state().touch(o);
+    // A purchase can sell out an offer in any visible status, not only Active.
+    if (
+      o.credential_system_type_id === CredentialSystem.Multiple &&
+      state().activeCredentialCount(o.id) === 0 &&
+      o.status !== OfferStatus.NotActive
+    ) {
+      state().setStatus(o, OfferStatus.NotActive);
+    }
+  };
   return {
     offers: (sellerId) =>
       structuredClone(
@@ -65,25 +92,29 @@ export function sandboxControl(state: () => MarketState): SandboxControl {
           login_hash: c.login_hash,
           email_hash: c.email_hash,
         })),
-    simulatePurchase(offerId) {
+    simulatePurchase: (offerId) => purchase(offerId),
+    simulateBuyers(offerId, units) {
       const o = offer(offerId);
-      const active = state()
-        .credentialsOf(offerId)
-        .find((c) => c.status === CredentialStatus.Active);
-      if (active) {
-        active.status = CredentialStatus.Sold;
-        active.updated_at = state().nextTimestamp(o.user_id);
+      if (!Number.isInteger(units) || units < 1) throw new Error('sandbox: units must be ≥ 1');
+      if (o.marketplace_type === MarketplaceType.Gold) {
+        const sold = Math.min(units, Math.max(0, o.amount));
+        if (sold === 0) return 0;
+        o.amount -= sold;
+        o.purchased_amount += sold;
+        state().touch(o);
+        return sold;
       }
-      o.purchased_amount += 1;
-      state().touch(o);
-      // A purchase can sell out an offer in any visible status, not only Active.
-      if (
-        o.credential_system_type_id === CredentialSystem.Multiple &&
-        state().activeCredentialCount(o.id) === 0 &&
-        o.status !== OfferStatus.NotActive
-      ) {
-        state().setStatus(o, OfferStatus.NotActive);
+      let sold = 0;
+      for (; sold < units; sold++) {
+        // Without credentials on the marketplace there is nothing to hand a buyer.
+        if (
+          o.credential_system_type_id === CredentialSystem.Multiple &&
+          state().activeCredentialCount(o.id) === 0
+        )
+          break;
+        purchase(offerId);
       }
+      return sold;
     },
     setTransferred(offerId, transferred) {
       offer(offerId);

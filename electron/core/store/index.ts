@@ -34,6 +34,7 @@
  * - `close()`.
  * Tests that must look at rows use `store/testing.ts`, which production code may not import.
  */
+import { listSalesPoints, type SalesPoint, type SalesPointQuery } from './sales';
 import type { LedgerDatabase } from '../limits/ledger';
 import type { CredentialInput, Product } from '../../contract/marketplace/wire';
 import { systemClock, type Clock } from '../util/clock';
@@ -132,6 +133,7 @@ export interface ActivityLog {
   list(query?: ActivityQuery): ActivityEntry[];
 }
 export type { UndoResult, UndoStepView } from './undoSteps';
+export type { SalesPoint, SalesPointQuery } from './sales';
 
 /** Undo's door (core/store/undoSteps.ts): steps of the seller's changes, undone while unsent. */
 export interface UndoSteps {
@@ -247,6 +249,8 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
   rateLedgerDatabase(): LedgerDatabase;
   activityLog(): ActivityLog;
   undoSteps(): UndoSteps;
+  /** The sales history kept by each pull (core/store/sales.ts). */
+  salesPoints(query?: SalesPointQuery): SalesPoint[];
   close(): void;
 }
 
@@ -263,6 +267,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       record: (entry) => void recordActivity(ctx, entry),
       list: (query) => listActivity(ctx, query),
     }),
+    salesPoints: (query) => listSalesPoints(ctx, query),
     undoSteps: () => ({
       record: (label, candidates, fn, affected) => recordStep(ctx, label, candidates, fn, affected),
       last: () => lastStep(ctx),

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { RATE_LEDGER_DDL } from '../limits/ledgerSchema';
 import { backfillFieldValues } from './fieldValues';
 import { listSortColumns } from './listColumns';
+import { SALES_DDL } from './sales';
 
 // The list sorts by any of its columns, optionally filtered by status, product or sync state: one
 // index per (filter, sort column) pair lets SQLite walk straight to a page instead of sorting
@@ -266,10 +267,19 @@ CREATE TABLE undo_offers (
 ) WITHOUT ROWID;
 `;
 
+// Sales history (core/store/sales.ts): per offer, a row each time a pull sees a change.
+const migration5 = SALES_DDL;
+
 /** A migration is SQL, or a step that needs JS (a backfill), run on the open connection. */
 export type Migration = string | ((db: Database.Database) => void);
 
 /** Index i takes the file from user_version i to i + 1. */
-export const migrations: readonly Migration[] = [migration1, migration2, migration3, migration4];
+export const migrations: readonly Migration[] = [
+  migration1,
+  migration2,
+  migration3,
+  migration4,
+  migration5,
+];
 
 export const SCHEMA_VERSION = migrations.length;

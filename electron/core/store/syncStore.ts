@@ -1,6 +1,7 @@
 // The sync engine's door into the store (electron/core/sync talks to the store only through
 // this): the outbox to send, what a pull brings in, the values the engine remembers between runs,
 // and its run log. No SQL and no connection cross it.
+import { recordSalesPoints } from './sales';
 import { noteSkippedCredentials, refuseLinks } from './refusals';
 import type { Offer, Product } from '../../contract/marketplace/wire';
 import type { Clock } from '../util/clock';
@@ -53,6 +54,8 @@ export interface SyncStore {
   saveProducts(products: Product[]): void;
   /** One page of my_offers, in one transaction; pending local changes are never overwritten. */
   applyServerOffers(offers: Offer[]): { applied: number; conflicts: number };
+  /** The sales history's rows for one pulled page (core/store/sales.ts); call in its transaction. */
+  recordSalesPoints(offers: readonly Offer[]): number;
   /** A full reconcile saw exactly these server ids: every other offer is gone from the server. */
   applyServerDeletions(seenServerIds: ReadonlySet<number>): number;
   localIdOfServerId(serverId: number): number | undefined;
@@ -125,6 +128,7 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     transaction: (fn) => immediate(ctx, fn),
     hasCatalogue: () => prep(ctx, 'SELECT 1 FROM products LIMIT 1').get() !== undefined,
     saveProducts: (products) => saveProducts(ctx, products),
+    recordSalesPoints: (offers) => recordSalesPoints(ctx, offers),
     applyServerOffers: (offers) =>
       immediate(ctx, () => {
         const result = { applied: 0, conflicts: 0 };

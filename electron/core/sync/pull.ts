@@ -45,7 +45,12 @@ export interface OfferPullResult {
 }
 
 function applyPage(store: SyncStore, offers: Offer[], result: OfferPullResult): void {
-  const page = store.applyServerOffers(offers);
+  // The sales history (core/store/sales.ts) commits with the page it was read from, or not at all.
+  const page = store.transaction(() => {
+    const applied = store.applyServerOffers(offers);
+    store.recordSalesPoints(offers);
+    return applied;
+  });
   result.applied += page.applied;
   result.conflicts += page.conflicts;
 }

@@ -1,0 +1,111 @@
+// Sales history: per offer, a row each time a pull sees its purchased_amount, price or status
+// differ from the last row kept (the first sighting is the baseline). One row per change keeps
+// the table bounded by what happened, not by how often the seller syncs; the rows are written in
+// the pull's transaction for the page, so the history never disagrees with the offers stored.
+import type { Offer } from '../../contract/marketplace/wire';
+import { prep, type StoreContext } from './context';
+
+export interface SalesPoint {
+  serverId: number;
+  productId: number;
+  name: string;
+  /** When the pull saw it (ms). */
+  at: number;
+  purchased: number;
+  price: number;
+  status: number;
+}
+
+interface PointRow {
+  server_id: number;
+  product_id: number;
+  name: string;
+  at: number;
+  purchased: number;
+  price: number;
+  status: number;
+}
+
+export const SALES_DDL = `
+CREATE TABLE sales_points (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  server_id INTEGER NOT NULL,
+  product_id INTEGER NOT NULL,
+  name TEXT NOT NULL DEFAULT '',
+  at INTEGER NOT NULL,
+  purchased REAL NOT NULL,
+  price REAL NOT NULL,
+  status INTEGER NOT NULL
+);
+CREATE INDEX sales_points_by_offer ON sales_points(server_id, id);
+CREATE INDEX sales_points_by_product ON sales_points(product_id, server_id, id);
+`;
+
+/** Records the offers of one pulled page that changed; returns how many rows were added. */
+export function recordSalesPoints(ctx: StoreContext, offers: readonly Offer[]): number {
+  const last = prep<Pick<PointRow, 'purchased' | 'price' | 'status' | 'name'>>(
+    ctx,
+    'SELECT purchased, price, status, name FROM sales_points WHERE server_id = ? ORDER BY id DESC LIMIT 1',
+  );
+  const insert = prep(
+    ctx,
+    `INSERT INTO sales_points (server_id, product_id, name, at, purchased, price, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const at = ctx.clock.now();
+  let added = 0;
+  for (const offer of offers) {
+    const previous = last.get(offer.id);
+    const purchased = offer.purchased_amount ?? 0;
+    if (
+      previous &&
+      previous.purchased === purchased &&
+      previous.price === offer.price_per_step &&
+      previous.status === offer.status
+    ) {
+      continue;
+    }
+    insert.run(
+      offer.id,
+      offer.product_id,
+      offer.outer_name ?? '',
+      at,
+      purchased,
+      offer.price_per_step,
+      offer.status,
+    );
+    added++;
+  }
+  return added;
+}
+
+export interface SalesPointQuery {
+  productId?: number;
+  /** Points up to this time (ms), inclusive. */
+  until?: number;
+}
+
+/** Every kept point, per offer in the order recorded. */
+export function listSalesPoints(ctx: StoreContext, query: SalesPointQuery = {}): SalesPoint[] {
+  const rows =
+    query.productId !== undefined
+      ? prep<PointRow>(
+          ctx,
+          `SELECT server_id, product_id, name, at, purchased, price, status FROM sales_points
+           WHERE product_id = ? AND at <= ? ORDER BY server_id, id`,
+        ).all(query.productId, query.until ?? Number.MAX_SAFE_INTEGER)
+      : prep<PointRow>(
+          ctx,
+          `SELECT server_id, product_id, name, at, purchased, price, status FROM sales_points
+           WHERE at <= ? ORDER BY server_id, id`,
+        ).all(query.until ?? Number.MAX_SAFE_INTEGER);
+  return rows.map((r) => ({
+    serverId: r.server_id,
+    productId: r.product_id,
+    name: r.name,
+    at: r.at,
+    purchased: r.purchased,
+    price: r.price,
+    status: r.status,
+  }));
+}
