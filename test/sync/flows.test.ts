@@ -13,7 +13,7 @@ function requestsSince(n: number) {
 }
 
 describe('sync flows', () => {
-  it('sends an offline create before what depends on it: upload, manage, credentials, status', async () => {
+  it('sends an offline create before what depends on it: upload, manage carrying the credentials, status', async () => {
     w.desk = openDesk(w.sb, w.dir.file('a.db'), { sellerId: 3 });
     await w.desk.engine.pull({ catalogue: true });
     const id = w.desk.store.createOffer({
@@ -33,8 +33,8 @@ describe('sync flows', () => {
     const order = requestsSince(mark).filter((r) => !r.includes('my_offers'));
     expect(order).toEqual([
       'POST /shop/marketplace/offers/upload_screenshot',
+      // The uploaded screenshot and the queued credentials ride in the create itself.
       'POST /api/shop/marketplace/products/:id/offers/manage',
-      'POST /external_api/pro/offers/:id/credentials/add_batch',
       'POST /api/shop/marketplace/offers/:id/edit_status',
     ]);
     const detail = w.desk.store.getOffer(id)!;

@@ -337,6 +337,8 @@ export function queueCredentials(
       );
       for (const c of credentials) {
         const hashes = hashCredential(c);
+        // A credential read from a file may carry its line: sealed with it, so that a refusal
+        // at push can name the line (sync/push.ts strips it before sending).
         const sealed = box.seal(Buffer.from(JSON.stringify(c), 'utf8'));
         insert.run(opId, localId, sealed, hashes.loginHash, hashes.emailHash);
       }

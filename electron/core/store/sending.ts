@@ -510,3 +510,27 @@ export function noteOutcome(ctx: StoreContext, localId: number, outcome: Outcome
     })
     .immediate();
 }
+
+/** The queued credentials that can ride in an offer's manage create. */
+export interface CreateCredentials {
+  opId: number;
+  /** A replace: what rides in the create is the new set, so the rest must be added to it. */
+  replace: boolean;
+}
+
+/**
+ * The first credentials operation of an offer whose create is about to go, when it may ride in
+ * that create: queued (not in flight, not refused), and no delete waits for the offer (its
+ * credentials would then never be sent on their own either).
+ */
+export function credentialsForCreate(ctx: StoreContext, localId: number): CreateCredentials | null {
+  const rows = prep<{ id: number; kind: string; state: string; payload: string }>(
+    ctx,
+    "SELECT id, kind, state, payload FROM outbox WHERE local_id = ? AND kind IN ('credentials', 'delete') ORDER BY id",
+  ).all(localId);
+  if (rows.some((r) => r.kind === 'delete')) return null;
+  const first = rows[0];
+  if (!first || first.state !== 'queued') return null;
+  const payload = parseJson<{ mode?: string; setReplaced?: boolean }>(first.payload, {});
+  return { opId: first.id, replace: payload.mode === 'replace' && payload.setReplaced !== true };
+}

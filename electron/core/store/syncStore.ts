@@ -35,12 +35,14 @@ import {
   opsInState,
   patchServerCopy,
   queuedCredentialChunk,
+  credentialsForCreate,
   queuedScreenshotFile,
   readyOps,
   requeueCredentialsFailedOnOpening,
   requeueOp,
   type ManageItem,
   type QueuedCredentialRow,
+  type CreateCredentials,
 } from './sending';
 import { finishSyncRun, startSyncRun, type SyncRunSummary } from './syncRuns';
 
@@ -91,6 +93,8 @@ export interface SyncStore {
   patchServerCopy(localId: number, patch: Partial<Offer>): void;
   forgetOffer(localId: number): void;
   queuedCredentialChunk(opId: number, size: number): QueuedCredentialRow[];
+  /** Queued credentials that may ride in the offer's manage create (see sending.ts). */
+  credentialsForCreate(localId: number): CreateCredentials | null;
   acceptCredentialChunk(
     opId: number,
     rows: QueuedCredentialRow[],
@@ -176,6 +180,7 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     patchServerCopy: (localId, patch) => patchServerCopy(ctx, localId, patch),
     forgetOffer: (localId) => forgetOffer(ctx, localId),
     queuedCredentialChunk: (opId, size) => queuedCredentialChunk(ctx, opId, size),
+    credentialsForCreate: (localId) => credentialsForCreate(ctx, localId),
     acceptCredentialChunk: (opId, rows, replaced) =>
       acceptCredentialChunk(ctx, opId, rows, replaced),
     noteOutcome: (localId, outcome) => noteOutcome(ctx, localId, outcome),

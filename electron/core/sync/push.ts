@@ -19,8 +19,8 @@ import type {
   SecretBox,
   SyncStore,
 } from '../store';
-import { createRedactor, credentialSecrets } from '../secrets/redact';
-import { mapManageFieldErrors, offerFieldErrors } from './fieldErrors';
+import { createRedactor, credentialSecrets, type Redact } from '../secrets/redact';
+import { mapManageFieldErrors, offerFieldErrors, type OfferFieldError } from './fieldErrors';
 import {
   backoffDelayMs,
   failureAction,
@@ -138,21 +138,64 @@ async function sendManageBatch(
     batch.push(item);
   }
   if (!first) return;
+  const riding = credentialsRiding(deps, batch);
+  const sentSecrets = [...riding.values()].flatMap((r) =>
+    r.chunk.credentials.flatMap(credentialSecrets),
+  );
   const highWater = store.getMeta(HIGH_WATER_KEY);
   store.markManageSending(batch.map((i) => ({ opId: i.op.id, sent: i.sent, highWater })));
   let answer;
   try {
     answer = await deps.client.manageOffers(
       first.op.productId,
-      { offers: batch.map((i) => i.write), guarantee_delivery_time: first.guaranteeDeliveryTime },
+      {
+        offers: batch.map((i) => {
+          const ride = riding.get(i);
+          return ride ? { ...i.write, credentials: ride.chunk.credentials } : i.write;
+        }),
+        guarantee_delivery_time: first.guaranteeDeliveryTime,
+      },
       signal,
     );
   } catch (error) {
-    await handleBatchFailure(deps, batch, error, result);
+    await handleBatchFailure(deps, batch, error, result, riding, createRedactor(sentSecrets));
     return;
   }
   // One transaction for the whole answer: 100 small commits would cost more than the request.
-  store.transaction(() => recordBatchAnswer(deps, batch, answer.results, result));
+  store.transaction(() => recordBatchAnswer(deps, batch, answer.results, result, riding));
+}
+
+/** Queued credentials sent inside their offer's manage create. */
+interface Riding {
+  opId: number;
+  replace: boolean;
+  chunk: OpenedChunk;
+}
+
+/**
+ * A new account offer's queued credentials go in its create (the first chunk: add_batch's limit,
+ * the rest by add_batch after it), so the marketplace decides its status with them: On Review
+ * rather than Not Active for want of credentials. Ones that cannot be opened here stay behind,
+ * to be held as their own operation (runOp). The credentials op is not marked in flight: if the
+ * create's answer is lost, the read-back adopts the offer and add_batch sends them again, which
+ * the marketplace skips as duplicates.
+ */
+function credentialsRiding(deps: PushDeps, batch: ManageItem[]): Map<ManageItem, Riding> {
+  const riding = new Map<ManageItem, Riding>();
+  for (const item of batch) {
+    if (item.write.id !== undefined && item.write.id !== null) continue;
+    const found = deps.store.credentialsForCreate(item.op.localId);
+    if (!found) continue;
+    let chunk: OpenedChunk;
+    try {
+      chunk = openCredentialChunk(deps, found.opId);
+    } catch (error) {
+      if (error instanceof SecretBoxError) continue;
+      throw error;
+    }
+    if (chunk.rows.length > 0) riding.set(item, { ...found, chunk });
+  }
+  return riding;
 }
 
 function recordBatchAnswer(
@@ -160,6 +203,7 @@ function recordBatchAnswer(
   batch: ManageItem[],
   results: { id: number | null; status: string; message: string | null }[],
   result: PushResult,
+  riding: Map<ManageItem, Riding>,
 ): void {
   const { store } = deps;
   batch.forEach((item, index) => {
@@ -172,6 +216,8 @@ function recordBatchAnswer(
     }
     if (outcome.status === MANAGE_OK) {
       store.acceptManage(item.op.id, item.sent, outcome.id);
+      const ride = riding.get(item);
+      if (ride) store.acceptCredentialChunk(ride.opId, ride.chunk.rows, ride.replace);
       result.sent++;
     } else {
       store.fail(item.op.id, {
@@ -204,10 +250,12 @@ async function handleBatchFailure(
   batch: ManageItem[],
   error: unknown,
   result: PushResult,
+  riding: Map<ManageItem, Riding>,
+  redact: Redact,
 ): Promise<void> {
   const { store } = deps;
   const action = failureAction(error);
-  const message = failureMessage(error);
+  const message = failureMessage(error, redact);
   switch (action) {
     case 'stop_unauthorized':
     case 'cancelled':
@@ -219,9 +267,12 @@ async function handleBatchFailure(
     case 'validation': {
       const { byIndex, unmapped } = mapManageFieldErrors(
         (error as { fieldErrors: Record<string, string[]> | null }).fieldErrors,
+        redact,
       );
       batch.forEach((item, index) => {
-        const fieldErrors = byIndex.get(index);
+        const ride = riding.get(item);
+        const named = byIndex.get(index);
+        const fieldErrors = named && ride ? credentialLines(named, ride.chunk) : named;
         // Without per-offer keys the whole batch is refused; with them, only the named offers.
         if (fieldErrors || byIndex.size === 0) {
           store.fail(item.op.id, {
@@ -282,7 +333,7 @@ async function runOp(
   const sentSecrets: string[] = [];
   if (op.kind === 'credentials') {
     try {
-      firstChunk = openCredentialChunk(deps, op);
+      firstChunk = openCredentialChunk(deps, op.id);
     } catch (error) {
       if (!(error instanceof SecretBoxError)) throw error;
       hold(error);
@@ -388,20 +439,42 @@ async function runOp(
 interface OpenedChunk {
   rows: QueuedCredentialRow[];
   credentials: CredentialInput[];
+  /** Each credential's line in the seller's file, where it came from one. */
+  lines: (number | null)[];
 }
 
+/**
+ * The marketplace names a refused credential by its place in the request
+ * (`credentials.<k>.<field>`); the seller knows it by the line of the file it came from.
+ */
+function credentialLines(errors: OfferFieldError[], chunk: OpenedChunk): OfferFieldError[] {
+  return errors.map((e) => {
+    const k = /^credentials\.(\d+)\./.exec(e.field);
+    const line = k ? chunk.lines[Number(k[1])] : null;
+    if (line === null || line === undefined) return e;
+    return { ...e, messages: e.messages.map((m) => `Line ${line} of the file: ${m}`) };
+  });
+}
+
+/** A queued credential as sealed: the input, and the file line it came from (see drafts.ts). */
+type Sealed = CredentialInput & { line?: unknown };
+
 /** The op's next chunk, opened; throws SecretBoxError when a row cannot be opened here. */
-function openCredentialChunk(deps: PushDeps, op: ReadyOp): OpenedChunk {
+function openCredentialChunk(deps: PushDeps, opId: number): OpenedChunk {
   const box = deps.secretBox;
-  const rows = deps.store.queuedCredentialChunk(op.id, limits.credentialsPerRequest);
-  if (rows.length === 0) return { rows, credentials: [] };
+  const rows = deps.store.queuedCredentialChunk(opId, limits.credentialsPerRequest);
+  if (rows.length === 0) return { rows, credentials: [], lines: [] };
   if (!box) {
     throw new SecretBoxError('no key is open to read queued credentials', 'key_unavailable');
   }
-  const credentials = rows.map(
-    (r) => JSON.parse(box.open(r.sealed).toString('utf8')) as CredentialInput,
-  );
-  return { rows, credentials };
+  const credentials: CredentialInput[] = [];
+  const lines: (number | null)[] = [];
+  for (const r of rows) {
+    const { line, ...credential } = JSON.parse(box.open(r.sealed).toString('utf8')) as Sealed;
+    credentials.push(credential);
+    lines.push(typeof line === 'number' ? line : null);
+  }
+  return { rows, credentials, lines };
 }
 
 async function sendCredentials(
@@ -431,7 +504,7 @@ async function sendCredentials(
     const { remaining } = store.acceptCredentialChunk(op.id, chunk.rows, replacePending);
     replacePending = false;
     if (remaining === 0) break;
-    chunk = openCredentialChunk(deps, op);
+    chunk = openCredentialChunk(deps, op.id);
     store.markSending(op.id);
   }
   // The offer said these could not be opened; they are sent now.

@@ -212,7 +212,10 @@ function rowsToSend(
     rows.map(({ line, credential, problems }) => ({ line, credential, problems })),
     uploaded,
   );
-  return { credentials: credentialsToSend(recheck), totals: recheck.totals };
+  // Each keeps its file line (sealed with it): a refusal at push names the line, not a place.
+  const lineOf = new Map(recheck.rows.map((r) => [r.credential, r.line]));
+  const credentials = credentialsToSend(recheck).map((c) => ({ ...c, line: lineOf.get(c) }));
+  return { credentials, totals: recheck.totals };
 }
 
 export async function commitCredentialImport(
