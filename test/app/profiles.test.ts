@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app';
 import { profileRegistryFile, profileTokenFile } from '../../electron/core/usecases/paths';
 import { listProfiles } from '../../electron/core/usecases/profiles';
+import { changeProfileSettingsOfFile } from '../../electron/core/usecases/settings';
 import { limits } from '../../electron/contract/marketplace/limits';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { coreCalls, createTestCore, fileTokenVault } from './coreHarness';
@@ -89,6 +90,10 @@ const shownServerIds = async () =>
     })
   ).rows.flatMap((r) => (r.serverId === null ? [] : [r.serverId]));
 
+/** A seller's profile file, for what the app would only change while it is shown. */
+const fileOf = (sellerId: number) =>
+  listProfiles(dataDir, sandbox.baseUrl).find((p) => p.userId === sellerId)!.file;
+
 const ownIds = (sellerId: number) => new Set(sandbox.control.offers(sellerId).map((o) => o.id));
 
 /** Every file of the data folder, read whole. */
@@ -132,9 +137,10 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     expect(shown2.length).toBe(ownIds(seller2.id).size);
     expect(shown2.every((id) => ownIds(seller2.id).has(id))).toBe(true);
 
-    // Seller 1, in the background, sends their queue under their own token.
+    // Seller 1, in the background, sends their queue under their own token once their own
+    // setting lets it (settings are each profile's).
     const sentFrom = sandbox.requests.length;
-    await call('settings.setSending', { sendAutomatically: true });
+    changeProfileSettingsOfFile(fileOf(seller1.id), { sendAutomatically: true });
     await until(() => tagged(seller1.id, PRICE_1).length === 3);
     expect(tagged(seller2.id, PRICE_1)).toEqual([]);
     await until(async () => {
@@ -307,8 +313,10 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     await call('settings.setSending', { sendAutomatically: false });
     await queueGoldOffers(BASE, COUNT);
     await call('profiles.add', { token: seller2.token });
+    await call('settings.setSending', { sendAutomatically: false });
     await queueGoldOffers(BASE, COUNT);
     const from = sandbox.requests.length;
+    changeProfileSettingsOfFile(fileOf(seller1.id), { sendAutomatically: true });
     await call('settings.setSending', { sendAutomatically: true });
     await call('sync.now');
     await until(() => theirs(seller1.id) === COUNT && theirs(seller2.id) === COUNT, 60_000);

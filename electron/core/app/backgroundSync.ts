@@ -6,11 +6,11 @@
 import type { ProfileConnection } from '../../contract/ipc';
 import { toFailure } from '../usecases/failure';
 import { sellerGuard } from '../usecases/profiles';
+import { profileSettings } from '../usecases/settings';
 import { status, syncNow } from '../usecases/sync';
 import type { Clock } from '../util/clock';
 import type { AppCoreOptions } from './options';
 import { openProfile, type Profile } from './profile';
-import { settingsFile } from './settings';
 import { refusedNotice } from './syncNotices';
 import { createSyncScheduler, type SyncScheduler, type SyncTrigger } from './syncScheduler';
 
@@ -31,7 +31,6 @@ export interface BackgroundProfileOptions {
   token: () => string;
   /** The profile's name as the seller sees it now (they may rename it meanwhile). */
   name: () => string;
-  holdMs: () => number;
   /** Something the switcher shows changed (a run started or ended). */
   onChange: () => void;
 }
@@ -40,7 +39,6 @@ export async function openBackgroundProfile(
   input: BackgroundProfileOptions,
 ): Promise<BackgroundProfile> {
   const { options, file } = input;
-  const settings = settingsFile(options.dataDir);
   const profile: Profile = await openProfile({
     dataDir: options.dataDir,
     baseUrl: input.marketUrl,
@@ -48,7 +46,6 @@ export async function openBackgroundProfile(
     guard: sellerGuard({ dataDir: options.dataDir, marketUrl: input.marketUrl, file }),
     token: input.token,
     keychain: options.keychain,
-    commandLineAccess: () => settings.read().commandLineCredentials,
     clock: input.clock,
     windowMs: options.windowMs,
   });
@@ -65,10 +62,12 @@ export async function openBackgroundProfile(
     try {
       const before = status(profile.seller);
       const refusedBefore = new Set(before.refused.map((o) => o.localId));
+      // The profile's own hold and automatic sending, as its seller set them.
+      const own = profileSettings(profile.seller);
       const outcome = await syncNow(profile.seller, {
         signal: cancel.signal,
-        holdFreshMs: input.holdMs(),
-        send: settings.read().sendAutomatically,
+        holdFreshMs: options.syncHoldMs ?? own.holdSeconds * 1000,
+        send: own.sendAutomatically,
       });
       const refused = outcome.attention.filter(
         (o) => o.syncState === 'attention' && !refusedBefore.has(o.localId),

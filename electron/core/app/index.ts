@@ -18,7 +18,8 @@ import { limits } from '../../contract/marketplace/limits';
 import { pauseNotice } from '../limits';
 import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
-import { settingsFile } from './settings';
+import { moveSettingsIntoProfiles, settingsFile } from './settings';
+import { DEFAULT_PROFILE_SETTINGS, profileSettings } from '../usecases/settings';
 import { changeHandlers } from './handlers/changeHandlers';
 import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
@@ -173,8 +174,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     wait: null,
   });
 
-  const settings = settingsFile(options.dataDir);
-  const holdMs = () => options.syncHoldMs ?? settings.read().holdSeconds * 1000;
+  /** The shown profile's own settings (each seller's hold and automatic sending). */
+  const shownSettings = () => {
+    const shown = session.profile();
+    return shown ? profileSettings(shown.seller) : DEFAULT_PROFILE_SETTINGS;
+  };
+  const holdMs = () => options.syncHoldMs ?? shownSettings().holdSeconds * 1000;
 
   async function runSync(trigger: SyncTrigger) {
     const profile = session.profile();
@@ -195,7 +200,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         signal: cancelRun.signal,
         onProgress,
         holdFreshMs: manual ? 0 : holdMs(),
-        send: manual || settings.read().sendAutomatically,
+        send: manual || shownSettings().sendAutomatically,
       });
       reached();
       live.tokenRefused = false;
@@ -301,7 +306,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     clock,
     session,
     bus,
-    holdMs,
     activeStatus: status,
     showActive: sessionChanged,
     quiesce,
@@ -365,7 +369,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async 'profiles.remove'({ name, confirmed }) {
       return desk.remove(name, confirmed);
     },
-    ...settingsHandlers(options.dataDir, options.keychain),
+    ...settingsHandlers(options.keychain, () => session.profile()?.seller ?? null),
     ...changeHandlers(ctx),
     ...catalogueHandlers(ctx),
     ...offerHandlers(ctx),
@@ -402,6 +406,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     handlers,
     on: (event, listener) => bus.on(event, listener),
     async start() {
+      moveSettingsIntoProfiles(options.dataDir, log);
       await session.resume();
       bus.emit('session.changed', session.status());
       scheduler.start();

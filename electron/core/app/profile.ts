@@ -34,8 +34,11 @@ export interface OpenProfileOptions {
   token: () => string;
   /** Protects the profile's credentials key (the OS keychain). */
   keychain: StringEncryption;
-  /** Whether the seller lets the command line send credentials (read when the key is opened). */
-  commandLineAccess: () => boolean;
+  /**
+   * Whether the seller lets the command line send credentials (read when the key is opened);
+   * by default the profile's own setting.
+   */
+  commandLineAccess?: () => boolean;
   clock?: Clock;
   /** A shorter rate-limit window, for tests and the sandbox at a scaled minute. */
   windowMs?: number;

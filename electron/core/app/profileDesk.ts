@@ -24,7 +24,6 @@ export interface ProfileDeskDeps {
   clock: Clock;
   session: Session;
   bus: EventBus;
-  holdMs: () => number;
   /** The shown profile's sync status (the Sync view's). */
   activeStatus: () => SyncStatus;
   /** The shown profile changed: tell the renderer and sync it (the core's sessionChanged). */
@@ -157,7 +156,6 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
             file,
             token: () => session.tokenOf(file) ?? '',
             name: () => nameOf(file),
-            holdMs: deps.holdMs,
             onChange: publishSoon,
           }),
         );

@@ -82,7 +82,6 @@ export function createSession(options: AppCoreOptions): Session {
         guard: sellerGuard({ dataDir: options.dataDir, marketUrl: baseUrl, file }),
       }),
       keychain: options.keychain,
-      commandLineAccess: () => settings.read().commandLineCredentials,
       clock: options.clock,
       windowMs: options.windowMs,
     });

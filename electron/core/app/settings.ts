@@ -1,26 +1,25 @@
 // The little the app remembers between runs besides the store: which marketplace it was
-// connected to, and whether the command line may send credentials. Written atomically; a damaged file means "not connected", never a crash.
+// connected to and which profile it showed. Written atomically; a damaged file means "not
+// connected", never a crash. The seller's sending settings are each profile's own
+// (usecases/settings); the app-wide values of earlier versions are carried into every profile
+// once (`moveSettingsIntoProfiles`).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { allProfileFiles } from '../usecases/paths';
+import { adoptProfileSettings } from '../usecases/settings';
 
 const settingsSchema = z.object({
   mode: z.enum(['none', 'marketplace', 'sandbox']).default('none'),
   baseUrl: z.string().nullable().default(null),
   /** The seller accepted a token store that the OS does not encrypt (Linux `basic_text`). */
   plainTextAccepted: z.boolean().default(false),
-  /**
-   * The seller let the command line send credentials: each profile's key is also kept in an
-   * owner-only key file the CLI reads (see core/secrets/profileKey).
-   */
+  /** Earlier versions' app-wide settings, read once to give them to every profile. */
   commandLineCredentials: z.boolean().default(false),
-  /**
-   * The hold: the background sync leaves a change alone this long after it was made, so the
-   * seller can still undo it ("Sync now" and the command line's push send at once).
-   */
   holdSeconds: z.number().int().min(0).max(600).default(10),
-  /** Off: the background sync still reads the marketplace but sends only on "Sync now". */
   sendAutomatically: z.boolean().default(true),
+  /** The app-wide settings above were given to every profile; they are read no more. */
+  settingsMovedToProfiles: z.boolean().default(false),
   /** The SQLite file of the seller's profile the app shows (several sellers may be connected). */
   activeProfile: z.string().nullable().default(null),
 });
@@ -51,4 +50,34 @@ export function settingsFile(dataDir: string): SettingsFile {
       return next;
     },
   };
+}
+
+/**
+ * At the first start of a version with settings per profile: every profile there is takes the
+ * app-wide hold, automatic sending and command-line access it was used with, so nothing the
+ * seller chose changes under them. Profiles added later start from the defaults.
+ */
+export function moveSettingsIntoProfiles(
+  dataDir: string,
+  log?: (message: string, error: unknown) => void,
+): void {
+  const file = settingsFile(dataDir);
+  const current = file.read();
+  if (current.settingsMovedToProfiles) return;
+  const values = {
+    holdSeconds: current.holdSeconds,
+    sendAutomatically: current.sendAutomatically,
+    commandLineCredentials: current.commandLineCredentials,
+  };
+  let complete = true;
+  for (const profile of allProfileFiles(dataDir)) {
+    try {
+      adoptProfileSettings(profile, values);
+    } catch (error) {
+      // Tried again at the next start; the profile has the defaults meanwhile.
+      complete = false;
+      log?.('settings could not be given to a profile', error);
+    }
+  }
+  if (complete) file.update({ settingsMovedToProfiles: true });
 }

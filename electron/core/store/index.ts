@@ -78,7 +78,12 @@ import {
   type OfferQuery,
 } from './readModel';
 import { queuedScreenshotFiles } from './queuedScreenshots';
-import { saveViewPreferences, viewPreferencesOf } from './meta';
+import {
+  profileSettingsOf,
+  saveProfileSettings,
+  saveViewPreferences,
+  viewPreferencesOf,
+} from './meta';
 import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
 import { recentSyncRuns, type SyncRunRecord } from './syncRuns';
 import {
@@ -221,6 +226,9 @@ export interface ReadModel {
   /** A view's remembered filters/sort/columns (parsed JSON), or null. */
   viewPreferences(view: string): unknown;
   saveViewPreferences(view: string, value: unknown): void;
+  /** The profile's own settings (parsed JSON; the use case checks its shape), or null. */
+  profileSettings(): unknown;
+  saveProfileSettings(value: unknown): void;
   getOffer(localId: number): OfferDetail | null;
   knownCredentialHashes(localId: number): { loginHashes: Set<string>; emailHashes: Set<string> };
   /** Placeholder ref (`queued-screenshot:<id>`) → the staged copy's path, for queued files. */
@@ -303,6 +311,8 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     countOffers: (q) => countOffers(ctx, q),
     viewPreferences: (view) => viewPreferencesOf(ctx, view),
     saveViewPreferences: (view, value) => saveViewPreferences(ctx, view, value),
+    profileSettings: () => profileSettingsOf(ctx),
+    saveProfileSettings: (value) => saveProfileSettings(ctx, value),
     getOffer: (id) => getOffer(ctx, id),
     knownCredentialHashes: (id) => knownCredentialHashes(ctx, id),
     queuedScreenshotFiles: (id) => queuedScreenshotFiles(ctx, id),

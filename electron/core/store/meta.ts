@@ -33,3 +33,21 @@ export function viewPreferencesOf(ctx: StoreContext, view: string): unknown {
 export function saveViewPreferences(ctx: StoreContext, view: string, value: unknown): void {
   setMeta(ctx, viewKey(view), value === null ? null : JSON.stringify(value));
 }
+
+// The profile's own settings (the hold, sending automatically, the command line's access to
+// credentials): kept with the seller's profile, so each seller's shop works as they set it.
+const SETTINGS_KEY = 'settings';
+
+export function profileSettingsOf(ctx: StoreContext): unknown {
+  const raw = getMeta(ctx, SETTINGS_KEY);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function saveProfileSettings(ctx: StoreContext, value: unknown): void {
+  setMeta(ctx, SETTINGS_KEY, value === null ? null : JSON.stringify(value));
+}

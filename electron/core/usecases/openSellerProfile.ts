@@ -14,6 +14,7 @@ import { recordingClient } from './activity/recordActivity';
 import type { TokenGuard } from './profiles/guard';
 import { sellerCheckedClient } from './profiles/sendCheck';
 import { toFailure, UseCaseFailure } from './failure';
+import { profileSettings } from './settings';
 
 /**
  * The marketplace could not be asked whose token this is: nothing was sent, and the failure
@@ -51,7 +52,10 @@ export interface OpenSellerProfileOptions {
   token: () => string;
   /** The app: the OS keychain protects the credentials key. The CLI has none. */
   keychain?: StringEncryption;
-  /** The app: whether the seller lets the command line send credentials. */
+  /**
+   * The app: whether the seller lets the command line send credentials; by default the
+   * profile's own setting (usecases/settings).
+   */
   commandLineAccess?: () => boolean;
   clock?: Clock;
   /** A shorter rate-limit window, for tests and the sandbox at a scaled minute. */
@@ -88,7 +92,10 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
         store: profile.store(),
         files: profileKeyFiles(file),
         keychain: options.keychain,
-        commandLineAccess: options.commandLineAccess?.() ?? false,
+        // The app keeps a key file for the command line only where this profile's seller let it.
+        commandLineAccess: options.commandLineAccess
+          ? options.commandLineAccess()
+          : options.keychain !== undefined && profileSettings(profile).commandLineCredentials,
         legacy: {
           keyFile: legacyCredentialsKeyFile(options.dataDir, 'file'),
           keychainFile: legacyCredentialsKeyFile(options.dataDir, 'keychain'),
