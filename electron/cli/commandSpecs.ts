@@ -20,7 +20,14 @@ export interface ArgumentSpec {
 }
 
 export type CommandGroup =
-  'sync' | 'products' | 'offers' | 'credentials' | 'screenshots' | 'activity' | 'profiles';
+  | 'sync'
+  | 'products'
+  | 'offers'
+  | 'credentials'
+  | 'screenshots'
+  | 'activity'
+  | 'sales'
+  | 'profiles';
 
 export interface CommandSpec {
   /** Words typed to run it: `offers import`. */
@@ -177,6 +184,23 @@ export const commandSpecs: CommandSpec[] = [
         description: 'only entries whose operation, offers or message contain TEXT',
       },
       limit: { type: 'integer', value: 'N', description: 'at most N entries (default 1000)' },
+    },
+    online: false,
+  },
+  {
+    name: 'sales',
+    group: 'sales',
+    summary:
+      'units sold and estimated revenue (units × the price per step before each sale), per offer',
+    args: [],
+    options: {
+      since: {
+        type: 'string',
+        value: 'SPAN',
+        description: 'the last SPAN: 12h, 7d, 4w (hours, days, weeks; default 30d)',
+      },
+      product: { type: 'integer', value: 'ID', description: 'only offers of product ID' },
+      weekly: { type: 'flag', description: 'add up per week instead of per day' },
     },
     online: false,
   },

@@ -67,6 +67,7 @@ const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
   credentials: async () => (await import('./commands/credentialCommands')).credentialCommands,
   screenshots: async () => (await import('./commands/screenshotCommands')).screenshotCommands,
   activity: async () => (await import('./commands/logCommand')).logCommands,
+  sales: async () => (await import('./commands/salesCommands')).salesCommands,
   profiles: async () => (await import('./commands/profileCommands')).profileCommands,
 };
 
