@@ -22,6 +22,12 @@ export const profileSummarySchema = z.object({
   /** The seller's user id on the marketplace, once their offers confirmed it. */
   sellerId: z.number().int().nullable(),
   connection: profileConnectionSchema,
+  /**
+   * Why, when the profile waits or cannot reach the marketplace (the Sync view's words), and
+   * until when: the rate limit's next slot, or the next retry.
+   */
+  reason: z.string().nullable().default(null),
+  countdown: z.object({ label: z.string(), until: z.string() }).nullable().default(null),
   /** Offers that need the seller (refused or in conflict). */
   attention: z.number().int(),
   /** Offers with changes to send. */

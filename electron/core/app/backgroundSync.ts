@@ -1,8 +1,11 @@
 // The seller's other connected profiles, synced while another one is shown: each opened with its
 // own token (its sealed file), behind its own seller guard, with its own limiter and ledger (the
 // profile's), its own scheduler and the same `syncNow` use case as the shown profile. What the
-// renderer sees of them is a line in the account switcher: connection, counts, and notifications
-// that name the profile. The shown profile keeps the full machinery of the app core (index.ts).
+// renderer sees of them is a line in the account switcher: connection (waiting for the rate limit
+// with its deadline, unreachable with the next retry, token refused), counts, and notifications
+// that name the profile. A background profile that cannot reach the marketplace retries with the
+// same growing pause as the shown one (connection.ts). The shown profile keeps the full
+// machinery of the app core (index.ts).
 import type { ProfileConnection } from '../../contract/ipc';
 import { toFailure } from '../usecases/failure';
 import { sellerGuard } from '../usecases/profiles';
@@ -11,13 +14,27 @@ import { status, syncNow } from '../usecases/sync';
 import type { Clock } from '../util/clock';
 import type { AppCoreOptions } from './options';
 import { openProfile, type Profile } from './profile';
+import {
+  createConnectionTracker,
+  unreachableReason,
+  type RateWait,
+  type WaitPool,
+} from './connection';
 import { refusedNotice } from './syncNotices';
 import { createSyncScheduler, type SyncScheduler, type SyncTrigger } from './syncScheduler';
+
+export interface BackgroundConnection {
+  state: ProfileConnection;
+  /** Why it waits or cannot reach the marketplace, in the Sync view's words. */
+  reason: string | null;
+  /** The rate limit's next slot or the next retry. */
+  countdown: { label: string; until: string } | null;
+}
 
 export interface BackgroundProfile {
   readonly file: string;
   /** Where this profile stands with the marketplace, as the switcher shows it. */
-  connection(): ProfileConnection;
+  connection(): BackgroundConnection;
   counts(): { attention: number; toSend: number };
   runNow(): Promise<void>;
   stop(): Promise<void>;
@@ -50,14 +67,24 @@ export async function openBackgroundProfile(
     windowMs: options.windowMs,
   });
   let running = false;
-  let state: ProfileConnection = 'online';
+  let tokenRefused = false;
+  let wait: RateWait | null = null;
   let cancel: AbortController | null = null;
+  // Assigned below; the tracker's retry only fires after a run, when the scheduler exists.
+  let scheduler: SyncScheduler | null = null;
+  const tracker = createConnectionTracker({
+    clock: input.clock,
+    retry: () => void scheduler?.runNow('retry'),
+    ...(options.retryDelaysMs && { delaysMs: options.retryDelaysMs }),
+  });
   const notify = (title: string, body: string) =>
     options.notify?.(`${input.name()}: ${title}`, body);
 
   async function run(_trigger: SyncTrigger) {
+    tracker.cancelRetry();
     cancel = new AbortController();
     running = true;
+    wait = null;
     input.onChange();
     try {
       const before = status(profile.seller);
@@ -68,6 +95,17 @@ export async function openBackgroundProfile(
         signal: cancel.signal,
         holdFreshMs: options.syncHoldMs ?? own.holdSeconds * 1000,
         send: own.sendAutomatically,
+        onProgress(event) {
+          const waited = wait !== null;
+          wait = event.waitingMs
+            ? {
+                pool: (event.waitReason ?? 'requests') as WaitPool,
+                until: input.clock.now() + event.waitingMs,
+                ...(event.waitingOffers && { offers: event.waitingOffers }),
+              }
+            : null;
+          if (wait || waited) input.onChange();
+        },
       });
       const refused = outcome.attention.filter(
         (o) => o.syncState === 'attention' && !refusedBefore.has(o.localId),
@@ -75,48 +113,64 @@ export async function openBackgroundProfile(
       const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
       const told = refusedNotice(refused, newConflicts);
       if (told) notify(told.title, told.body);
-      state = 'online';
+      tracker.succeeded();
+      tokenRefused = false;
     } catch (error) {
       const failure = toFailure(error);
       if (failure.kind === 'unauthorized') {
-        if (state !== 'token_refused') {
+        tracker.succeeded(); // it answered: the way out is a new token, not a retry
+        if (!tokenRefused) {
           notify(
             'Seller Desk needs a new token',
             "The marketplace no longer accepts this profile's API token. Its changes are kept; add the token again to send them.",
           );
         }
-        state = 'token_refused';
+        tokenRefused = true;
       } else if (failure.kind === 'unreachable') {
-        state = 'unreachable';
+        const said = failure.detail.marketplace;
+        tracker.failed(unreachableReason(said?.kind, said?.networkCode));
       } else if (failure.kind !== 'cancelled') {
         options.log?.('background sync failed', failure.detail.unexpected ?? failure);
       }
     } finally {
       running = false;
+      wait = null;
       cancel = null;
       input.onChange();
     }
   }
 
-  const scheduler: SyncScheduler = createSyncScheduler({
+  const started: SyncScheduler = createSyncScheduler({
     run,
     clock: input.clock,
     intervalMs: options.syncIntervalMs,
     onError: (error) => options.log?.('background sync failed', error),
   });
-  scheduler.start();
+  scheduler = started;
+  started.start();
 
   return {
     file,
-    connection: () => (running ? 'syncing' : state),
+    connection() {
+      const view = tracker.view(
+        { hasProfile: true, tokenRefused, running, wait },
+        input.clock.now(),
+      );
+      return {
+        state: view.state === 'offline' ? 'online' : view.state,
+        reason: view.reason,
+        countdown: view.countdown,
+      };
+    },
     counts() {
       const current = status(profile.seller);
       return { attention: current.needsSeller, toSend: current.changesToSend };
     },
-    runNow: () => scheduler.runNow('timer'),
+    runNow: () => started.runNow('timer'),
     async stop() {
       cancel?.abort();
-      await scheduler.stop();
+      tracker.cancelRetry();
+      await started.stop();
       await profile.close();
     },
   };

@@ -89,6 +89,8 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
           name: p.name,
           sellerId: p.userId,
           connection: status.connection.state,
+          reason: status.connection.reason,
+          countdown: status.connection.countdown,
           attention: status.needsSeller,
           toSend: status.queued,
           active: true,
@@ -96,11 +98,16 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
       }
       const running = background.get(p.file);
       const counts = running ? running.counts() : waitingWork(p.file);
+      const connection = running
+        ? running.connection()
+        : { state: 'no_token' as const, reason: null, countdown: null };
       return {
         id: idOf(p.file),
         name: p.name,
         sellerId: p.userId,
-        connection: running ? running.connection() : ('no_token' as const),
+        connection: connection.state,
+        reason: connection.reason,
+        countdown: connection.countdown,
         ...counts,
         active: false,
       };
