@@ -6,6 +6,8 @@ import {
   activityEntrySchema,
   activityExportInputSchema,
   activityQuerySchema,
+  salesQuerySchema,
+  salesReportSchema,
   appSettingsSchema,
   bulkOutcomeSchema,
   bulkPriceInputSchema,
@@ -127,6 +129,8 @@ export const channels = {
     activityExportInputSchema,
     z.object({ file: z.string(), rows: z.number().int() }),
   ),
+
+  'sales.report': channel(salesQuerySchema, salesReportSchema),
 
   'credentials.preview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
   'credentials.commit': channel(

@@ -533,3 +533,59 @@ export const activityExportInputSchema = activityQuerySchema.omit({ limit: true 
   /** Absent: ask the seller where to save. */
   file: fileRefSchema.optional(),
 });
+
+/** The Sales view: units sold and estimated revenue from the sales history each sync keeps. */
+export const salesQuerySchema = z.object({
+  /** Sales seen at or after this time (ms since the epoch). */
+  since: z.number().int().nonnegative(),
+  productId: z.number().int().optional(),
+  bucket: z.enum(['day', 'week']).optional(),
+});
+
+const salesTotalsShape = { unitsSold: z.number(), revenue: z.number() };
+
+export const salesReportSchema = z.object({
+  since: z.string(),
+  until: z.string(),
+  bucket: z.enum(['day', 'week']),
+  totals: z.object(salesTotalsShape),
+  series: z.array(z.object({ start: z.string(), ...salesTotalsShape })),
+  products: z.array(
+    z.object({
+      productId: z.number().int(),
+      title: z.string(),
+      offers: z.number().int(),
+      ...salesTotalsShape,
+    }),
+  ),
+  offers: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      productId: z.number().int(),
+      lastSaleAt: z.string().nullable(),
+      ...salesTotalsShape,
+    }),
+  ),
+  topSellers: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      productId: z.number().int(),
+      lastSaleAt: z.string().nullable(),
+      ...salesTotalsShape,
+    }),
+  ),
+  stopped: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      productId: z.number().int(),
+      unitsBefore: z.number(),
+      lastSaleAt: z.string(),
+    }),
+  ),
+  hasHistory: z.boolean(),
+  /** What "estimated" rests on, in the seller's words. */
+  estimate: z.string(),
+});

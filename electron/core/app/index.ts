@@ -25,6 +25,7 @@ import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
 import { withFailures } from './failures';
 import { activityHandlers } from './handlers/activityHandlers';
+import { salesHandlers } from './handlers/salesHandlers';
 import { catalogueHandlers } from './handlers/catalogueHandlers';
 import { credentialHandlers } from './handlers/credentialHandlers';
 import { offerHandlers } from './handlers/offerHandlers';
@@ -390,6 +391,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...screenshotHandlers(ctx),
     ...transferHandlers(ctx),
     ...activityHandlers(ctx),
+    ...salesHandlers(ctx),
     async 'dialogs.pickFiles'({ purpose }) {
       return options.dialogs.pickFiles(purpose);
     },

@@ -85,19 +85,25 @@ export interface SalesPointQuery {
   until?: number;
 }
 
+// The name the seller sees now (their own rename included), else the one recorded, else what the
+// offers list shows for a nameless gold offer (its field values, "Ashbringer · Horde").
+const POINT_COLUMNS = `p.server_id, p.product_id, p.at, p.purchased, p.price, p.status,
+  coalesce(nullif(o.outer_name, ''), nullif(p.name, ''), nullif(o.field_values, ''), '') AS name`;
+const NAMED_BY_OFFER = 'LEFT JOIN offers o ON o.server_id = p.server_id';
+
 /** Every kept point, per offer in the order recorded. */
 export function listSalesPoints(ctx: StoreContext, query: SalesPointQuery = {}): SalesPoint[] {
   const rows =
     query.productId !== undefined
       ? prep<PointRow>(
           ctx,
-          `SELECT server_id, product_id, name, at, purchased, price, status FROM sales_points
-           WHERE product_id = ? AND at <= ? ORDER BY server_id, id`,
+          `SELECT ${POINT_COLUMNS} FROM sales_points p ${NAMED_BY_OFFER}
+           WHERE p.product_id = ? AND p.at <= ? ORDER BY p.server_id, p.id`,
         ).all(query.productId, query.until ?? Number.MAX_SAFE_INTEGER)
       : prep<PointRow>(
           ctx,
-          `SELECT server_id, product_id, name, at, purchased, price, status FROM sales_points
-           WHERE at <= ? ORDER BY server_id, id`,
+          `SELECT ${POINT_COLUMNS} FROM sales_points p ${NAMED_BY_OFFER}
+           WHERE p.at <= ? ORDER BY p.server_id, p.id`,
         ).all(query.until ?? Number.MAX_SAFE_INTEGER);
   return rows.map((r) => ({
     serverId: r.server_id,

@@ -1,0 +1,81 @@
+// The Sales view in Chromium through the browser host: buyers simulated on the sandbox after the
+// first sync show up, after the next one, as units and estimated revenue (totals, the uPlot chart,
+// per product, per offer, top sellers) with the sentence saying what the estimate rests on;
+// screenshots light and dark at 1280 and 1024.
+import { describe, expect, it } from 'vitest';
+import type { SellerDeskApi } from '../../electron/contract/ipc';
+import { openHarness, connectWithToken } from './harness';
+import { internalWordsIn } from './internalWords';
+
+async function syncIdle(page: import('playwright-core').Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
+    const status = await api.sync.status();
+    return status.ok && !status.value.running;
+  });
+}
+
+describe('Sales view in Chromium', () => {
+  it('shows units, estimated revenue and a chart after buyers bought between two syncs', async () => {
+    const desk = await openHarness({ name: 'flow-sales' });
+    desk.page.setDefaultTimeout(20_000);
+    try {
+      const { page, sandbox } = desk;
+      await connectWithToken(page, sandbox.sellers[0]!.token);
+      await expect
+        .poll(() => sandbox.requests.filter((r) => r.path.endsWith('/my_offers')).length)
+        .toBeGreaterThan(0);
+      await expect.poll(() => syncIdle(page)).toBe(true);
+
+      await page.click('nav button:has-text("Sales")');
+      await expect.poll(() => page.locator('.sales h1').textContent()).toBe('Sales');
+
+      // 1001 gold at 0.05, 1008 account at 35 (a credential per unit), 1007 at 150.
+      expect(sandbox.control.simulateBuyers(1001, 400)).toBe(400);
+      expect(sandbox.control.simulateBuyers(1008, 2)).toBe(2);
+      expect(sandbox.control.simulateBuyers(1007, 1)).toBe(1);
+      await page.evaluate(() =>
+        (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk.sync.now(),
+      );
+      await expect.poll(() => page.getByTestId('units-sold').textContent()).toBe('403');
+      expect(await page.getByTestId('revenue').textContent()).toMatch(/^240[.,]00$/);
+      // uPlot drew into a canvas inside the chart's box.
+      await expect.poll(() => page.locator('[data-testid="sales-chart"] canvas').count()).toBe(1);
+      const offers = page.locator('[data-testid="sales-offers"] tbody tr');
+      expect(await offers.count()).toBe(3);
+      expect(await offers.first().textContent()).toContain('400');
+      expect(await page.getByTestId('top-sellers').textContent()).toContain('Emerald EUW smurf');
+      expect(await page.getByTestId('estimate-note').textContent()).toMatch(
+        /estimated: units sold .* price per step/,
+      );
+      const text = (await page.locator('.sales').textContent()) ?? '';
+      expect(internalWordsIn(text)).toEqual([]);
+
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.click(
+            `.segmented button:has-text("${scheme === 'dark' ? 'Revenue' : 'Units'}")`,
+          );
+          await desk.screenshot(`sales-${width}-${scheme}`);
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      // The per-offer table and the estimate's sentence, below the fold.
+      await page.locator('.sales .body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await desk.screenshot('sales-1024-light-bottom');
+      // A nameless gold offer goes by what the offers list shows for it, its realm and faction.
+      expect(await offers.first().textContent()).toMatch(/ · /);
+
+      // One product: only its offers.
+      await page
+        .locator('.sales select[aria-label="Product"]')
+        .selectOption({ label: 'League of Legends Accounts' });
+      await expect.poll(() => offers.count()).toBe(1);
+      expect(desk.console.filter((m) => /Content Security Policy|Refused to/i.test(m))).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  });
+});
