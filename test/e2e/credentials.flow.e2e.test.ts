@@ -292,9 +292,9 @@ describe('credentials from a file, in Chromium', () => {
       "does not give out the list of an offer's credentials",
     );
     await panel.getByLabel('Credential id').fill(String(beta.id));
-    await panel.getByLabel('Login', { exact: true }).fill(login('beta2'));
-    await panel.getByLabel('Password', { exact: true }).fill('New-secret');
-    await panel.locator('button:has-text("Replace credential")').click();
+    await panel.getByLabel('New login', { exact: true }).fill(login('beta2'));
+    await panel.getByLabel('New password', { exact: true }).fill('New-secret');
+    await panel.locator('button:has-text("Save changes")').click();
     await expect
       .poll(() => panel.locator('details [role="status"]').textContent())
       .toBe(`Credential ${beta.id} updated.`);
@@ -302,7 +302,33 @@ describe('credentials from a file, in Chromium', () => {
       login('beta2'),
     );
     // The typed password does not linger in the form.
-    expect(await panel.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    expect(await panel.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+
+    // A comment and the 2FA flag alone: no password retyped, the login stays as it is.
+    await panel.getByLabel('New comment', { exact: true }).fill('moved to a new phone');
+    await panel.getByLabel('Two-factor authentication').selectOption('on');
+    await shootPanel(page, 'single-update');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shootPanel(page, 'single-update-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await shootPanel(page, 'single-update-1024');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shootPanel(page, 'single-update-1024-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await panel.locator('button:has-text("Save changes")').click();
+    await expect
+      .poll(() => panel.locator('details [role="status"]').textContent())
+      .toBe(`Credential ${beta.id} updated.`);
+    expect(sandbox.control.credentials(offer.id).find((c) => c.id === beta.id)?.login).toBe(
+      login('beta2'),
+    );
+    // Nothing filled in: nothing is sent, and the seller is told why.
+    await panel.locator('button:has-text("Save changes")').click();
+    await expect
+      .poll(() => panel.locator('details [role="alert"]').textContent())
+      .toContain('Nothing to change');
 
     await panel.getByLabel('Credential id').fill(String(alpha.id));
     await panel.locator('button:has-text("Delete credential")').click();

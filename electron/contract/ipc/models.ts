@@ -435,9 +435,10 @@ export const credentialCommitInputSchema = z.object({
 export const credentialEditInputSchema = z.object({
   localId: z.number().int(),
   credentialId: z.number().int(),
+  // A single update sends only what changes: login and password are required in batches only.
   credential: z.object({
-    login: z.string().max(255),
-    game_password: z.string().max(255),
+    login: z.string().max(255).optional(),
+    game_password: z.string().max(255).optional(),
     email: z.string().nullable().optional(),
     email_password: z.string().nullable().optional(),
     is_2fa_active: z.boolean().nullable().optional(),

@@ -1,7 +1,7 @@
 // The outbox as the sync engine sees it: which operations may go now, marking them in flight
 // (persisted before the request leaves, so a crash in between reads as "outcome unknown"), and
 // recording what the marketplace answered. Every function here runs inside one transaction.
-import type { Offer, OfferWrite } from '../../contract/marketplace/wire';
+import { CredentialSystem, type Offer, type OfferWrite } from '../../contract/marketplace/wire';
 import { parseJson, type StoreContext, prep } from './context';
 import { QUEUED_SCREENSHOT_PREFIX, writeOf } from './drafts';
 import { sameFieldValue, unflattenDraft, type FlatFields } from './offerFields';
@@ -162,6 +162,10 @@ export function manageItem(ctx: StoreContext, op: ReadyOpOf<'manage'>): ManageIt
   const merged = mergedFields(ctx, op.localId);
   const write = writeOf(mine, merged);
   if (row.server_id !== null) write.id = row.server_id;
+  // The deprecated Single (2) is coerced to Multiple (3) on write: we write what it becomes.
+  if (write.credential_system_type_id === CredentialSystem.SingleDeprecated) {
+    write.credential_system_type_id = CredentialSystem.Multiple;
+  }
   const gdt = Number(merged.guarantee_delivery_time);
   return { op, guaranteeDeliveryTime: gdt, write, sent: mine };
 }

@@ -5,7 +5,7 @@ import type { CredentialInput, CredentialRecord } from '../../../contract/market
 import { credentialProblems } from '../../../contract/rules';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
-import { requireSentOffer } from './requirements';
+import { requireMultipleSystem, requireSentOffer } from './requirements';
 
 /** The fields to change, in the API's words; a field left out keeps its value. */
 export type CredentialChanges = Partial<CredentialInput>;
@@ -28,6 +28,7 @@ export async function updateCredential(
   options: { signal?: AbortSignal } = {},
 ): Promise<CredentialRecord> {
   const offerId = requireSentOffer(profile, input.localId);
+  requireMultipleSystem(profile, input.localId, 'Changing a credential');
   const changes = Object.fromEntries(
     Object.entries(input.changes).filter(([, value]) => value !== undefined),
   ) as CredentialChanges;
@@ -52,6 +53,7 @@ export async function deleteCredential(
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
   const offerId = requireSentOffer(profile, input.localId);
+  requireMultipleSystem(profile, input.localId, 'Deleting a credential');
   const client = await profile.client();
   await client.deleteCredential(offerId, input.credentialId, options.signal);
 }

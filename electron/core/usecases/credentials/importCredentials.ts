@@ -21,7 +21,7 @@ import type { CredentialMode } from '../../store';
 import { UseCaseFailure, type Problem, toFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { requireOffer } from '../offers/getOffer';
-import { requireCredentialsKey } from './requirements';
+import { requireCredentialsKey, requireMultipleSystem } from './requirements';
 
 export interface CredentialFileInput {
   localId: number;
@@ -227,14 +227,9 @@ export async function commitCredentialImport(
     throw new UseCaseFailure('not_found', 'This preview has expired; read the file again.');
   }
   const { localId } = input.preview;
-  const offer = requireOffer(profile, localId);
+  requireOffer(profile, localId);
   requireCredentialsKey(profile);
-  if (input.mode === 'replace' && offer.fields.credential_system_type_id === 1) {
-    throw new UseCaseFailure(
-      'bad_input',
-      'Replace all works only for offers with several credentials (credential system 3).',
-    );
-  }
+  if (input.mode === 'replace') requireMultipleSystem(profile, localId, 'Replace all');
   const { credentials, totals } = rowsToSend(
     rows,
     input.mode === 'replace' ? [] : uploadedHashes(profile, localId),

@@ -1,6 +1,7 @@
 // What a credentials intent needs before it starts: an offer the marketplace already has (for a
 // single credential), and a key this process may seal with: one rule and one message for the
 // app and the command line.
+import { CredentialSystem } from '../../../contract/marketplace/wire';
 import { UseCaseFailure } from '../failure';
 import { requireOffer } from '../offers/getOffer';
 import type { SellerProfile } from '../profile';
@@ -27,6 +28,25 @@ export function requireCredentialsKey(profile: SellerProfile): void {
     throw new UseCaseFailure(
       locked.reason === 'locked' ? 'credentials_locked' : 'data_folder',
       locked.message,
+    );
+  }
+}
+
+/**
+ * Replace all, update and delete are "only for offers with credential_system_type_id = 3" (the
+ * deprecated 2 is written as 3): an offer without a credential system is refused here, before
+ * anything is queued or sent, rather than by a 403 at push.
+ */
+export function requireMultipleSystem(
+  profile: SellerProfile,
+  localId: number,
+  action: 'Replace all' | 'Changing a credential' | 'Deleting a credential',
+): void {
+  const system = requireOffer(profile, localId).fields.credential_system_type_id;
+  if (system === CredentialSystem.None) {
+    throw new UseCaseFailure(
+      'bad_input',
+      `${action} works only for offers with several credentials (credential system Multiple); this offer has no credential system (delivery by chat).`,
     );
   }
 }
