@@ -144,4 +144,18 @@ describe('new account offers with credentials', () => {
         .get(bad)!.n,
     ).toBe(2);
   });
+
+  it('writes the deprecated credential system Single (2) as Multiple (3)', async () => {
+    const desk = await freshDesk('single.db');
+    const id = desk.store.createOffer({
+      productId: 10,
+      guaranteeDeliveryTime: 600_000,
+      fields: { ...accountFields('Old single'), credential_system_type_id: 2 },
+    });
+    const sync = desk.store.syncStore();
+    const op = sync.readyOps(Date.now() + 1).ready.find((o) => o.localId === id)!;
+    expect(op.kind).toBe('manage');
+    const item = sync.manageItem(op as Parameters<typeof sync.manageItem>[0])!;
+    expect(item.write.credential_system_type_id).toBe(3);
+  });
 });
