@@ -2,8 +2,10 @@
 // token, adds a second seller's profile from the sidebar's account switcher with that seller's
 // token, each profile shows only its own offers, the switcher shows both profiles' attention
 // counts, switching back shows the first seller's offers, a rename sticks, and "Remove" says what
-// unsent work would be lost. Screenshots of the open switcher and the removal question at 1280 and
-// 1024, light and dark.
+// unsent work would be lost. Settings are each profile's own and say whose they are; a background
+// profile that cannot reach the marketplace says when it tries again, and one whose token was
+// refused offers "Replace token". Screenshots of the open switcher, the removal question, Settings
+// and the replace-token field at 1280 and 1024, light and dark.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
@@ -191,4 +193,106 @@ describe('several sellers in Chromium', () => {
       await desk.close();
     }
   }, 120_000);
+
+  it('keeps settings per profile, says whose they are; a background profile says when it retries and takes a new token', async () => {
+    const desk = await openHarness({ name: 'flow-profile-settings' });
+    desk.page.setDefaultTimeout(15_000);
+    try {
+      const { page, sandbox } = desk;
+      const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+      await connectWithToken(page, seller1.token, { rows: true });
+      const name1 = await nameOf(page, seller1.id);
+      await switcher(page).locator('button.current').click();
+      await page.getByRole('button', { name: 'Add another seller…' }).click();
+      await page.fill('#add-profile-token', seller2.token);
+      await page.getByRole('button', { name: 'Add seller' }).click();
+      const name2 = await nameOf(page, seller2.id);
+      await expect
+        .poll(() => page.locator('[data-testid="active-profile"]').textContent())
+        .toBe(name2);
+
+      // Seller 2's Settings: their own, named.
+      await page.click('nav button:has-text("Settings")');
+      const sending = page.locator('h2', { hasText: 'Sending changes' });
+      await expect.poll(() => sending.textContent()).toBe(`Sending changes for ${name2}`);
+      await expect.poll(() => page.locator('[data-testid="hold-seconds"]').inputValue()).toBe('10');
+      await page.locator('[data-testid="hold-seconds"]').fill('25');
+      await page.locator('[data-testid="hold-seconds"]').press('Tab');
+      await page.locator('[data-testid="send-automatically"]').uncheck();
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const r = await (globalThis as unknown as Api).sellerDesk.settings.get();
+            return r.ok ? r.value : null;
+          }),
+        )
+        .toEqual({ holdSeconds: 25, sendAutomatically: false, commandLineCredentials: false });
+      const settingsText = (await page.locator('section.settings').textContent()) ?? '';
+      expect(settingsText).toContain('Your other profiles keep their own choices');
+      expect(internalWordsIn(settingsText)).toEqual([]);
+      await shoot(desk, 'settings-per-profile');
+
+      // Seller 1's are untouched.
+      await switcher(page).locator('button.current').click();
+      await rowOf(page, name1).locator('button.pick').click();
+      await expect
+        .poll(() => page.locator('[data-testid="active-profile"]').textContent())
+        .toBe(name1);
+      await page.click('nav button:has-text("Settings")');
+      await expect.poll(() => sending.textContent()).toBe(`Sending changes for ${name1}`);
+      await expect.poll(() => page.locator('[data-testid="hold-seconds"]').inputValue()).toBe('10');
+      expect(await page.locator('[data-testid="send-automatically"]').isChecked()).toBe(true);
+
+      // The marketplace stops answering: seller 2, in the background, says when it tries again.
+      sandbox.setFaults({ dropBeforeRate: 1 });
+      await switcher(page).locator('button.current').click();
+      await rowOf(page, name2).locator('button.pick').click();
+      await switcher(page).locator('button.current').click();
+      await rowOf(page, name1).locator('button.pick').click();
+      await switcher(page).locator('button.current').click();
+      await expect
+        .poll(() => rowOf(page, name2).locator('[data-testid="profile-countdown"]').textContent(), {
+          timeout: 30_000,
+        })
+        .toMatch(/^Next retry (in \d+ s|now)$/);
+      expect(await rowOf(page, name2).textContent()).toContain('Cannot reach the marketplace');
+      await shoot(desk, 'switcher-background-retry');
+      sandbox.resetFaults();
+      await expect
+        .poll(() => rowOf(page, name2).locator('[data-testid="profile-countdown"]').count(), {
+          timeout: 30_000,
+        })
+        .toBe(0);
+
+      // Seller 2 regenerates their token: the background profile offers "Replace token".
+      const fresh = sandbox.control.regenerateToken(seller2.id);
+      await rowOf(page, name2).locator('button.pick').click();
+      await expect
+        .poll(() => page.locator('[data-testid="active-profile"]').textContent())
+        .toBe(name2);
+      await switcher(page).locator('button.current').click();
+      await rowOf(page, name1).locator('button.pick').click();
+      await switcher(page).locator('button.current').click();
+      await expect
+        .poll(() => rowOf(page, name2).locator('[data-testid="profile-replace-token"]').count(), {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      await rowOf(page, name2).locator('[data-testid="profile-replace-token"]').click();
+      await page.fill('#replace-token', fresh);
+      await shoot(desk, 'switcher-replace-token');
+      await switcher(page).getByRole('button', { name: 'Replace token', exact: true }).click();
+      await expect
+        .poll(() => page.locator('[data-testid="active-profile"]').textContent())
+        .toBe(name2);
+      await switcher(page).locator('button.current').click();
+      await expect
+        .poll(() => rowOf(page, name2).textContent(), { timeout: 30_000 })
+        .not.toContain('Token refused');
+      expect(await rowOf(page, name2).textContent()).not.toContain(fresh);
+      expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  }, 180_000);
 });
