@@ -6,7 +6,8 @@ import { salesReport } from '../../electron/core/usecases/sales';
 import type { SellerProfile } from '../../electron/core/usecases/profile';
 import { testDatabase } from '../../electron/core/store/testing';
 import type { Desk } from './harness';
-import { openDesk, useSyncWorld } from './harness';
+import { openDesk, secretBox, useSyncWorld } from './harness';
+import { createSyncEngine } from '../../electron/core/sync';
 
 const w = useSyncWorld();
 
@@ -73,6 +74,67 @@ describe('sales history', () => {
         [1002, 500],
       ]),
     );
+  });
+
+  it('writes the history with the page it was read from: a failure in between keeps neither', async () => {
+    w.desk = openDesk(w.sb, w.dir.file('c.db'), { sellerId: 1 });
+    const desk = w.desk;
+    await desk.engine.pull({ catalogue: true });
+    const before = rows(desk);
+    w.sb.control.simulateBuyers(1003, 50);
+    // The engine's door with the history's write failing once, after the page's upsert.
+    let failOnce = true;
+    const store = new Proxy(desk.store, {
+      get(target, key, receiver) {
+        if (key !== 'syncStore') return Reflect.get(target, key, receiver) as unknown;
+        return (clock?: never) => {
+          const door = target.syncStore(clock);
+          return {
+            ...door,
+            recordSalesPoints(offers: Parameters<typeof door.recordSalesPoints>[0]) {
+              if (failOnce) {
+                failOnce = false;
+                throw new Error('disk full');
+              }
+              return door.recordSalesPoints(offers);
+            },
+          };
+        };
+      },
+    });
+    const engine = createSyncEngine({
+      store,
+      client: desk.client,
+      limiter: desk.limiter,
+      secretBox,
+      backoff: { baseMs: 20, maxMs: 200 },
+      maxInlineWaitMs: 1000,
+    });
+    const failed = await engine.pull().catch((e: unknown) => e);
+    expect(String((failed as { error?: unknown }).error ?? failed)).toMatch(/disk full/);
+    // The upsert of that page was rolled back with it: the offer still shows the old count.
+    const server = () =>
+      JSON.parse(
+        (
+          testDatabase(desk.store)
+            .prepare(
+              'SELECT s.json FROM server_copies s JOIN offers o USING (local_id) WHERE o.server_id = 1003',
+            )
+            .get() as { json: string }
+        ).json,
+      ) as { purchased_amount: number };
+    expect(server().purchased_amount).toBe(0);
+    expect(rows(desk)).toBe(before);
+    // The next pull reads it again and records both.
+    await engine.pull();
+    expect(server().purchased_amount).toBe(50);
+    expect(rows(desk)).toBe(before + 1);
+    expect(
+      salesReport(profileOf(desk), { since: Date.now() - 3_600_000 }).offers.map((o) => [
+        o.id,
+        o.unitsSold,
+      ]),
+    ).toEqual([[1003, 50]]);
   });
 
   it('sells one credential per unit of an account offer and records the Not Active sell-out', async () => {
