@@ -137,18 +137,26 @@ describe('offline drafting', () => {
     expect(store.queryOffers().rows[0]!.pendingDelete).toBe(true);
   });
 
-  it('merges status changes and refuses one the marketplace would refuse', () => {
+  it('merges status changes; only the document refuses one here, the rest the marketplace decides', () => {
     applyServerOffer(testContext(store), serverOffer({ id: 79, status: 6 }));
     applyServerOffer(testContext(store), serverOffer({ id: 80, status: 2 }));
     const sold = store.queryOffers({ status: 6 }).rows[0]!.localId;
     const active = store.queryOffers({ status: 2 }).rows[0]!.localId;
-    expect(rejection(() => store.changeStatus(sold, 2)).problems[0]!.field).toBe('status');
+    // A status sellers may not set (the document: 1, 2, 3 or 5) is refused here.
+    expect(rejection(() => store.changeStatus(active, 4)).problems[0]!.field).toBe('status');
+    // Which statuses a sold offer may leave to is "not shown": queued, the marketplace decides.
+    store.changeStatus(sold, 2);
     store.changeStatus(active, 3);
     store.changeStatus(active, 1);
     const ops = testDatabase(store)
-      .prepare<{ payload: string }>("SELECT payload FROM outbox WHERE kind = 'status'")
+      .prepare<{ local_id: number; payload: string }>(
+        "SELECT local_id, payload FROM outbox WHERE kind = 'status' ORDER BY id",
+      )
       .all();
-    expect(ops.map((o) => JSON.parse(o.payload))).toEqual([{ status: 1 }]);
+    expect(ops.map((o) => [o.local_id, JSON.parse(o.payload)])).toEqual([
+      [sold, { status: 2 }],
+      [active, { status: 1 }],
+    ]);
     expect(store.queryOffers({ status: 1 }).rows.map((r) => r.localId)).toEqual([active]);
   });
 

@@ -291,12 +291,22 @@ const setStatusCommand: CommandHandler = async (ctx, call) => {
   const already = outcome.unchanged.map((u) => names.get(u.localId) ?? u.offer);
   const alreadyLine =
     already.length > 0 ? `Already ${statusName(status)}: ${already.join(', ')}.` : '';
+  // Told, not enforced: the marketplace's rules for these are not published.
+  const expected = outcome.expected.map((e) => ({ offer: e.offer, reason: e.reason }));
+  const expectedLines =
+    expected.length > 0
+      ? [
+          'Queued anyway; the marketplace decides (its rules here are not published):',
+          ...expected.map((e) => `  ${e.offer}: ${e.reason}`),
+        ].join('\n')
+      : '';
   const done =
     outcome.changed === 0 && outcome.refused.length === 0
       ? `Nothing to do: ${offersWord(already.length, already[0])} already ${statusName(status)}.`
       : [
           `Queued: ${offersWord(outcome.changed, first)} → ${statusName(status)}. ${PUSH_HINT} ${outcome.changed === 1 ? 'it' : 'them'}.`,
           alreadyLine,
+          expectedLines,
         ]
           .filter(Boolean)
           .join('\n');
@@ -305,7 +315,13 @@ const setStatusCommand: CommandHandler = async (ctx, call) => {
     names,
     outcome,
     // `id` and `queued` as when the command took one offer (README: fields are only added).
-    { id: onlyOne(names, localIds), status, queued: outcome.changed > 0, unchanged: already },
+    {
+      id: onlyOne(names, localIds),
+      status,
+      queued: outcome.changed > 0,
+      unchanged: already,
+      expected,
+    },
     done,
   );
 };

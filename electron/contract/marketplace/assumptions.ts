@@ -78,3 +78,17 @@ export const credentialHashing = {
  * exists, so it is not used for that profile's queue until `user_id` confirms it.
  */
 export const SELLER_IDENTITY = { offersAsked: 1, fingerprintHexLength: 32 } as const;
+
+/**
+ * edit_status (API: which statuses an offer may leave and enter, and whether an account offer
+ * needs a screenshot before review: "not shown"). We expect: an offer that needs details goes
+ * only to Draft or On Review; a sold offer keeps its status; an account offer is reviewed only
+ * with a screenshot. Expectations, not rules: the app says what it expects and sends the change
+ * anyway, and the marketplace decides (a refusal shows with its reason). The sandbox plays the
+ * marketplace by them. Only the document's own rule (a seller sets 1, 2, 3 or 5) blocks locally.
+ */
+export const expectedStatusChanges = {
+  fromNeedDetails: [1, 5] as readonly number[],
+  fromSold: [] as readonly number[],
+  accountReviewNeedsScreenshot: true,
+} as const;

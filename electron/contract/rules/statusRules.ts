@@ -1,6 +1,8 @@
 // Which status the service gives an offer, and which statuses a seller may ask for. The API
 // document leaves precedence and sources open; these are our assumptions (docs/ARCHITECTURE.md,
-// "Assumptions: where the API document is silent").
+// "Assumptions: where the API document is silent"): the client warns by them, only the
+// document's own rules block locally, and the sandbox (playing the marketplace) enforces them.
+import { expectedStatusChanges } from '../marketplace/assumptions';
 import {
   CredentialSystem,
   MarketplaceType,
@@ -37,8 +39,10 @@ export const sellerStatuses: readonly SellerStatusValue[] = [
 ];
 
 /**
- * From 1, 2, 3, 5 and 8 a seller may go to 1, 2, 3 or 5; from Need Details only back to Draft or
- * to review; a sold offer is final. An account offer needs a screenshot before it can be reviewed.
+ * What we expect the marketplace to allow (`expectedStatusChanges`, an assumption: the document
+ * does not show edit_status's sources): from 1, 2, 3, 5 and 8 a seller may go to 1, 2, 3 or 5;
+ * from Need Details only back to Draft or to review; a sold offer is final; an account offer
+ * needs a screenshot before it can be reviewed. The sandbox enforces it; the client only warns.
  */
 export function allowedStatusTargets(
   from: OfferStatusValue,
@@ -47,28 +51,61 @@ export function allowedStatusTargets(
   let targets: SellerStatusValue[];
   switch (from) {
     case OfferStatus.NeedDetails:
-      targets = [OfferStatus.Draft, OfferStatus.OnReview];
+      targets = sellerStatuses.filter((t) => expectedStatusChanges.fromNeedDetails.includes(t));
       break;
     case OfferStatus.Sold:
-      targets = [];
+      targets = sellerStatuses.filter((t) => expectedStatusChanges.fromSold.includes(t));
       break;
     default:
       targets = [...sellerStatuses];
   }
-  if (offer.marketplaceType === MarketplaceType.Account && offer.screenshots === 0) {
+  if (
+    expectedStatusChanges.accountReviewNeedsScreenshot &&
+    offer.marketplaceType === MarketplaceType.Account &&
+    offer.screenshots === 0
+  ) {
     targets = targets.filter((t) => t !== OfferStatus.OnReview);
   }
   return targets;
 }
 
-/** Why a status change is refused, in words for the seller (null when it is allowed). */
+/** The document's own rule: sellers set 1, 2, 3 or 5. Null when the target is one of them. */
+export function documentedStatusRefusal(to: number): string | null {
+  return (sellerStatuses as readonly number[]).includes(to)
+    ? null
+    : 'The selected status is invalid: sellers may set 1, 2, 3 or 5.';
+}
+
+/**
+ * Why we expect the marketplace to refuse a status change (null when we expect none), in words
+ * for the seller. An expectation only: the change is still sent and the marketplace decides.
+ */
+export function statusChangeExpectation(
+  from: OfferStatusValue,
+  to: number,
+  offer: { marketplaceType: MarketplaceTypeValue; screenshots: number },
+): string | null {
+  if (documentedStatusRefusal(to)) return null;
+  if (allowedStatusTargets(from, offer).includes(to as SellerStatusValue)) return null;
+  if (from === OfferStatus.Sold) return 'We expect a sold offer to keep its status.';
+  if (from === OfferStatus.NeedDetails)
+    return 'We expect an offer that needs details to go only to Draft or On Review.';
+  if (to === OfferStatus.OnReview)
+    return 'We expect an account offer to need at least one screenshot before review.';
+  return null;
+}
+
+/**
+ * The marketplace's answer as the sandbox gives it: the document's rule and our expectations,
+ * both enforced (null when the change is allowed).
+ */
 export function statusChangeRefusal(
   from: OfferStatusValue,
   to: number,
   offer: { marketplaceType: MarketplaceTypeValue; screenshots: number },
 ): string | null {
-  if (!(sellerStatuses as readonly number[]).includes(to))
-    return 'The selected status is invalid: sellers may set 1, 2, 3 or 5.';
+  const documented = documentedStatusRefusal(to);
+  if (documented) return documented;
   if (allowedStatusTargets(from, offer).includes(to as SellerStatusValue)) return null;
   if (from === OfferStatus.Sold) return 'A sold offer cannot change status.';
   if (from === OfferStatus.NeedDetails)

@@ -7,7 +7,7 @@ import {
   editSendsToReview,
   formatPrice,
   SOLD_LEFT_OUT,
-  statusChangeRefusal,
+  statusChangeExpectation,
   statusName,
   type PriceChangeMode,
 } from '../../../contract/rules';
@@ -32,6 +32,8 @@ export type OfferPlan =
       toReview: boolean;
       /** For a price change: the new price, rounded. */
       price?: number;
+      /** A refusal we expect (an assumption, not a rule): said to the seller, sent anyway. */
+      expected?: string;
     }
   | {
       kind: 'left_out';
@@ -127,15 +129,16 @@ export function planStatus(read: OfferReader, localId: number, target: number): 
     return { ...leftOut(`Already ${statusName(target)}.`), already: true } as OfferPlan;
   }
   const product = read.product(offer.productId);
+  // What we expect the marketplace to refuse is said, not enforced: the change goes.
+  let expected: string | null = null;
   if (product) {
     const screenshots = Array.isArray(offer.fields.screenshots)
       ? offer.fields.screenshots.length
       : 0;
-    const refusal = statusChangeRefusal(from, target, {
+    expected = statusChangeExpectation(from, target, {
       marketplaceType: product.marketplace_type as MarketplaceTypeValue,
       screenshots,
     });
-    if (refusal) return leftOut(refusal);
   }
   return {
     kind: 'change',
@@ -144,6 +147,7 @@ export function planStatus(read: OfferReader, localId: number, target: number): 
     before: offer.server ? statusName(from) : 'Not sent yet',
     after: statusName(target),
     toReview: false,
+    ...(expected && { expected }),
   };
 }
 

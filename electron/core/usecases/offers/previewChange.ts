@@ -101,8 +101,13 @@ export function previewChange(
     rule: input.change.kind === 'price' ? PRICE_ROUNDING_RULE : null,
     warnings: [],
   };
+  /** Refusals we expect (assumptions), with how many offers each concerns. */
+  const expected = new Map<string, number>();
   for (const localId of ids) {
     const plan = planOf(read, localId, input.change);
+    if (plan.kind === 'change' && plan.expected) {
+      expected.set(plan.expected, (expected.get(plan.expected) ?? 0) + 1);
+    }
     if (plan.kind === 'left_out') {
       preview.leftOutCount += 1;
       if (preview.leftOut.length < limit) {
@@ -121,5 +126,17 @@ export function previewChange(
     }
   }
   if (preview.toReviewCount > 0) preview.warnings.push(reviewWarning(preview.toReviewCount));
+  if (expected.size > 0) preview.rule = expectationNote(expected);
   return preview;
+}
+
+/**
+ * What the app expects the marketplace to refuse, where the API document does not say: told,
+ * not enforced. The changes are sent; a refusal comes back with the marketplace's reason.
+ */
+function expectationNote(expected: Map<string, number>): string {
+  const parts = [...expected].map(
+    ([sentence, n]) => `${sentence.replace(/\.$/, '')} (${n === 1 ? '1 offer' : `${n} offers`}).`,
+  );
+  return `${parts.join(' ')} The marketplace's rules here are not published, so these changes are sent anyway: it decides, and a refusal shows with its reason.`;
 }

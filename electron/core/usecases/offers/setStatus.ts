@@ -1,6 +1,8 @@
 // Asking the marketplace for a status (Draft, Active, Not Active, On Review) on several offers:
-// each allowed change is queued for the next sync, as one undoable step; an offer the change does
-// not apply to (sold, already in that status, a rule refuses it) is left out with the reason.
+// each change is queued for the next sync, as one undoable step; an offer already in that status
+// is left out. Where we only expect the marketplace to refuse (a sold offer, one that needs
+// details, an account offer without a screenshot going to review: the API document does not
+// say), the change is queued and the expectation is returned for the front to tell.
 import { statusName } from '../../../contract/rules';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
@@ -18,6 +20,11 @@ export interface SetStatusInput {
 export interface StatusOutcome extends BulkOutcome {
   /** Offers that already have the status: nothing queued, and nothing wrong either. */
   unchanged: { localId: number; offer: string }[];
+  /**
+   * Queued offers we expect the marketplace to refuse (an assumption where the API document is
+   * silent): sent anyway, the marketplace decides; the reason is said to the seller.
+   */
+  expected: { localId: number; offer: string; reason: string }[];
 }
 
 export function setStatus(profile: SellerProfile, input: SetStatusInput): StatusOutcome {
@@ -26,6 +33,7 @@ export function setStatus(profile: SellerProfile, input: SetStatusInput): Status
   const ids = selectedOffers(profile, input.offers);
   const read = offerReader(profile);
   const unchanged: StatusOutcome['unchanged'] = [];
+  const expected: StatusOutcome['expected'] = [];
   const outcome = store.undoSteps().record(
     (changed) => `Status ${statusName(input.status)} on ${offersCount(changed)}`,
     ids,
@@ -42,6 +50,7 @@ export function setStatus(profile: SellerProfile, input: SetStatusInput): Status
           ]);
         }
         store.changeStatus(localId, input.status);
+        if (plan.expected) expected.push({ localId, offer: plan.offer, reason: plan.expected });
       });
       const same = new Set(unchanged.map((u) => u.localId));
       const changedIds = done.changedIds.filter((id) => !same.has(id));
@@ -49,5 +58,6 @@ export function setStatus(profile: SellerProfile, input: SetStatusInput): Status
     },
     (result) => result.changedIds,
   );
-  return { ...outcome, unchanged };
+  const queued = new Set(outcome.changedIds);
+  return { ...outcome, unchanged, expected: expected.filter((e) => queued.has(e.localId)) };
 }
