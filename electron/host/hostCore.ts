@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AppFailure } from '../contract/ipc';
 import type { AppCore, SandboxPort } from '../core/app';
 import { createAppCore, createEncryptedTokenVault, hostKeyFile } from '../core/app';
-import { stagedScreenshotsDir } from '../core/screenshots';
+import { stagedScreenshotDirs } from '../core/usecases/paths';
 import { createKeyFileProtector, openSecretBox } from '../core/secrets';
 import type { Clock } from '../core/util/clock';
 import type { FileStaging } from './fileStaging';
@@ -29,7 +29,8 @@ export interface HostCoreOptions {
 
 /** The core, and the folder of staged screenshot copies the host serves as thumbnails. */
 export type HostAppCore = AppCore & {
-  readonly stagedScreenshotsDir: string;
+  /** Every profile's staged screenshots folder, as it is now (profiles come and go). */
+  stagedScreenshotsDirs(): string[];
   /** The native notifications the desktop app would have shown, in order (the browser has none). */
   readonly notifications: { title: string; body: string }[];
 };
@@ -48,7 +49,7 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
   );
   let exportCount = 0;
   const notifications: { title: string; body: string }[] = [];
-  const screenshotsDir = stagedScreenshotsDir(options.dataDir);
+  const screenshotsDirs = () => stagedScreenshotDirs(options.dataDir);
   const core = await createAppCore({
     dataDir: options.dataDir,
     tokenVault,
@@ -85,9 +86,9 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
     resolveFileRef: (ref) => options.staging.resolveFileRef(ref),
     releaseFileRef: (ref) => options.staging.release(ref),
     // Relative to the page's own origin: the host serves these (startHost).
-    stagedScreenshotUrl: (path) => stagedScreenshotPath(path, screenshotsDir),
+    stagedScreenshotUrl: (path) => stagedScreenshotPath(path, screenshotsDirs()),
     log: (message, error) =>
       log(error instanceof Error ? `${message}: ${error.name}: ${error.message}` : message),
   });
-  return Object.assign(core, { stagedScreenshotsDir: screenshotsDir, notifications });
+  return Object.assign(core, { stagedScreenshotsDirs: screenshotsDirs, notifications });
 }

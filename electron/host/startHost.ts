@@ -43,8 +43,8 @@ const HEARTBEAT_MS = 15_000;
 export interface HostedCore {
   handlers: Handlers;
   on?(event: EventName, listener: (payload: unknown) => void): () => void;
-  /** Where the core stages screenshot copies; the host serves them as queued thumbnails. */
-  stagedScreenshotsDir?: string;
+  /** Where the core stages screenshot copies (each profile's folder); served as queued thumbnails. */
+  stagedScreenshotsDirs?: () => string[];
 }
 
 export interface HostOptions {
@@ -162,8 +162,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     if (fetchSite !== undefined && fetchSite !== 'same-origin') {
       return refuse(res, 403, 'This image is only for the Seller Desk page.');
     }
-    const dir = core.stagedScreenshotsDir;
-    const staged = dir ? resolveStagedScreenshot(path, dir) : null;
+    const dirs = core.stagedScreenshotsDirs?.();
+    const staged = dirs ? resolveStagedScreenshot(path, dirs) : null;
     const body = staged ? await readStagedScreenshot(staged.file) : null;
     if (!staged || !body) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');

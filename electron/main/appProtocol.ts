@@ -1,6 +1,6 @@
 // The renderer is served from `app://seller-desk/` rather than file://, so that it has an origin
 // of its own (the sender check and the CSP rely on it) and can read nothing but the built renderer.
-import { resolveStagedScreenshot } from '../shell/stagedScreenshotRoute';
+import { resolveStagedScreenshot, type StagedDirs } from '../shell/stagedScreenshotRoute';
 import { contentTypeOf, resolveStaticPath } from '../shell/staticFiles';
 
 export const APP_SCHEME = 'app';
@@ -23,7 +23,7 @@ export function resolveAppAsset(requestUrl: string, rendererDir: string): string
  * The staged screenshot copy (under `stagedDir`) that a request to our scheme asks for, as
  * `app://seller-desk/staged-screenshots/<uuid>.<jpg|png>`, or null for anything else.
  */
-export function resolveAppStagedScreenshot(requestUrl: string, stagedDir: string) {
+export function resolveAppStagedScreenshot(requestUrl: string, stagedDir: StagedDirs) {
   const url = ourUrl(requestUrl);
   return url ? resolveStagedScreenshot(url.pathname, stagedDir) : null;
 }

@@ -19,7 +19,7 @@ import {
 import { AppFailure, FILE_GRANT_CHANNEL } from '../contract/ipc';
 import type { AppCore } from '../core/app';
 import { createAppCore } from '../core/app';
-import { stagedScreenshotsDir } from '../core/screenshots';
+import { stagedScreenshotDirs } from '../core/usecases/paths';
 import { useSqliteNativeBinding } from '../core/usecases/openSellerProfile';
 import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
 import { createSandboxPort } from '../shell/sandboxPort';
@@ -93,9 +93,9 @@ app.on('web-contents-created', (_event, contents) =>
 );
 
 /** The built renderer, and staged screenshot copies so that queued files show as thumbnails. */
-function serveRenderer(rendererDir: string, stagedDir: string): void {
+function serveRenderer(rendererDir: string, stagedDirs: () => string[]): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const staged = resolveAppStagedScreenshot(request.url, stagedDir);
+    const staged = resolveAppStagedScreenshot(request.url, stagedDirs());
     if (staged) {
       const image = await readStagedScreenshot(staged.file);
       return image
@@ -184,8 +184,9 @@ async function start(): Promise<void> {
       exists: existsSync,
     }),
   );
-  const screenshotsDir = stagedScreenshotsDir(userData);
-  serveRenderer(join(app.getAppPath(), 'out', 'renderer'), screenshotsDir);
+  // Each seller's profile stages its own screenshots (usecases/paths).
+  const screenshotsDirs = () => stagedScreenshotDirs(userData);
+  serveRenderer(join(app.getAppPath(), 'out', 'renderer'), screenshotsDirs);
   denyAllPermissions(session.defaultSession);
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -230,7 +231,7 @@ async function start(): Promise<void> {
     },
     resolveFileRef: createFileRefResolver([userData], grants),
     stagedScreenshotUrl: (path) => {
-      const route = stagedScreenshotPath(path, screenshotsDir);
+      const route = stagedScreenshotPath(path, screenshotsDirs());
       return route ? APP_ORIGIN + route : null;
     },
     sandbox: createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),

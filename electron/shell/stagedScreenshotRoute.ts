@@ -1,7 +1,9 @@
 // Staged screenshot copies as page addresses, so a queued file shows as a thumbnail before the
 // sync uploads it. Shared by Electron's app:// scheme and the browser host. Only files directly
-// in the staged folder whose name is one the stager makes (a random UUID, .jpg or .png, the
-// extension set by the checked bytes) are served: no other folder, no other file, no traversal.
+// in a staged folder (each seller's profile has its own) whose name is one the stager makes (a
+// random UUID, .jpg or .png, the extension set by the checked bytes) are served: no other folder,
+// no other file, no traversal.
+import { existsSync } from 'node:fs';
 import { lstat, readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -16,10 +18,15 @@ export function isStagedScreenshotName(name: string): boolean {
   return STAGED_NAME.test(name);
 }
 
-/** The route path of a staged copy, or null for a file outside `stagedDir` or with another name. */
-export function stagedScreenshotPath(stagedPath: string, stagedDir: string): string | null {
+/** The staged folders: one, or every profile's. */
+export type StagedDirs = string | readonly string[];
+const dirsOf = (dirs: StagedDirs): readonly string[] => (typeof dirs === 'string' ? [dirs] : dirs);
+
+/** The route path of a staged copy, or null for a file outside the staged folders or with another name. */
+export function stagedScreenshotPath(stagedPath: string, stagedDirs: StagedDirs): string | null {
   const name = basename(stagedPath);
-  if (dirname(resolve(stagedPath)) !== resolve(stagedDir) || !isStagedScreenshotName(name)) {
+  const folder = dirname(resolve(stagedPath));
+  if (!dirsOf(stagedDirs).some((d) => resolve(d) === folder) || !isStagedScreenshotName(name)) {
     return null;
   }
   return STAGED_SCREENSHOTS_ROUTE + name;
@@ -31,13 +38,17 @@ export function stagedScreenshotPath(stagedPath: string, stagedDir: string): str
  */
 export function resolveStagedScreenshot(
   requestPath: string,
-  stagedDir: string,
+  stagedDirs: StagedDirs,
 ): { file: string; contentType: string } | null {
   if (!requestPath.startsWith(STAGED_SCREENSHOTS_ROUTE)) return null;
   const name = requestPath.slice(STAGED_SCREENSHOTS_ROUTE.length);
   const match = STAGED_NAME.exec(name);
   if (!match) return null;
-  return { file: join(stagedDir, name), contentType: CONTENT_TYPES[match[1] as 'jpg' | 'png'] };
+  // Names are random UUIDs: the folder that holds one is the profile that staged it.
+  const dirs = dirsOf(stagedDirs);
+  const dir = dirs.find((d) => existsSync(join(d, name))) ?? dirs[0];
+  if (dir === undefined) return null;
+  return { file: join(dir, name), contentType: CONTENT_TYPES[match[1] as 'jpg' | 'png'] };
 }
 
 /** The headers of a served copy: an image that only our own page may load. */

@@ -162,7 +162,7 @@ describe('the browser host serving staged copies', () => {
     symlinkSync(join(dataDir, 'token.sealed'), join(stagedDir, `${UUID}.png`));
     host = await startHost({
       rendererDir,
-      core: { handlers: {} as Handlers, stagedScreenshotsDir: stagedDir },
+      core: { handlers: {} as Handlers, stagedScreenshotsDirs: () => [stagedDir] },
       staging: createFileStaging(join(dir, 'staging')),
     });
   });

@@ -20,6 +20,7 @@ import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
 import { moveSettingsIntoProfiles, settingsFile } from './settings';
 import { DEFAULT_PROFILE_SETTINGS, profileSettings } from '../usecases/settings';
+import { moveStagedScreenshotsIntoProfiles } from '../usecases/screenshots';
 import { changeHandlers } from './handlers/changeHandlers';
 import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
@@ -409,6 +410,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     on: (event, listener) => bus.on(event, listener),
     async start() {
       moveSettingsIntoProfiles(options.dataDir, log);
+      moveStagedScreenshotsIntoProfiles(options.dataDir, log);
       await session.resume();
       bus.emit('session.changed', session.status());
       scheduler.start();

@@ -77,7 +77,11 @@ import {
   type OfferListRow,
   type OfferQuery,
 } from './readModel';
-import { queuedScreenshotFiles } from './queuedScreenshots';
+import {
+  allQueuedScreenshotFiles,
+  moveQueuedScreenshotFile,
+  queuedScreenshotFiles,
+} from './queuedScreenshots';
 import {
   profileSettingsOf,
   saveProfileSettings,
@@ -233,6 +237,9 @@ export interface ReadModel {
   knownCredentialHashes(localId: number): { loginHashes: Set<string>; emailHashes: Set<string> };
   /** Placeholder ref (`queued-screenshot:<id>`) → the staged copy's path, for queued files. */
   queuedScreenshotFiles(localId: number): Map<string, string>;
+  /** Every queued screenshot file of the profile, to move staged copies into its folder. */
+  allQueuedScreenshotFiles(): { id: number; filePath: string }[];
+  moveQueuedScreenshotFile(id: number, filePath: string): void;
   recentSyncRuns(limit?: number): SyncRunRecord[];
   /** Offers the next sync sends (local or sending), newest change first, and how many. */
   offersToSend(page?: { offset?: number; limit?: number }): { localIds: number[]; total: number };
@@ -316,6 +323,8 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     getOffer: (id) => getOffer(ctx, id),
     knownCredentialHashes: (id) => knownCredentialHashes(ctx, id),
     queuedScreenshotFiles: (id) => queuedScreenshotFiles(ctx, id),
+    allQueuedScreenshotFiles: () => allQueuedScreenshotFiles(ctx),
+    moveQueuedScreenshotFile: (id, filePath) => moveQueuedScreenshotFile(ctx, id, filePath),
     recentSyncRuns: (limit) => recentSyncRuns(ctx, limit),
     offersToSend: (page) => offersToSend(ctx, page),
     pendingChanges: (ids) => pendingChangesOf(ctx, ids),

@@ -52,7 +52,10 @@ export function identityKeyFile(dataDir: string): string {
   return join(profilesDir(dataDir), 'identity.key');
 }
 
-/** Every file a profile keeps: its SQLite file with WAL and shared memory, its key files and its sealed token. */
+/**
+ * Every file a profile keeps: its SQLite file with WAL and shared memory, its key files, its
+ * sealed token and its folder of staged files.
+ */
 export function profileFileSet(profile: string): string[] {
   const keys = profileKeyFiles(profile);
   return [
@@ -62,6 +65,37 @@ export function profileFileSet(profile: string): string[] {
     keys.keyFile,
     keys.keychainFile,
     profileTokenFile(profile),
+    profileFilesDir(profile),
+  ];
+}
+
+/**
+ * The profile's own folder of staged files (screenshot copies waiting to be uploaded), beside its
+ * SQLite file: one seller's queue never points into another's, and removing the profile removes
+ * them. The stager puts screenshots in its `screenshots` folder.
+ */
+export function profileFilesDir(profile: string): string {
+  return `${profile.replace(/\.sqlite$/, '')}.files`;
+}
+
+/** Where a profile's staged screenshot copies are. */
+export function profileStagedScreenshotsDir(profile: string): string {
+  return join(profileFilesDir(profile), 'screenshots');
+}
+
+/** Where every version before staged files were per profile put them, for the whole folder. */
+export function legacyStagedScreenshotsDir(dataDir: string): string {
+  return join(dataDir, 'screenshots');
+}
+
+/**
+ * Every folder a staged screenshot can be in: each profile's, and the folder-wide one of before
+ * (copies queued then stay served until their profile takes them at the next start).
+ */
+export function stagedScreenshotDirs(dataDir: string): string[] {
+  return [
+    ...allProfileFiles(dataDir).map(profileStagedScreenshotsDir),
+    legacyStagedScreenshotsDir(dataDir),
   ];
 }
 

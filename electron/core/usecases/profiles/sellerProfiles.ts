@@ -208,6 +208,6 @@ export function removeProfile(
   updateRegistry(dataDir, (registry) => {
     registry.profiles = registry.profiles.filter((e) => entryFile(dataDir, e) !== profile.file);
   });
-  for (const file of profileFileSet(profile.file)) rmSync(file, { force: true });
+  for (const file of profileFileSet(profile.file)) rmSync(file, { force: true, recursive: true });
   return { profile, removed: true, lost };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../screenshots';
 import { requireOffer } from '../offers/getOffer';
 import { UseCaseFailure, toFailure } from '../failure';
+import { profileFilesDir } from '../paths';
 import type { SellerProfile } from '../profile';
 
 export interface AddScreenshotsInput {
@@ -52,7 +53,8 @@ export async function addScreenshots(
     existing: offer.fields.screenshots?.length ?? 0,
     files: input.files,
     urls: input.urls,
-    dataDir: profile.dataDir,
+    // Staged in the profile's own folder: removed with it, never in another seller's queue.
+    dataDir: profileFilesDir(profile.file),
   });
   if (prepared.refused.length > 0 && input.allOrNothing) {
     await unstage(prepared.files);

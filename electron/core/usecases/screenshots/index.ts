@@ -1,3 +1,4 @@
 export * from './addScreenshots';
 export * from './removeScreenshot';
 export * from './queuedFiles';
+export * from './stagedFolders';
