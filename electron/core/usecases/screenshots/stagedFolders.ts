@@ -5,11 +5,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { openStore } from '../../store';
-import {
-  allProfileFiles,
-  legacyStagedScreenshotsDir,
-  profileStagedScreenshotsDir,
-} from '../paths';
+import { allProfileFiles, legacyStagedScreenshotsDir, profileStagedScreenshotsDir } from '../paths';
 
 export interface StagedFilesMove {
   /** Queued screenshots now pointing into their profile's folder. */
