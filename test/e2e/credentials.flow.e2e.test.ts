@@ -286,6 +286,27 @@ describe('credentials from a file, in Chromium', () => {
     const { page, sandbox } = desk;
     const beta = sandbox.control.credentials(offer.id).find((c) => c.login === login('beta'))!;
     const alpha = sandbox.control.credentials(offer.id).find((c) => c.login === login('alpha'))!;
+    // Booster price ("for fake sellers only") waits under Advanced, closed, with that note.
+    const advanced = page.locator('[data-testid="editor-advanced"]');
+    expect(await advanced.getAttribute('open')).toBeNull();
+    expect(await advanced.locator('input').isVisible()).toBe(false);
+    await advanced.locator('summary').click();
+    expect(await advanced.locator('input').isVisible()).toBe(true);
+    expect(await advanced.textContent()).toContain('Booster price is for fake sellers only');
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await advanced.scrollIntoViewIfNeeded();
+        await advanced.screenshot({
+          path: join(SCREENS_DIR, `credentials-editor-advanced-${width}-${scheme}.png`),
+        });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await advanced.locator('summary').click();
+
     const panel = page.locator('[data-testid="credentials-panel"]');
     await panel.locator('summary:has-text("Change or delete one credential")').click();
     expect(await panel.locator('details [role="note"]').textContent()).toContain(
