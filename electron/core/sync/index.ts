@@ -10,8 +10,11 @@
  *     notices deletions). Pulled data becomes the new base of pending local changes; fields
  *     changed on both sides become conflicts (store.resolveConflict).
  *   - `push(signal?)` — sends the outbox (manage batches per product and delivery time, ≤ 100,
- *     sized to the limiter's offers budget; dependents after their offer's id; credentials in
- *     chunks of ≤ 1000; screenshots uploaded then attached); outcomes and field errors per offer.
+ *     sized to the limiter's offers budget; dependents after their offer's id; a new account
+ *     offer's queued credentials ride in its create (the first 1000; the rest by add_batch),
+ *     so it lands On Review in one request; other credentials in chunks of ≤ 1000; screenshots
+ *     uploaded, then their paths go in the manage write); outcomes and field errors per offer
+ *     (a refused credential named by its file line).
  *   - `sync(signal?)` — pull, push, then a cheap pull. Its first pull is a full reconcile when
  *     the last one is older than `fullReconcileEveryMs` (default 6 h; a fresh store counts as due).
  *   Only one process syncs a store file at a time (a lock the holder keeps alive with a
