@@ -91,4 +91,26 @@ describe('a background profile', { timeout: 60_000 }, () => {
     });
     expect(back).toMatchObject({ reason: null, countdown: null });
   });
+
+  it('shows waiting with the deadline while the marketplace asked it to pause', async () => {
+    const [s1, s2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
+    await call('session.connect', { token: s1.token });
+    await call('profiles.add', { token: s2.token });
+    const background = async (): Promise<ProfileSummary> =>
+      (await call('profiles.list')).profiles.find((p) => !p.active)!;
+    await until(async () => (await background()).connection === 'online');
+
+    // The marketplace answers "Too Many Attempts, retry after 3 s" (to both profiles' runs): the background profile's
+    // next run waits, and its row says why and until when.
+    sandbox.setFaults({ tooManyRequests: 6, retryAfter: '3' });
+    await call('profiles.switch', { name: (await background()).name });
+    const waiting = await until(async () => {
+      const row = await background();
+      return row.connection === 'waiting' && row.countdown ? row : null;
+    });
+    expect(Date.parse(waiting.countdown!.until)).toBeGreaterThan(Date.now());
+    expect(waiting.reason).toBeTruthy();
+    expect(waiting.reason).not.toMatch(/retry_after|manage_offers/);
+    await until(async () => (await background()).connection === 'online');
+  });
 });
