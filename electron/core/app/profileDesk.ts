@@ -236,8 +236,8 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
           queuedChanges: changes,
           offersWithLocalChanges: preview.lost.offersWithLocalChanges,
           message:
-            `Removing "${name}" deletes its offers, queue, settings and API token from this ` +
-            `computer (nothing changes on the marketplace).` +
+            `Removing "${name}" deletes its offers, queue, settings, screenshots waiting to be ` +
+            `sent and API token from this computer (nothing changes on the marketplace).` +
             (lostWords ? ` ${lostWords} would be lost.` : ' Nothing is waiting to be sent.'),
         };
       }
