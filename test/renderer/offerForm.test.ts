@@ -139,6 +139,39 @@ describe('offer form', () => {
     expect(forecastStatus(form, account, problems, 0).status).toBe(5);
   });
 
+  it('account forecast by what the request carries: credentials riding in the create are exact; an offer on the marketplace rests on an assumption', () => {
+    const form = newOfferForm(account);
+    form.price = '25';
+    form.data['2'] = 'EU';
+    const { problems } = readForm(form, account);
+    // A new offer: its 3 queued credentials go in the create, so On Review, no assumption.
+    const riding = forecastStatus(form, account, problems, {
+      riding: 3,
+      onMarketplace: false,
+      uploaded: 0,
+    });
+    expect(riding).toMatchObject({ status: 5 });
+    expect(riding.why).toContain('3 credentials go with it in the same request');
+    expect(riding.assumption).toBeUndefined();
+    // Already on the marketplace with credentials sent before (some may be sold): On Review
+    // only if one is still unsold, which the marketplace does not tell; said as an assumption.
+    const edited = forecastStatus(form, account, problems, {
+      riding: 0,
+      onMarketplace: true,
+      uploaded: 4,
+    });
+    expect(edited.status).toBe(5);
+    expect(edited.assumption).toMatch(/assumes at least one of its credentials is still unsold/);
+    // Never given any: Not Active, for sure.
+    const none = forecastStatus(form, account, problems, {
+      riding: 0,
+      onMarketplace: true,
+      uploaded: 0,
+    });
+    expect(none).toMatchObject({ status: 3 });
+    expect(none.assumption).toBeUndefined();
+  });
+
   it('account text limits are enforced as the seller types', () => {
     const form = newOfferForm(account);
     form.price = '25';

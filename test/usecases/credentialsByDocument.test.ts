@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { jsonOf, runInProcess, WINDOW_MS, type CliTarget } from '../cli/harness';
 import { startRecordingProxy, type RecordingProxy } from './recordingProxy';
 import { coreCalls, createTestCore } from '../app/coreHarness';
+import { accountFields } from '../sync/harness';
 
 /** Seeded: an account offer with several credentials (system 3), and one with none (system 1). */
 const OFFER = 1009;
@@ -157,5 +158,47 @@ describe('an offer without a credential system: replace all, update and delete r
     expect(remove.code).toBe(2);
     expect(jsonOf<{ error: { message: string } }>(remove).error.message).toMatch(refusal);
     expect(proxy.requests.length).toBe(before);
+  });
+});
+
+describe('a new account offer with credentials, through the app', () => {
+  it('is forecast On Review once it has credentials, and lands there in one manage request', async () => {
+    const fields = accountFields('Forecast smurf');
+    const saved = await call('offers.save', {
+      productId: 10,
+      fields,
+      deliveryTimeMs: 600_000,
+    });
+    // No credentials yet: the credential system Multiple leaves it Not Active.
+    expect(saved.expectedStatus).toBe(3);
+    const file = join(dir, 'smurf.csv');
+    writeFileSync(file, 'login,password\nsmurf-a,Smurf-Pass-1\nsmurf-b,Smurf-Pass-2\n');
+    const preview = await call('credentials.preview', { localId: saved.localId, file });
+    if (preview.state !== 'ready') throw new Error(preview.state);
+    await call('credentials.commit', { previewId: preview.previewId, mode: 'add' });
+    // Saved again before it is sent: its queued credentials ride in the create.
+    const again = await call('offers.save', {
+      localId: saved.localId,
+      productId: 10,
+      fields: { ...fields, price_per_step: 26 },
+      deliveryTimeMs: 600_000,
+    });
+    expect(again.expectedStatus).toBe(5);
+    const before = proxy.requests.length;
+    await syncNow();
+    const sent = proxy.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(sent.filter((r) => r.endsWith('/offers/manage'))).toHaveLength(1);
+    expect(sent.filter((r) => r.includes('add_batch'))).toHaveLength(0);
+    const offer = await call('offers.get', { localId: saved.localId });
+    const onServer = sandbox.control
+      .offers(sandbox.sellers[0]!.id)
+      .find((o) => o.id === offer.row.serverId)!;
+    expect(onServer.status).toBe(5);
+    expect(
+      sandbox.control
+        .credentials(onServer.id)
+        .map((c) => c.login)
+        .sort(),
+    ).toEqual(['smurf-a', 'smurf-b']);
   });
 });

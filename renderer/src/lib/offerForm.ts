@@ -213,29 +213,69 @@ export function groupProblems(list: readonly FieldProblemDto[]): FormProblems {
 export interface StatusForecast {
   status: OfferStatusValue;
   why: string;
+  /** Set when the forecast rests on what the API document does not say: the seller reads it. */
+  assumption?: string;
 }
 
-/** What the service will set when this offer reaches it, in the seller's words. */
+/**
+ * What decides the credentials rule: the queued credentials a new offer's create carries (all
+ * active on arrival), or, for an offer already on the marketplace, the credentials it was given
+ * (the marketplace does not say how many are still unsold).
+ */
+export interface CredentialBasis {
+  /** Queued credentials that go in the create itself. */
+  riding: number;
+  /** The offer is on the marketplace already: its active credentials are not known here. */
+  onMarketplace: boolean;
+  /** Credentials sent to it before (sold ones included). */
+  uploaded: number;
+}
+
+/**
+ * What the service will set when this offer reaches it, in the seller's words, by the
+ * document's rules for manage and what the request will carry.
+ */
 export function forecastStatus(
   form: OfferForm,
   product: Product,
   problems: FormProblems,
-  credentialsOnFile: number,
+  credentials: number | CredentialBasis,
 ): StatusForecast {
+  const basis: CredentialBasis =
+    typeof credentials === 'number'
+      ? { riding: credentials, onMarketplace: false, uploaded: 0 }
+      : credentials;
   const dataValid = ![...problems.keys()].some((k) => k.startsWith('data.'));
+  const multiple = form.credentialSystem === CredentialSystem.Multiple;
+  // An offer on the marketplace that was given credentials: we assume one is still unsold.
+  const assumedActive = basis.onMarketplace && basis.riding === 0 && basis.uploaded > 0;
   const status = statusAfterManage({
     marketplaceType: product.marketplace_type,
     dataValid,
     credentialSystem: form.credentialSystem,
-    activeCredentials: credentialsOnFile,
+    activeCredentials: basis.riding + (assumedActive ? 1 : 0),
   });
+  const riding = basis.riding === 1 ? '1 credential goes' : `${basis.riding} credentials go`;
   const why: Record<number, string> = {
     [OfferStatus.Active]: 'Gold offers go live as soon as the marketplace accepts them.',
     [OfferStatus.NeedDetails]:
       'Some product fields are missing or not among their options, so the marketplace will ask for more details.',
     [OfferStatus.NotActive]:
       'The credential system is "Multiple" and the offer has no credentials yet, so it stays hidden until you add some.',
-    [OfferStatus.OnReview]: 'Account offers go to moderation first.',
+    [OfferStatus.OnReview]:
+      multiple && basis.riding > 0
+        ? `Its ${riding} with it in the same request, so it goes to moderation.`
+        : 'Account offers go to moderation first.',
   };
-  return { status, why: why[status] ?? '' };
+  const forecast: StatusForecast = { status, why: why[status] ?? '' };
+  if (product.marketplace_type === MarketplaceType.Account) {
+    if (status === OfferStatus.OnReview && multiple && assumedActive) {
+      forecast.assumption =
+        'This assumes at least one of its credentials is still unsold: the marketplace does not say how many are left. With none, it becomes Not Active.';
+    } else if (status === OfferStatus.NeedDetails && multiple && basis.riding === 0) {
+      forecast.assumption =
+        'It also has no credentials; which rule wins is not published, we expect missing details to come first.';
+    }
+  }
+  return forecast;
 }

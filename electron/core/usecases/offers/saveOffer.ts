@@ -67,7 +67,23 @@ export async function saveOffer(
       marketplaceType: product.marketplace_type,
       dataValid: problems.length === 0,
       credentialSystem: input.fields.credential_system_type_id ?? CredentialSystem.Multiple,
-      activeCredentials: store.getOffer(localId)?.server?.credentials_recorded ? 1 : 0,
+      activeCredentials: credentialsCarried(store.getOffer(localId)),
     }),
   };
+}
+
+/**
+ * Credentials the marketplace will hold once this save is sent: a new offer's queued ones ride
+ * in its create; an offer already there keeps its own (recorded ones assumed still active).
+ */
+function credentialsCarried(
+  offer: {
+    serverId: number | null;
+    queuedCredentials: number;
+    server: { credentials_recorded?: boolean } | null;
+  } | null,
+): number {
+  if (!offer) return 0;
+  if (offer.serverId === null) return offer.queuedCredentials;
+  return offer.server?.credentials_recorded ? 1 : 0;
 }
