@@ -286,6 +286,24 @@ describe('credentials from a file, in Chromium', () => {
     const { page, sandbox } = desk;
     const beta = sandbox.control.credentials(offer.id).find((c) => c.login === login('beta'))!;
     const alpha = sandbox.control.credentials(offer.id).find((c) => c.login === login('alpha'))!;
+    // The forecast of an offer already on the marketplace rests on an assumption, and says so.
+    const forecast = page.locator('[data-testid="status-forecast"]');
+    expect(await forecast.textContent()).toContain('On Review');
+    expect(await page.textContent('[data-testid="forecast-assumption"]')).toContain(
+      'assumes at least one of its credentials is still unsold',
+    );
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.locator('dialog').screenshot({
+          path: join(SCREENS_DIR, `credentials-editor-forecast-${width}-${scheme}.png`),
+        });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+
     // Booster price ("for fake sellers only") waits under Advanced, closed, with that note.
     const advanced = page.locator('[data-testid="editor-advanced"]');
     expect(await advanced.getAttribute('open')).toBeNull();

@@ -271,10 +271,11 @@ export function forecastStatus(
   if (product.marketplace_type === MarketplaceType.Account) {
     if (status === OfferStatus.OnReview && multiple && assumedActive) {
       forecast.assumption =
-        'This assumes at least one of its credentials is still unsold: the marketplace does not say how many are left. With none, it becomes Not Active.';
+        // The marketplace does not say how many of its credentials are left.
+        'This assumes at least one of its credentials is still unsold; with none, it becomes Not Active.';
     } else if (status === OfferStatus.NeedDetails && multiple && basis.riding === 0) {
       forecast.assumption =
-        'It also has no credentials; which rule wins is not published, we expect missing details to come first.';
+        'It has no credentials either; we expect missing details to count first (not published).';
     }
   }
   return forecast;
