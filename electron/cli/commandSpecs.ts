@@ -455,11 +455,17 @@ export const commandSpecs: CommandSpec[] = [
       },
       replace: { type: 'flag', description: "replace the offer's credentials instead of adding" },
       'skip-invalid': { type: 'flag', description: 'queue the good rows, report the bad ones' },
+      'keep-case-duplicates': {
+        type: 'flag',
+        description: "also send logins that differ from an earlier row's only by upper/lower case",
+      },
       encoding: encodingOption,
     },
     online: false,
     details:
       'Lines that are not valid in the encoding (a damaged byte) are bad rows, never sent as read.\n' +
+      'A login that differs from an earlier row only by case is another account to the marketplace\n' +
+      'but most likely the same one to you: it is left out with a warning, unless --keep-case-duplicates.\n' +
       'An empty file, or one with a header and no accounts: exit 2, nothing queued.',
   },
   {

@@ -79,21 +79,35 @@ describe('credentials import', () => {
       target,
     );
     expect(run.code, run.stderr).toBe(0);
+    // ALPHA is alpha but for case: another account to the marketplace (hashes as stored), most
+    // likely the same to the seller: left out with a warning, not counted as a duplicate.
     expect(jsonOf<{ result: Record<string, unknown> }>(run).result).toMatchObject({
       format: 'lines',
       queued: 2,
-      duplicates: 1,
-      duplicatesInFile: 1,
+      duplicates: 0,
+      caseOnly: [{ line: 3, sameAsLine: 1, sent: false }],
     });
+    const human = await runInProcess(['credentials', 'import', good, '--offer', offerId], target);
+    expect(human.stdout).toContain('1 login(s) differ from an earlier row only by case');
+    expect(human.stdout).toContain('  line 3: same login as line 1 but for case');
+    expect(human.stdout).not.toContain('Secret-Pass');
     // Importing the same file again: everything is already queued.
     const again = jsonOf<{ result: Record<string, unknown> }>(
       await runInProcess(['credentials', 'import', good, '--offer', offerId, '--json'], target),
     );
-    expect(again.result).toMatchObject({ queued: 0, duplicates: 3 });
+    expect(again.result).toMatchObject({ queued: 0, duplicates: 2 });
+    // The seller overrides the warning: the case-only twin is sent as its own account.
+    const kept = jsonOf<{ result: Record<string, unknown> }>(
+      await runInProcess(
+        ['credentials', 'import', good, '--offer', offerId, '--keep-case-duplicates', '--json'],
+        target,
+      ),
+    );
+    expect(kept.result).toMatchObject({ queued: 1, caseOnly: [{ line: 3, sent: true }] });
     const shown = jsonOf<{ result: { queuedCredentials: number } }>(
       await runInProcess(['offers', 'show', offerId, '--json'], target),
     );
-    expect(shown.result.queuedCredentials).toBe(2);
+    expect(shown.result.queuedCredentials).toBe(3);
     for (const name of readdirSync(join(target.dataDir, 'profiles'))) {
       const bytes = readFileSync(join(target.dataDir, 'profiles', name));
       expect(bytes.includes('Secret-Pass-111')).toBe(false);

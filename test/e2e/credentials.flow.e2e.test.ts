@@ -126,7 +126,7 @@ describe('credentials from a file, in Chromium', () => {
       `${login('beta')}:Secret-beta`,
       ':password-without-login',
       `${login('gamma')}:pw3:gamma@mail.test`,
-      `${login('ALPHA')}:another-password`,
+      `${login('alpha')}:another-password`,
       `${login('delta')}:pw4`,
       '',
     ].join('\r\n');
@@ -280,6 +280,40 @@ describe('credentials from a file, in Chromium', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain('empty.csv: the file has no credentials —');
     await shootPanel(page, 'no-credentials');
+  });
+
+  it('warns of a login that differs from another only by case, and sends it only when asked', async () => {
+    const { page } = desk;
+    await dropFile(
+      page,
+      'case.txt',
+      `${login('kilo')}:pw-k1\n${login('kilo').toUpperCase()}:pw-k2\n`,
+    );
+    const note = page.locator('[data-testid="credential-case-only"]');
+    await note.waitFor();
+    expect(await page.locator('[data-testid="credential-totals"]').textContent()).toBe(
+      '2 rows: 1 account to send, 1 login differing only by case.',
+    );
+    expect(await note.textContent()).toContain(
+      '1 login differs from an earlier row only by upper/lower case.',
+    );
+    const preview = page.locator('[data-testid="credential-preview"]');
+    expect(await preview.locator('tr[data-line="2"]').textContent()).toContain(
+      'Same login as line 1 but for case: left out',
+    );
+    expect(await preview.locator('button.primary').textContent()).toMatch(/Add 1\s+account/);
+    await note.getByLabel('Send them anyway').check();
+    expect(await preview.locator('button.primary').textContent()).toMatch(/Add 2\s+accounts/);
+    expect(await preview.locator('tr[data-line="2"]').textContent()).toContain('sent too');
+    await shootPanel(page, 'case-only');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shootPanel(page, 'case-only-dark');
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await shootPanel(page, 'case-only-1024-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await shootPanel(page, 'case-only-1024');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.click('button:has-text("Discard preview")');
   });
 
   it('replaces and deletes one credential by its id, straight on the marketplace', async () => {

@@ -315,12 +315,12 @@ describe('preview', () => {
       'nologin-password:',
       `long:${'x'.repeat(256)}`,
       'mailonly:pw:m@mail.test',
-      'GOOD1 :other', // same login after trim + lower-case: the server's hash
-      'again:pw:G2@Mail.test:x', // same email as good2
+      'GOOD1:other', // good1 but for case: another account to the server, warned here
+      'again:pw:g2@mail.test:x', // same email as good2
       'uploaded:pw',
     ].join('\n');
     const file = await parseCredentialFile(utf8(text));
-    const preview = previewCredentials(file.rows, [hashCredential({ login: 'Uploaded' })]);
+    const preview = previewCredentials(file.rows, [hashCredential({ login: 'uploaded' })]);
     const byLine = new Map(preview.rows.map((r) => [r.line, r]));
     expect(byLine.get(1)).toMatchObject({ problems: [] });
     expect(byLine.get(1)!.duplicateOf).toBeUndefined();
@@ -328,17 +328,27 @@ describe('preview', () => {
     expect(byLine.get(4)!.problems.map((p) => p.field)).toEqual(['game_password']);
     expect(byLine.get(5)!.problems).toMatchObject([{ field: 'game_password', code: 'too_long' }]);
     expect(byLine.get(6)!.problems).toMatchObject([{ field: 'email_password' }]);
-    expect(byLine.get(7)!.duplicateOf).toBe('file');
+    // Hashed as stored (the document names no normalisation): a case-only twin is no
+    // duplicate to the marketplace; the preview names the earlier line and leaves it out.
+    expect(byLine.get(7)!.duplicateOf).toBeUndefined();
+    expect(byLine.get(7)!.caseOnlyOf).toBe(1);
     expect(byLine.get(8)!.duplicateOf).toBe('file');
     expect(byLine.get(9)!.duplicateOf).toBe('uploaded');
     expect(preview.totals).toEqual({
       rows: 9,
       valid: 2,
       invalid: 4,
-      duplicatesInFile: 2,
+      duplicatesInFile: 1,
       duplicatesUploaded: 1,
+      caseOnlyDuplicates: 1,
     });
     expect(credentialsToSend(preview).map((c) => c.login)).toEqual(['good1', 'good2']);
+    // The seller may override the warning: then it is sent too.
+    expect(credentialsToSend(preview, { keepCaseOnly: true }).map((c) => c.login)).toEqual([
+      'good1',
+      'good2',
+      'GOOD1',
+    ]);
     for (const row of preview.rows) {
       for (const problem of row.problems) expect(problem.message).not.toContain('x'.repeat(20));
     }

@@ -42,6 +42,7 @@ describe('credential import in a worker thread (from TypeScript source)', () => 
       invalid: 0,
       duplicatesInFile: 1,
       duplicatesUploaded: 1,
+      caseOnlyDuplicates: 0,
     });
     expect(result.rows[0]!.credential).toMatchObject({
       login: 'user0',

@@ -22,11 +22,14 @@ describe('credential hashes', () => {
     expect(marketplaceHashes(c)).toEqual(hashCredential(c));
   });
 
-  it('is sha256 hex of the trimmed, lower-cased value, as the assumption says', () => {
-    const expected = createHash('sha256').update('alpha', 'utf8').digest('hex');
+  it('is sha256 hex of the value as stored (the document names no normalisation)', () => {
+    const expected = createHash('sha256').update('Alpha', 'utf8').digest('hex');
     expect(credentialHashing.algorithm).toBe('sha256');
-    expect(credentialHash('  ALPHA ')).toBe(expected);
-    expect(marketplaceHashes({ login: ' Alpha' }).loginHash).toBe(expected);
+    expect(credentialHash('Alpha')).toBe(expected);
+    expect(marketplaceHashes({ login: 'Alpha' }).loginHash).toBe(expected);
+    // Case and spaces are the login's own: another case is another account.
+    expect(credentialHash('alpha')).not.toBe(expected);
+    expect(credentialHash(' Alpha')).not.toBe(expected);
   });
 
   it('gives no email hash when the email is absent or blank, on both sides', () => {

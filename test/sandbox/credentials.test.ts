@@ -59,8 +59,8 @@ describe('add_batch', () => {
       '3 credentials added, 0 duplicates skipped',
     );
     const second = await addBatch(id, [
-      { login: ' ALPHA ', game_password: 'x' }, // same login after trim + lower-case
-      { login: 'delta', game_password: 'x', email: 'A@Mail.test', email_password: 'e' }, // same email
+      { login: 'alpha', game_password: 'x' }, // same login hash (the login as stored)
+      { login: 'delta', game_password: 'x', email: 'a@mail.test', email_password: 'e' }, // same email
       { login: 'epsilon', game_password: 'x' },
       { login: 'epsilon', game_password: 'y' }, // duplicate inside the batch
     ]);
@@ -70,6 +70,9 @@ describe('add_batch', () => {
     expect(stored[0]?.login_hash).toBe(credentialHash('alpha'));
     expect(stored[0]?.email_hash).toBe(credentialHash('a@mail.test'));
     expect(offer(id)?.credentials_recorded).toBe(true);
+    // The hash is of the login as stored: another case is another account.
+    const third = await addBatch(id, [{ login: 'ALPHA', game_password: 'z' }]);
+    expect(third.body.message).toBe('1 credentials added, 0 duplicates skipped');
   });
 
   it('1 to 1000 credentials, each checked; errors name the field but never echo secrets', async () => {

@@ -160,7 +160,7 @@ describe('credentials import: the app and the command line agree', { timeout: 12
         'parity-alpha:Other-Pass-1', // uploaded already (same login)
         'parity-charlie:Charlie-Pass-3',
         'a-line-without-any-password',
-        'PARITY-CHARLIE:Another-Pass-4', // earlier in the file (logins compare in any case)
+        'PARITY-CHARLIE:Another-Pass-4', // charlie but for case: warned and left out
         'parity-echo:Echo-Pass-5:bravo@mail.test:Mail-Pass-5', // uploaded already (same email)
         'parity-foxtrot:Foxtrot-Pass-6',
       ].join('\n'),
@@ -170,7 +170,7 @@ describe('credentials import: the app and the command line agree', { timeout: 12
     expect(inCli).toEqual(inApp);
     expect(inApp).toMatchObject({
       queued: 2,
-      duplicatesInFile: 1,
+      duplicatesInFile: 0,
       duplicatesUploaded: 2,
       invalid: 1,
       problems: [{ line: 3 }],

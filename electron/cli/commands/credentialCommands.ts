@@ -39,6 +39,7 @@ const importCredentials: CommandHandler = async (ctx, call) => {
       preview,
       mode: replace ? 'replace' : 'add',
       skipInvalid: call.options['skip-invalid'] === true,
+      keepCaseDuplicates: call.options['keep-case-duplicates'] === true,
     });
   } catch (error) {
     if (isUseCaseFailure(error) && error.kind === 'bad_input') {
@@ -55,6 +56,11 @@ const importCredentials: CommandHandler = async (ctx, call) => {
   }));
   const id = offerLabel(requireOffer(seller, localId));
   const duplicates = outcome.duplicatesInFile + outcome.duplicatesUploaded;
+  const kept = call.options['keep-case-duplicates'] === true;
+  // Logins differing only by case: two accounts to the marketplace, likely one to the seller.
+  const caseOnly = preview.rows
+    .filter((r) => r.caseOnlyOf !== null)
+    .map((r) => ({ line: r.line, sameAsLine: r.caseOnlyOf! }));
   const data = {
     file,
     offer: id,
@@ -68,6 +74,7 @@ const importCredentials: CommandHandler = async (ctx, call) => {
     duplicatesUploaded: outcome.duplicatesUploaded,
     skipped: outcome.invalid,
     problems,
+    caseOnly: caseOnly.map((c) => ({ ...c, sent: kept })),
   };
   const human = [
     `${file} (${[preview.format, preview.encoding].filter(Boolean).join(', ')}): ` +
@@ -75,6 +82,12 @@ const importCredentials: CommandHandler = async (ctx, call) => {
       (replace ? ' (replacing its list)' : '') +
       '.',
     duplicates ? `${duplicates} duplicate(s) skipped.` : '',
+    caseOnly.length > 0
+      ? kept
+        ? `${caseOnly.length} login(s) differ from an earlier row only by case; sent anyway (--keep-case-duplicates):`
+        : `${caseOnly.length} login(s) differ from an earlier row only by case and were left out (likely the same account; --keep-case-duplicates sends them):`
+      : '',
+    ...caseOnly.map((c) => `  line ${c.line}: same login as line ${c.sameAsLine} but for case`),
     outcome.invalid ? `${outcome.invalid} bad row(s) skipped:` : '',
     ...problems.map(
       (p) => `  line ${p.line}${p.column ? `, column ${p.column}` : ''}: ${p.reason}`,

@@ -391,6 +391,8 @@ export const credentialPreviewRowSchema = z.object({
   hasEmail: z.boolean(),
   problems: z.array(fieldProblemSchema),
   duplicateOf: z.enum(['file', 'uploaded']).nullable(),
+  /** An earlier line whose login differs only by case: left out unless the seller keeps it. */
+  caseOnlyOf: z.number().int().nullable().optional(),
 });
 
 /** The file as read: masked rows, totals, and the encoding used (the seller may choose another). */
@@ -408,6 +410,7 @@ export const credentialPreviewReadySchema = z.object({
     invalid: z.number().int(),
     duplicatesInFile: z.number().int(),
     duplicatesUploaded: z.number().int(),
+    caseOnlyDuplicates: z.number().int().optional(),
   }),
   /** How many accounts "Replace all" would send (the ones already uploaded go again). */
   replaceTotal: z.number().int(),
@@ -430,6 +433,8 @@ export type CredentialPreviewReady = z.infer<typeof credentialPreviewReadySchema
 export const credentialCommitInputSchema = z.object({
   previewId: z.string(),
   mode: z.enum(['add', 'replace']),
+  /** Send logins that differ from an earlier row's only by case too. */
+  keepCaseDuplicates: z.boolean().optional(),
 });
 
 export const credentialEditInputSchema = z.object({

@@ -58,14 +58,16 @@ export const CredentialStatus = { Active: 1, Sold: 2 } as const;
 export const MANAGE_OK = 'ok';
 
 /**
- * login_hash / email_hash (Credential input): the marketplace spots a duplicate credential by a
- * hash of its login and of its email; we assume sha256 (hex) of the trimmed, lower-cased value.
- * Core (core/credentials/hash.ts) and the sandbox (sandbox/credentialHash.ts) each hash with
- * their own code from this one definition, and a test keeps them equal.
+ * login_hash / email_hash (Credential input): the marketplace spots a duplicate credential by "a
+ * hash of login" and of email. The document names no normalisation, so we hash the value as it
+ * is stored (sha256 hex): "Alpha" and "alpha" are two accounts to the marketplace. A login that
+ * differs from another only by case is a warning in the preview the seller can override, never
+ * a silent skip. Core (core/credentials/hash.ts) and the sandbox (sandbox/credentialHash.ts)
+ * each hash with their own code from this one definition, and a test keeps them equal.
  */
 export const credentialHashing = {
   algorithm: 'sha256',
-  normalize: (value: string): string => value.trim().toLowerCase(),
+  normalize: (value: string): string => value,
 } as const;
 
 /**

@@ -58,7 +58,7 @@ export function credentialHandlers(
       };
     },
 
-    async 'credentials.commit'({ previewId, mode }) {
+    async 'credentials.commit'({ previewId, mode, keepCaseDuplicates }) {
       const { preview, file } = pending.take(previewId);
       await ctx.options.releaseFileRef?.(file);
       // The seller confirmed a preview that showed the refused rows: they are left out.
@@ -66,6 +66,7 @@ export function credentialHandlers(
         preview,
         mode,
         skipInvalid: true,
+        keepCaseDuplicates: keepCaseDuplicates === true,
       });
       if (outcome.queued > 0) ctx.changed([preview.localId]);
       return { queued: outcome.queued, skipped: outcome.skipped };

@@ -11,6 +11,12 @@ export interface CredentialPreviewRow {
   problems: FieldProblem[];
   /** Set on a valid row the marketplace would skip: seen earlier in the file, or already uploaded. */
   duplicateOf?: 'file' | 'uploaded';
+  /**
+   * The line of an earlier row whose login differs from this one only by case: two accounts to
+   * the marketplace (it hashes logins as stored), most likely one to the seller. Left out unless
+   * the seller sends them anyway.
+   */
+  caseOnlyOf?: number;
 }
 
 export interface CredentialPreviewTotals {
@@ -20,6 +26,8 @@ export interface CredentialPreviewTotals {
   invalid: number;
   duplicatesInFile: number;
   duplicatesUploaded: number;
+  /** Valid rows whose login differs from an earlier row's only by case (see caseOnlyOf). */
+  caseOnlyDuplicates: number;
 }
 
 export interface CredentialPreview {
@@ -55,12 +63,15 @@ export function previewCredentials(
 ): CredentialPreview {
   const alreadyUploaded = new CredentialHashIndex(uploaded);
   const inFile = new CredentialHashIndex();
+  /** Lower-cased login → the line of the first row with it (the file's own text, in memory). */
+  const byFoldedLogin = new Map<string, number>();
   const totals: CredentialPreviewTotals = {
     rows: parsed.length,
     valid: 0,
     invalid: 0,
     duplicatesInFile: 0,
     duplicatesUploaded: 0,
+    caseOnlyDuplicates: 0,
   };
   const rows = parsed.map((row): CredentialPreviewRow => {
     const problems = [...row.problems, ...credentialProblems(row.credential)];
@@ -69,6 +80,9 @@ export function previewCredentials(
       return { line: row.line, credential: row.credential, problems };
     }
     const hashes = hashCredential(row.credential);
+    const folded = row.credential.login.toLowerCase();
+    const earlier = byFoldedLogin.get(folded);
+    if (earlier === undefined) byFoldedLogin.set(folded, row.line);
     if (alreadyUploaded.has(hashes)) {
       totals.duplicatesUploaded++;
       return { line: row.line, credential: row.credential, problems, duplicateOf: 'uploaded' };
@@ -78,16 +92,31 @@ export function previewCredentials(
       return { line: row.line, credential: row.credential, problems, duplicateOf: 'file' };
     }
     inFile.add(hashes);
+    if (earlier !== undefined) {
+      totals.caseOnlyDuplicates++;
+      return { line: row.line, credential: row.credential, problems, caseOnlyOf: earlier };
+    }
     totals.valid++;
     return { line: row.line, credential: row.credential, problems };
   });
   return { rows, totals };
 }
 
-/** The credentials to send: valid, non-duplicate rows only. */
-export function credentialsToSend(preview: CredentialPreview): CredentialInput[] {
+/**
+ * The credentials to send: valid, non-duplicate rows; logins differing only by case from an
+ * earlier row only when the seller said to send them anyway.
+ */
+export function credentialsToSend(
+  preview: CredentialPreview,
+  opts: { keepCaseOnly?: boolean } = {},
+): CredentialInput[] {
   return preview.rows
-    .filter((row) => row.problems.length === 0 && !row.duplicateOf)
+    .filter(
+      (row) =>
+        row.problems.length === 0 &&
+        !row.duplicateOf &&
+        (row.caseOnlyOf === undefined || opts.keepCaseOnly === true),
+    )
     .map((row) => row.credential);
 }
 

@@ -45,6 +45,8 @@ export interface MaskedCredentialRow {
   hasEmail: boolean;
   problems: { field: string; message: string }[];
   duplicateOf: 'file' | 'uploaded' | null;
+  /** An earlier line whose login differs from this one only by case: left out unless kept. */
+  caseOnlyOf: number | null;
 }
 
 /** The file could not be read for sure in one encoding: the seller names one, and it is read again. */
@@ -84,6 +86,8 @@ export interface CommitCredentialImportInput {
   mode: CredentialMode;
   /** Queue the good rows although some rows are refused (the app's confirmation says so). */
   skipInvalid: boolean;
+  /** Send logins that differ from an earlier row's only by case too (the seller overrides). */
+  keepCaseDuplicates?: boolean;
 }
 
 export interface CredentialImportOutcome {
@@ -191,6 +195,7 @@ export async function previewCredentialImport(
       hasEmail: Boolean(row.credential.email),
       problems: row.problems.map(({ field, message }) => ({ field, message })),
       duplicateOf: row.duplicateOf ?? null,
+      caseOnlyOf: row.caseOnlyOf ?? null,
     })),
     totals: result.totals,
     replaceTotal: rowsToSend(result.rows, []).credentials.length,
@@ -207,6 +212,7 @@ export async function previewCredentialImport(
 function rowsToSend(
   rows: readonly CredentialPreviewRow[],
   uploaded: CredentialHashes[],
+  keepCaseOnly = false,
 ): { credentials: CredentialInput[]; totals: CredentialPreviewTotals } {
   const recheck = previewCredentials(
     rows.map(({ line, credential, problems }) => ({ line, credential, problems })),
@@ -214,7 +220,10 @@ function rowsToSend(
   );
   // Each keeps its file line (sealed with it): a refusal at push names the line, not a place.
   const lineOf = new Map(recheck.rows.map((r) => [r.credential, r.line]));
-  const credentials = credentialsToSend(recheck).map((c) => ({ ...c, line: lineOf.get(c) }));
+  const credentials = credentialsToSend(recheck, { keepCaseOnly }).map((c) => ({
+    ...c,
+    line: lineOf.get(c),
+  }));
   return { credentials, totals: recheck.totals };
 }
 
@@ -233,6 +242,7 @@ export async function commitCredentialImport(
   const { credentials, totals } = rowsToSend(
     rows,
     input.mode === 'replace' ? [] : uploadedHashes(profile, localId),
+    input.keepCaseDuplicates === true,
   );
   if (totals.invalid > 0 && !input.skipInvalid) {
     throw new UseCaseFailure(

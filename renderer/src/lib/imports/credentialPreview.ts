@@ -65,7 +65,15 @@ export type RowVerdict = 'send' | 'problem' | 'duplicate';
 
 export function rowVerdict(row: CredentialPreviewRow): RowVerdict {
   if (row.problems.length > 0) return 'problem';
-  return row.duplicateOf ? 'duplicate' : 'send';
+  // A login differing from an earlier row's only by case waits with the duplicates: it is left
+  // out unless the seller sends it anyway.
+  return row.duplicateOf || row.caseOnlyOf != null ? 'duplicate' : 'send';
+}
+
+/** The warning of a login that differs from an earlier row's only by upper/lower case. */
+export function caseOnlyLabel(row: CredentialPreviewRow, kept: boolean): string | null {
+  if (row.caseOnlyOf == null) return null;
+  return `Same login as line ${row.caseOnlyOf} but for case: ${kept ? 'sent too' : 'left out'}`;
 }
 
 export const rowFilters = ['all', 'problem', 'duplicate', 'send'] as const;
@@ -129,6 +137,9 @@ export function totalsSummary(totals: CredentialTotals): string {
   }
   if (totals.duplicatesUploaded) {
     parts.push(`${count(totals.duplicatesUploaded, 'account')} already on this offer`);
+  }
+  if (totals.caseOnlyDuplicates) {
+    parts.push(`${count(totals.caseOnlyDuplicates, 'login')} differing only by case`);
   }
   return `${count(totals.rows, 'row')}: ${parts.join(', ')}.`;
 }
