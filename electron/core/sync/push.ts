@@ -162,7 +162,9 @@ async function sendManageBatch(
     return;
   }
   // One transaction for the whole answer: 100 small commits would cost more than the request.
-  store.transaction(() => recordBatchAnswer(deps, batch, answer.results, result, riding));
+  store.transaction(() =>
+    recordBatchAnswer(deps, batch, answer.results, result, riding, createRedactor(sentSecrets)),
+  );
 }
 
 /** Queued credentials sent inside their offer's manage create. */
@@ -204,6 +206,7 @@ function recordBatchAnswer(
   results: { id: number | null; status: string; message: string | null }[],
   result: PushResult,
   riding: Map<ManageItem, Riding>,
+  redact: Redact,
 ): void {
   const { store } = deps;
   batch.forEach((item, index) => {
@@ -222,8 +225,10 @@ function recordBatchAnswer(
     } else {
       store.fail(item.op.id, {
         ok: false,
+        // A refusal may quote what the offer carried: its credentials never stay in it.
         message: outcomeMessage(
           outcome.message ?? `The marketplace answered "${outcome.status}" for this offer.`,
+          redact,
         ),
       });
       result.failed++;
