@@ -64,6 +64,7 @@ export const importOffers: CommandHandler = async (ctx, call) => {
     changes: outcome.consequences.changes,
     warnings: outcome.consequences.warnings,
     leftOut: outcome.consequences.leftOut,
+    forecast: outcome.consequences.forecast,
   };
   const c = outcome.consequences;
   const human = [
@@ -78,6 +79,7 @@ export const importOffers: CommandHandler = async (ctx, call) => {
     c.changing > 20 ? `  … and ${c.changing - 20} more edit(s)` : '',
     ...c.warnings.map((w) => `${w} (${c.toReview.join(', ')})`),
     ...c.leftOut.map((l) => `Line ${l.line}, ${l.offer}: left out. ${l.reason}`),
+    created > 0 && c.forecast ? c.forecast : '',
     created + edited > 0 ? 'Run `seller-desk push` to send them.' : '',
   ]
     .filter(Boolean)

@@ -56,6 +56,8 @@ export const importConsequencesSchema = z.object({
   leftOutCount: z.number().int(),
   rule: z.string(),
   warnings: z.array(z.string()),
+  /** The status the file's new offers are expected to get (null: it creates none). */
+  forecast: z.string().nullable().optional(),
 });
 export type ImportConsequences = z.infer<typeof importConsequencesSchema>;
 

@@ -12,6 +12,8 @@ import {
   SOLD_LEFT_OUT,
 } from '../../../contract/rules';
 import {
+  CredentialSystem,
+  MarketplaceType,
   OfferStatus,
   type MarketplaceTypeValue,
   type OfferWrite,
@@ -51,6 +53,11 @@ export interface ImportConsequences {
   leftOutCount: number;
   rule: string;
   warnings: string[];
+  /**
+   * The status the new offers are expected to get, by the document's manage rules and what the
+   * create will carry (an offer file carries no credentials): null when the file creates none.
+   */
+  forecast: string | null;
 }
 
 export interface ImportPlan {
@@ -120,6 +127,7 @@ export function planOfferRows(
       leftOutCount: 0,
       rule: PRICE_ROUNDING_RULE,
       warnings: [],
+      forecast: null,
     },
     problems: [],
     duplicates: 0,
@@ -150,7 +158,41 @@ export function planOfferRows(
   }
   const c = plan.consequences;
   if (c.toReviewCount > 0) c.warnings.push(reviewWarning(c.toReviewCount));
+  c.forecast = createForecast(product, plan.planned);
   return plan;
+}
+
+/**
+ * The document's manage rules for the creates of this file: gold offers go Active; an account
+ * offer with the credential system Multiple and no active credentials goes Not Active, else On
+ * Review. Its credentials, queued before it is sent, go in the same create (then On Review).
+ */
+function createForecast(product: Product, planned: readonly PlannedRow[]): string | null {
+  const creates = planned.filter(
+    (p): p is Extract<PlannedRow, { action: 'create' }> => p.action === 'create',
+  );
+  if (creates.length === 0) return null;
+  const offers = (n: number, one: string, many: string) =>
+    n === 1 ? `1 new offer ${one}` : `${n} new offers ${many}`;
+  if (product.marketplace_type === MarketplaceType.Gold) {
+    return `${offers(creates.length, 'goes', 'go')} live (Active) once the marketplace accepts them.`;
+  }
+  const none = creates.filter(
+    (p) => p.fields.credential_system_type_id === CredentialSystem.None,
+  ).length;
+  const multiple = creates.length - none;
+  const parts: string[] = [];
+  if (multiple > 0) {
+    parts.push(
+      `${offers(multiple, 'will be', 'will be')} Not Active: with the credential system Multiple and no credentials yet they stay hidden. Add their credentials before they are sent and they go with them, to review (On Review).`,
+    );
+  }
+  if (none > 0) {
+    parts.push(
+      `${offers(none, 'without a credential system goes', 'without a credential system go')} to review (On Review).`,
+    );
+  }
+  return parts.join(' ');
 }
 
 /**
