@@ -271,7 +271,9 @@ describe('offers: the app and the command line give the same outcome', { timeout
     expect(stateOf(cli.dataDir)).toEqual(stateOf(appDir));
     const human = await runSellerDesk(['offers', 'set-status', '1', String(sold.id)], cli);
     expect(human.code).toBe(0);
-    expect(human.stdout, human.stdout + human.stderr).toContain("Queued anyway; the marketplace decides");
+    expect(human.stdout, human.stdout + human.stderr).toContain(
+      'Queued anyway; the marketplace decides',
+    );
     expect(human.stdout).toMatch(/Offer \d+.*: We expect a sold offer to keep its status\./);
   });
 });
