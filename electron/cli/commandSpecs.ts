@@ -27,6 +27,7 @@ export type CommandGroup =
   | 'screenshots'
   | 'activity'
   | 'sales'
+  | 'stock'
   | 'profiles';
 
 export interface CommandSpec {
@@ -201,6 +202,31 @@ export const commandSpecs: CommandSpec[] = [
       },
       product: { type: 'integer', value: 'ID', description: 'only offers of product ID' },
       weekly: { type: 'flag', description: 'add up per week instead of per day' },
+    },
+    online: false,
+  },
+  {
+    name: 'stock',
+    group: 'stock',
+    summary:
+      "account offers' credentials left on the marketplace (estimated: sent minus sold) and their low-stock level",
+    args: [],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'stock set',
+    group: 'stock',
+    summary: 'the low-stock level of an account offer (default 1): at this many credentials left or fewer it is low',
+    args: [],
+    options: {
+      offer: { type: 'string', value: 'ID', description: 'the offer', required: true },
+      threshold: {
+        type: 'integer',
+        value: 'N',
+        description: 'low at N credentials left or fewer',
+        required: true,
+      },
     },
     online: false,
   },

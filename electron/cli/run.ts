@@ -68,6 +68,7 @@ const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
   screenshots: async () => (await import('./commands/screenshotCommands')).screenshotCommands,
   activity: async () => (await import('./commands/logCommand')).logCommands,
   sales: async () => (await import('./commands/salesCommands')).salesCommands,
+  stock: async () => (await import('./commands/stockCommands')).stockCommands,
   profiles: async () => (await import('./commands/profileCommands')).profileCommands,
 };
 

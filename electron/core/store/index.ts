@@ -35,6 +35,7 @@
  * Tests that must look at rows use `store/testing.ts`, which production code may not import.
  */
 import { listSalesPoints, type SalesPoint, type SalesPointQuery } from './sales';
+import { listStock, setStockAlerted, setStockThreshold, type StockAlert, type StockRow } from './stock';
 import type { LedgerDatabase } from '../limits/ledger';
 import type { CredentialInput, Product } from '../../contract/marketplace/wire';
 import { systemClock, type Clock } from '../util/clock';
@@ -143,6 +144,8 @@ export interface ActivityLog {
 }
 export type { UndoResult, UndoStepView } from './undoSteps';
 export type { SalesPoint, SalesPointQuery } from './sales';
+export { DEFAULT_STOCK_THRESHOLD } from './stock';
+export type { StockAlert, StockRow } from './stock';
 
 /** Undo's door (core/store/undoSteps.ts): steps of the seller's changes, undone while unsent. */
 export interface UndoSteps {
@@ -266,6 +269,12 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
   undoSteps(): UndoSteps;
   /** The sales history kept by each pull (core/store/sales.ts). */
   salesPoints(query?: SalesPointQuery): SalesPoint[];
+  /** Account offers' stock of credentials, thresholds and alerts (core/store/stock.ts). */
+  stock(): {
+    list(): StockRow[];
+    setThreshold(localId: number, threshold: number): void;
+    setAlerted(localId: number, alerted: StockAlert | null): void;
+  };
   close(): void;
 }
 
@@ -283,6 +292,11 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       list: (query) => listActivity(ctx, query),
     }),
     salesPoints: (query) => listSalesPoints(ctx, query),
+    stock: () => ({
+      list: () => listStock(ctx),
+      setThreshold: (localId, threshold) => setStockThreshold(ctx, localId, threshold),
+      setAlerted: (localId, alerted) => setStockAlerted(ctx, localId, alerted),
+    }),
     undoSteps: () => ({
       record: (label, candidates, fn, affected) => recordStep(ctx, label, candidates, fn, affected),
       last: () => lastStep(ctx),

@@ -5,6 +5,7 @@ import { RATE_LEDGER_DDL } from '../limits/ledgerSchema';
 import { backfillFieldValues } from './fieldValues';
 import { listSortColumns } from './listColumns';
 import { SALES_DDL } from './sales';
+import { STOCK_DDL } from './stock';
 
 // The list sorts by any of its columns, optionally filtered by status, product or sync state: one
 // index per (filter, sort column) pair lets SQLite walk straight to a page instead of sorting
@@ -270,6 +271,9 @@ CREATE TABLE undo_offers (
 // Sales history (core/store/sales.ts): per offer, a row each time a pull sees a change.
 const migration5 = SALES_DDL;
 
+// Stock of account offers (core/store/stock.ts): per offer a low-stock threshold and the alert given.
+const migration6 = STOCK_DDL;
+
 /** A migration is SQL, or a step that needs JS (a backfill), run on the open connection. */
 export type Migration = string | ((db: Database.Database) => void);
 
@@ -280,6 +284,7 @@ export const migrations: readonly Migration[] = [
   migration3,
   migration4,
   migration5,
+  migration6,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

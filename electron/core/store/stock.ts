@@ -1,0 +1,109 @@
+// Stock of account offers with credentials: how many of the credentials this app sent are still
+// unsold on the marketplace. The marketplace does not say it, so it is counted from what is kept
+// here (the hashes of every credential sent) and the purchased_amount of the last pull; per offer
+// a low-stock threshold and the alert last given, so each low or sold-out episode notifies once.
+import { prep, type StoreContext } from './context';
+
+export const STOCK_DDL = `
+CREATE TABLE offer_stock (
+  local_id INTEGER PRIMARY KEY REFERENCES offers(local_id) ON DELETE CASCADE,
+  threshold INTEGER NOT NULL DEFAULT 1,
+  alerted TEXT CHECK (alerted IN ('low', 'sold_out'))
+);
+`;
+
+export const DEFAULT_STOCK_THRESHOLD = 1;
+
+export type StockAlert = 'low' | 'sold_out';
+
+export interface StockRow {
+  localId: number;
+  serverId: number | null;
+  outerName: string | null;
+  internalName: string | null;
+  productTitle: string;
+  status: number | null;
+  /** Credentials this app sent (their hashes are kept). */
+  uploaded: number;
+  /** purchased_amount of the last pull (0 before the first). */
+  purchased: number;
+  /** credentials_recorded of the last pull. */
+  recorded: boolean;
+  threshold: number;
+  alerted: StockAlert | null;
+}
+
+interface Row {
+  local_id: number;
+  server_id: number | null;
+  outer_name: string;
+  internal_name: string;
+  product_title: string;
+  status: number | null;
+  json: string | null;
+  uploaded: number;
+  threshold: number | null;
+  alerted: StockAlert | null;
+}
+
+// An offer counts as "with credentials" when this app sent it some, or the marketplace says it has
+// some recorded (sent by another tool: its stock is then unknown here).
+const STOCK_SQL = `
+SELECT o.local_id, o.server_id, o.outer_name, o.internal_name, o.product_title, o.status, c.json,
+  (SELECT count(*) FROM credential_hashes h WHERE h.local_id = o.local_id) AS uploaded,
+  s.threshold, s.alerted
+FROM offers o
+LEFT JOIN server_copies c ON c.local_id = o.local_id
+LEFT JOIN offer_stock s ON s.local_id = o.local_id
+WHERE o.pending_delete = 0 AND (
+  EXISTS (SELECT 1 FROM credential_hashes h WHERE h.local_id = o.local_id)
+  OR json_extract(c.json, '$.credentials_recorded') = 1
+)
+ORDER BY o.local_id`;
+
+function wire(json: string | null): { purchased: number; recorded: boolean } {
+  if (!json) return { purchased: 0, recorded: false };
+  const parsed = JSON.parse(json) as { purchased_amount?: unknown; credentials_recorded?: unknown };
+  return {
+    purchased: typeof parsed.purchased_amount === 'number' ? parsed.purchased_amount : 0,
+    recorded: parsed.credentials_recorded === true,
+  };
+}
+
+export function listStock(ctx: StoreContext): StockRow[] {
+  return prep<Row>(ctx, STOCK_SQL)
+    .all()
+    .map((r) => ({
+      localId: r.local_id,
+      serverId: r.server_id,
+      outerName: r.outer_name,
+      internalName: r.internal_name,
+      productTitle: r.product_title,
+      status: r.status,
+      uploaded: r.uploaded,
+      ...wire(r.json),
+      threshold: r.threshold ?? DEFAULT_STOCK_THRESHOLD,
+      alerted: r.alerted,
+    }));
+}
+
+export function setStockThreshold(ctx: StoreContext, localId: number, threshold: number): void {
+  prep(
+    ctx,
+    `INSERT INTO offer_stock (local_id, threshold) VALUES (?, ?)
+     ON CONFLICT (local_id) DO UPDATE SET threshold = excluded.threshold`,
+  ).run(localId, threshold);
+}
+
+/** Records the alert given (null: the episode is over, the next low stock notifies again). */
+export function setStockAlerted(
+  ctx: StoreContext,
+  localId: number,
+  alerted: StockAlert | null,
+): void {
+  prep(
+    ctx,
+    `INSERT INTO offer_stock (local_id, threshold, alerted) VALUES (?, ${DEFAULT_STOCK_THRESHOLD}, ?)
+     ON CONFLICT (local_id) DO UPDATE SET alerted = excluded.alerted`,
+  ).run(localId, alerted);
+}
