@@ -355,6 +355,10 @@ export const syncStatusSchema = z.object({
   /** Offers that need the seller: refused or in conflict (`problems` lists at most 50). */
   needsSeller: z.number().int().default(0),
   problems: z.array(syncProblemSchema),
+  /** Account offers low on credentials or sold out: "Low stock: 1 credential left". */
+  lowStock: z
+    .array(z.object({ localId: z.number().int(), title: z.string(), reason: z.string() }))
+    .default([]),
   budget: rateBudgetSchema,
   waiting: z.object({ ms: z.number(), reason: z.string() }).nullable(),
   connection: connectionSchema,

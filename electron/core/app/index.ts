@@ -14,6 +14,7 @@ import { AppFailure } from '../../contract/ipc';
 import type { SyncProgressEvent } from '../usecases/sync';
 import { toFailure } from '../usecases/failure';
 import { status as status0, syncNow } from '../usecases/sync';
+import { stockNotice, takeStockAlerts } from '../usecases/stock';
 import { limits } from '../../contract/marketplace/limits';
 import { pauseNotice } from '../limits';
 import { systemClock } from '../util/clock';
@@ -218,6 +219,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           `${n} offer${n === 1 ? '' : 's'} went Not Active`,
           'Sold out or hidden on the marketplace; add credentials or change the status to sell again.',
         );
+      }
+      // Once per offer per episode (low, then sold out): the store keeps the alert given.
+      for (const alert of takeStockAlerts(profile.seller)) {
+        const told = stockNotice(alert);
+        notify(told.title, told.body);
       }
     } catch (error) {
       const failure = toFailure(error);

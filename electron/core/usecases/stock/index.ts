@@ -4,6 +4,7 @@ export {
   STOCK_ESTIMATE_NOTE,
   offersLowOnStock,
   setStockThreshold,
+  stockNotice,
   stockReason,
   stockReport,
   takeStockAlerts,

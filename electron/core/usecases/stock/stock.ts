@@ -30,8 +30,11 @@ export interface OfferStock {
 }
 
 function stockOf(row: StockRow): OfferStock {
-  const unknown = row.uploaded === 0;
   const counted = Math.max(0, row.uploaded - row.purchased);
+  // Sent by another tool, or sold out by our count while the marketplace still sells it (it turns
+  // an offer Not Active the moment its last credential goes): credentials we never saw.
+  const unknown =
+    row.uploaded === 0 || (counted === 0 && row.recorded && row.status !== NOT_ACTIVE);
   const soldOut = row.status === NOT_ACTIVE && (unknown ? row.purchased > 0 : counted === 0);
   const credentialsLeft = soldOut ? 0 : unknown ? null : counted;
   return {
@@ -126,4 +129,15 @@ export function takeStockAlerts(profile: SellerProfile): StockAlertNotice[] {
     }
   });
   return fresh;
+}
+
+/** The native notification for an alert: the offer named, what to do. */
+export function stockNotice(alert: StockAlertNotice): { title: string; body: string } {
+  return {
+    title: `${alert.title}: ${alert.reason}`,
+    body:
+      alert.kind === 'sold_out'
+        ? 'The marketplace hid it. Add credentials in its Credentials section and set it Active to sell again.'
+        : 'Add credentials in its Credentials section to keep it selling.',
+  };
 }

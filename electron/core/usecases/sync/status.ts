@@ -4,6 +4,7 @@
 import type { RateBudget } from '../../limits';
 import type { OfferCounts } from '../../store';
 import type { SellerProfile } from '../profile';
+import { offersLowOnStock, type StockAlertNotice } from '../stock';
 import { offersNeedingAttention, type OfferNeedingAttention } from './attention';
 
 export interface LastSync {
@@ -36,6 +37,8 @@ export interface ProfileStatus {
   refused: OfferNeedingAttention[];
   /** Offers waiting for the seller: refused or in conflict. */
   needsSeller: number;
+  /** Account offers low on credentials or sold out (core/usecases/stock). */
+  lowStock: StockAlertNotice[];
 }
 
 export function status(profile: SellerProfile): ProfileStatus {
@@ -67,5 +70,6 @@ export function status(profile: SellerProfile): ProfileStatus {
     rateBudget: profile.limiter().budget(),
     refused: offersNeedingAttention(store, ['attention']),
     needsSeller: counts.bySyncState.attention + counts.bySyncState.conflict,
+    lowStock: offersLowOnStock(profile),
   };
 }

@@ -1,0 +1,83 @@
+// Stock alerts through the app core against the sandbox: an account offer sent with 3 credentials
+// sells 2 (low at the default level 1: one notification, a Needs-attention entry), syncs again
+// (no second notification), then sells the last (Not Active: "Sold out", notified once).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppCore } from '../../electron/core/app';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { accountFields } from '../sync/harness';
+import { coreCalls, createTestCore } from './coreHarness';
+
+let sandbox: Sandbox;
+let core: AppCore;
+let dir: string;
+const notes: { title: string; body: string }[] = [];
+const { call, syncNow } = coreCalls(() => core);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
+  dir = mkdtempSync(join(tmpdir(), 'seller-desk-stock-'));
+  core = await createTestCore(join(dir, 'app'), sandbox.baseUrl, {
+    syncDebounceMs: 3_600_000,
+    notify: (title, body) => void notes.push({ title, body }),
+  });
+  await core.start();
+  await call('session.connect', { token: sandbox.sellers[0]!.token });
+});
+afterAll(async () => {
+  await core.close();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const stockNotes = () => notes.filter((n) => /Low stock|Sold out/.test(n.title));
+
+describe('stock alerts after a sync', { timeout: 120_000 }, () => {
+  it('notifies once when low, lists it under Needs attention, and again when sold out', async () => {
+    const saved = await call('offers.save', {
+      productId: 10,
+      fields: accountFields('Stocked smurf'),
+      deliveryTimeMs: 600_000,
+    });
+    const file = join(dir, 'smurf.csv');
+    writeFileSync(file, 'login,password\nsmurf-a,Pass-1\nsmurf-b,Pass-2\nsmurf-c,Pass-3\n');
+    const preview = await call('credentials.preview', { localId: saved.localId, file });
+    if (preview.state !== 'ready') throw new Error(preview.state);
+    await call('credentials.commit', { previewId: preview.previewId, mode: 'add' });
+    const first = await syncNow();
+    expect(first.lowStock).toEqual([]);
+    expect(stockNotes()).toEqual([]);
+    const serverId = (await call('offers.get', { localId: saved.localId })).row.serverId!;
+    expect(sandbox.control.credentials(serverId)).toHaveLength(3);
+
+    expect(sandbox.control.simulateBuyers(serverId, 2)).toBe(2);
+    const low = await syncNow();
+    expect(low.lowStock).toEqual([
+      { localId: saved.localId, title: 'Stocked smurf', reason: 'Low stock: 1 credential left' },
+    ]);
+    expect(stockNotes()).toEqual([
+      {
+        title: 'Stocked smurf: Low stock: 1 credential left',
+        body: 'Add credentials in its Credentials section to keep it selling.',
+      },
+    ]);
+
+    await syncNow();
+    expect(stockNotes()).toHaveLength(1);
+
+    expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+    const gone = await syncNow();
+    expect((await call('offers.get', { localId: saved.localId })).row.status).toBe(3);
+    expect(gone.lowStock).toEqual([
+      { localId: saved.localId, title: 'Stocked smurf', reason: 'Sold out: went Not Active' },
+    ]);
+    expect(stockNotes().map((n) => n.title)).toEqual([
+      'Stocked smurf: Low stock: 1 credential left',
+      'Stocked smurf: Sold out: went Not Active',
+    ]);
+    await syncNow();
+    expect(stockNotes()).toHaveLength(2);
+  });
+});
