@@ -66,6 +66,25 @@ describe('stock alerts after a sync', { timeout: 120_000 }, () => {
 
     await syncNow();
     expect(stockNotes()).toHaveLength(1);
+    const listed = await call('stock.list');
+    expect(listed.offers.find((o) => o.localId === saved.localId)).toEqual({
+      localId: saved.localId,
+      credentialsLeft: 1,
+      estimate: true,
+      threshold: 1,
+      low: true,
+      soldOut: false,
+    });
+    // The seeded offers' credentials were sent by another tool: their stock is unknown here.
+    expect(listed.offers.filter((o) => o.localId !== saved.localId).length).toBeGreaterThan(0);
+    expect(
+      listed.offers
+        .filter((o) => o.localId !== saved.localId)
+        .every((o) => o.credentialsLeft === null || o.soldOut),
+    ).toBe(true);
+    await call('stock.setThreshold', { localId: saved.localId, threshold: 0 });
+    expect((await call('sync.status')).lowStock).toEqual([]);
+    await call('stock.setThreshold', { localId: saved.localId, threshold: 1 });
 
     expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
     const gone = await syncNow();

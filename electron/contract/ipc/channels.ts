@@ -8,6 +8,7 @@ import {
   activityQuerySchema,
   salesQuerySchema,
   salesReportSchema,
+  offerStockSchema,
   appSettingsSchema,
   bulkOutcomeSchema,
   bulkPriceInputSchema,
@@ -131,6 +132,15 @@ export const channels = {
   ),
 
   'sales.report': channel(salesQuerySchema, salesReportSchema),
+
+  'stock.list': channel(
+    none,
+    z.object({ offers: z.array(offerStockSchema), estimate: z.string() }),
+  ),
+  'stock.setThreshold': channel(
+    z.object({ localId: z.number().int(), threshold: z.number().int().min(0).max(100_000) }),
+    message,
+  ),
 
   'credentials.preview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
   'credentials.commit': channel(

@@ -344,6 +344,17 @@ export const lastRunSummarySchema = z.object({
 });
 export type LastRunSummary = z.infer<typeof lastRunSummarySchema>;
 
+/** An account offer's credentials left on the marketplace (null: unknown) and its low-stock level. */
+export const offerStockSchema = z.object({
+  localId: z.number().int(),
+  credentialsLeft: z.number().nullable(),
+  estimate: z.boolean(),
+  threshold: z.number().int(),
+  low: z.boolean(),
+  soldOut: z.boolean(),
+});
+export type OfferStockDto = z.infer<typeof offerStockSchema>;
+
 export const syncStatusSchema = z.object({
   online: z.boolean(),
   running: z.boolean(),

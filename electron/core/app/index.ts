@@ -28,6 +28,7 @@ import { createEventBus } from './events';
 import { withFailures } from './failures';
 import { activityHandlers } from './handlers/activityHandlers';
 import { salesHandlers } from './handlers/salesHandlers';
+import { stockHandlers } from './handlers/stockHandlers';
 import { catalogueHandlers } from './handlers/catalogueHandlers';
 import { credentialHandlers } from './handlers/credentialHandlers';
 import { offerHandlers } from './handlers/offerHandlers';
@@ -399,6 +400,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...transferHandlers(ctx),
     ...activityHandlers(ctx),
     ...salesHandlers(ctx),
+    ...stockHandlers(ctx),
     async 'dialogs.pickFiles'({ purpose }) {
       return options.dialogs.pickFiles(purpose);
     },
