@@ -84,6 +84,8 @@ export const offerQuerySchema = z.object({
   productId: z.number().int().optional(),
   syncState: syncStateSchema.optional(),
   text: z.string().max(200).optional(),
+  /** Only account offers low on credentials or sold out. */
+  lowStock: z.boolean().optional(),
   sort: z.object({ column: offerSortColumnSchema, dir: z.enum(['asc', 'desc']) }),
   offset: z.number().int().min(0),
   limit: z.number().int().min(1).max(500),

@@ -16,6 +16,8 @@ export interface OfferQuery {
   status?: number;
   productId?: number;
   syncState?: SyncState;
+  /** Only these offers (the low-stock filter: core/usecases/stock picks them). */
+  localIds?: readonly number[];
   /**
    * Matches names, description, product title, the server id and the field values line,
    * case-insensitively.
@@ -108,7 +110,7 @@ function withPending(ctx: StoreContext, rows: OfferListRow[]): OfferListRow[] {
 export const MAX_PAGE = 500;
 const COMMON_TEXT_MATCHES = 2000;
 
-type Filter = Pick<OfferQuery, 'status' | 'productId' | 'syncState' | 'text'>;
+type Filter = Pick<OfferQuery, 'status' | 'productId' | 'syncState' | 'text' | 'localIds'>;
 
 /** The WHERE of a query's filters, and how many offers its text alone matches (when counted). */
 function whereOf(
@@ -128,6 +130,10 @@ function whereOf(
   if (q.syncState !== undefined) {
     where.push('sync_state = ?');
     params.push(q.syncState);
+  }
+  if (q.localIds !== undefined) {
+    where.push('local_id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(q.localIds));
   }
   const text = q.text?.trim().toLowerCase() || undefined;
   let textMatches: number | null = null;
@@ -173,7 +179,11 @@ export function queryOffers(
     .all(...params, limit, offset)
     .map(toListRow);
   withPending(ctx, rows);
-  const onlyText = q.status === undefined && q.productId === undefined && q.syncState === undefined;
+  const onlyText =
+    q.status === undefined &&
+    q.productId === undefined &&
+    q.syncState === undefined &&
+    q.localIds === undefined;
   const total =
     (text && onlyText ? textMatches : null) ??
     countedTotal(ctx, q, text) ??
@@ -183,7 +193,7 @@ export function queryOffers(
 
 /** The total of a single-filter (or unfiltered) query, from the trigger-kept counts. */
 function countedTotal(ctx: StoreContext, q: OfferQuery, text: string | undefined): number | null {
-  if (text) return null;
+  if (text || q.localIds !== undefined) return null;
   const filters: [string, string][] = [];
   if (q.status !== undefined) filters.push(['status', String(q.status)]);
   if (q.productId !== undefined) filters.push(['product', String(q.productId)]);

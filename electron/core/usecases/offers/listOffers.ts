@@ -5,6 +5,7 @@ import { offerSortColumns, type OfferSortColumn } from '../../../contract/ipc/mo
 import type { MarketplaceTypeValue, Product } from '../../../contract/marketplace/wire';
 import type { OfferCounts, OfferListRow, SyncState } from '../../store';
 import { UseCaseFailure } from '../failure';
+import { offersLowOnStock } from '../stock';
 import type { SellerProfile } from '../profile';
 
 export interface OfferListQuery {
@@ -13,6 +14,8 @@ export interface OfferListQuery {
   syncState?: SyncState;
   /** Matches names, description, product title, the marketplace id and the field values. */
   text?: string;
+  /** Only account offers low on credentials or sold out (core/usecases/stock). */
+  lowStock?: boolean;
   /** Newest-updated first when absent. */
   sort?: { column: string; dir: 'asc' | 'desc' };
   offset?: number;
@@ -65,6 +68,7 @@ export function listOffers(profile: SellerProfile, query: OfferListQuery = {}): 
     ...(query.productId !== undefined && { productId: query.productId }),
     ...(query.syncState !== undefined && { syncState: query.syncState }),
     ...(query.text !== undefined && { text: query.text }),
+    ...(query.lowStock && { localIds: offersLowOnStock(profile).map((o) => o.localId) }),
     sort: checkedSort(query.sort),
   };
   const rows: OfferListRow[] = [];

@@ -6,6 +6,8 @@ export type CredentialsApi = {
   fileRef: SellerDeskApi['fileRef'];
   on: SellerDeskApi['on'];
   credentials: SellerDeskApi['credentials'];
+  /** The low-stock level; a page without it shows no level field. */
+  stock?: SellerDeskApi['stock'];
   offers: Pick<SellerDeskApi['offers'], 'get'>;
   sync: Pick<SellerDeskApi['sync'], 'status'>;
   dialogs: Pick<SellerDeskApi['dialogs'], 'pickFiles'>;
