@@ -10,6 +10,7 @@ import type { ProfileSummary } from '../../electron/contract/ipc';
 import type { AppCore } from '../../electron/core/app';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { coreCalls, createTestCore } from './coreHarness';
+import { until } from './sellerWorld';
 
 let sandbox: Sandbox;
 let core: AppCore;
@@ -34,16 +35,6 @@ afterEach(async () => {
   await sandbox.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(probe: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('a background profile', { timeout: 60_000 }, () => {
   it('shows cannot-reach with its next retry, retries with a growing pause, and recovers by itself', async () => {

@@ -12,6 +12,7 @@ import { listProfiles } from '../../electron/core/usecases/profiles';
 import { profileSettingsOfFile } from '../../electron/core/usecases/settings';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { coreCalls, createTestCore } from './coreHarness';
+import { until, queueGoldOffers, offersPricedFrom } from './sellerWorld';
 
 let sandbox: Sandbox;
 let core: AppCore;
@@ -40,41 +41,6 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function until<T>(probe: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function queueGoldOffers(base: number, count: number): Promise<void> {
-  const gold = sandbox.control.products().find((p) => p.marketplace_type === 1 && p.is_active)!;
-  const data: Record<string, string> = {};
-  for (const field of gold.product_fields.filter((f) => f.is_required && !f.deleted_at)) {
-    data[String(field.id)] = field.field_values[0]?.value ?? 'x';
-  }
-  for (let i = 0; i < count; i++) {
-    await call('offers.save', {
-      productId: gold.id,
-      fields: {
-        price_per_step: Number((base + i / 10_000).toFixed(4)),
-        amount: 500 + i,
-        min_purchase_amount: gold.step_size,
-        data,
-      },
-      deliveryTimeMs: 3_600_000,
-    });
-  }
-}
-
-const tagged = (sellerId: number, base: number) =>
-  sandbox.control
-    .offers(sellerId)
-    .filter((o) => o.price_per_step >= base && o.price_per_step < base + 0.01);
-
 // A seller with no offers yet is known by their token's fingerprint only (no user id): each
 // profile is told apart by the name it got when its token was added.
 const names = new Map<number, string>();
@@ -98,17 +64,17 @@ describe('settings per profile', { timeout: 90_000 }, () => {
     await call('session.connect', { token: s1.token });
     await shownAs(s1.id);
     await call('settings.setSending', { holdSeconds: 600 });
-    await queueGoldOffers(A, 2);
+    await queueGoldOffers({ call, sandbox }, A, 2);
     await call('profiles.add', { token: s2.token });
     await shownAs(s2.id);
     expect(await call('settings.get')).toEqual(DEFAULTS);
     await call('settings.setSending', { holdSeconds: 0, sendAutomatically: false });
-    await queueGoldOffers(B, 2);
+    await queueGoldOffers({ call, sandbox }, B, 2);
     await call('profiles.add', { token: s3.token });
     await shownAs(s3.id);
     expect(await call('settings.get')).toEqual(DEFAULTS);
     await call('settings.setSending', { holdSeconds: 0, sendAutomatically: false });
-    await queueGoldOffers(C, 2);
+    await queueGoldOffers({ call, sandbox }, C, 2);
     expect(profileSettingsOfFile(fileOf(s2.id))).toMatchObject({ sendAutomatically: false });
     // Seller 2 now lets the background send (as its Settings would while shown).
     await call('profiles.switch', { name: await nameOf(s2.id) });
@@ -122,7 +88,7 @@ describe('settings per profile', { timeout: 90_000 }, () => {
     await call('profiles.switch', { name: await nameOf(s1.id) });
     expect(await call('settings.get')).toEqual({ ...DEFAULTS, holdSeconds: 600 });
 
-    await until(() => tagged(s2.id, B).length === 2);
+    await until(() => offersPricedFrom(sandbox, s2.id, B).length === 2);
     // Seller 3's background sync keeps reading the marketplace, and sends nothing.
     const from = sandbox.requests.length;
     await until(
@@ -130,22 +96,22 @@ describe('settings per profile', { timeout: 90_000 }, () => {
         sandbox.requests.slice(from).filter((r) => r.sellerId === s3.id && r.status === 200)
           .length >= 3,
     );
-    expect(tagged(s3.id, C)).toEqual([]);
+    expect(offersPricedFrom(sandbox, s3.id, C)).toEqual([]);
     expect(await rowOf(s3.id)).toMatchObject({ toSend: 2 });
     // Seller 1's hold of ten minutes keeps their changes here (undo still possible).
-    expect(tagged(s1.id, A)).toEqual([]);
+    expect(offersPricedFrom(sandbox, s1.id, A)).toEqual([]);
     expect(await rowOf(s1.id)).toMatchObject({ toSend: 2 });
     // No offer went to another seller's account.
-    expect(tagged(s1.id, B)).toEqual([]);
-    expect(tagged(s3.id, B)).toEqual([]);
+    expect(offersPricedFrom(sandbox, s1.id, B)).toEqual([]);
+    expect(offersPricedFrom(sandbox, s3.id, B)).toEqual([]);
 
     // Seller 3's own switch turned on: its background sync sends, with no other change.
     await call('profiles.switch', { name: await nameOf(s2.id) });
     await call('profiles.switch', { name: await nameOf(s3.id) });
     await call('settings.setSending', { sendAutomatically: true });
     await call('profiles.switch', { name: await nameOf(s2.id) });
-    await until(() => tagged(s3.id, C).length === 2);
-    expect(tagged(s1.id, A)).toEqual([]);
+    await until(() => offersPricedFrom(sandbox, s3.id, C).length === 2);
+    expect(offersPricedFrom(sandbox, s1.id, A)).toEqual([]);
   });
 
   it('gives the app-wide settings of an earlier version to every profile there is, once', async () => {

@@ -15,6 +15,7 @@ import { changeProfileSettingsOfFile } from '../../electron/core/usecases/settin
 import { limits } from '../../electron/contract/marketplace/limits';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { coreCalls, createTestCore, fileTokenVault } from './coreHarness';
+import { until, queueGoldOffers, offersPricedFrom } from './sellerWorld';
 
 let sandbox: Sandbox;
 let core: AppCore;
@@ -44,42 +45,6 @@ afterEach(async () => {
   await sandbox.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(probe: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Gold offers told apart by price: `base` + 0.0001 × i. */
-async function queueGoldOffers(base: number, count: number): Promise<void> {
-  const gold = sandbox.control.products().find((p) => p.marketplace_type === 1 && p.is_active)!;
-  const data: Record<string, string> = {};
-  for (const field of gold.product_fields.filter((f) => f.is_required && !f.deleted_at)) {
-    data[String(field.id)] = field.field_values[0]?.value ?? 'x';
-  }
-  for (let i = 0; i < count; i++) {
-    await call('offers.save', {
-      productId: gold.id,
-      fields: {
-        price_per_step: Number((base + i / 10_000).toFixed(4)),
-        amount: 500 + i,
-        min_purchase_amount: gold.step_size,
-        data,
-      },
-      deliveryTimeMs: 3_600_000,
-    });
-  }
-}
-
-const tagged = (sellerId: number, base: number) =>
-  sandbox.control
-    .offers(sellerId)
-    .filter((o) => o.price_per_step >= base && o.price_per_step < base + 0.01);
 
 const shownServerIds = async () =>
   (
@@ -117,7 +82,7 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
 
     // Seller 1 queues offers, then a second seller is added (and shown).
     await call('settings.setSending', { sendAutomatically: false });
-    await queueGoldOffers(PRICE_1, 3);
+    await queueGoldOffers({ call, sandbox }, PRICE_1, 3);
     const added = await call('profiles.add', { token: seller2.token });
     expect(added.profiles).toHaveLength(2);
     const [p1, p2] = [
@@ -141,8 +106,8 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     // setting lets it (settings are each profile's).
     const sentFrom = sandbox.requests.length;
     changeProfileSettingsOfFile(fileOf(seller1.id), { sendAutomatically: true });
-    await until(() => tagged(seller1.id, PRICE_1).length === 3);
-    expect(tagged(seller2.id, PRICE_1)).toEqual([]);
+    await until(() => offersPricedFrom(sandbox, seller1.id, PRICE_1).length === 3);
+    expect(offersPricedFrom(sandbox, seller2.id, PRICE_1)).toEqual([]);
     await until(async () => {
       const list = await call('profiles.list');
       return list.profiles.find((p) => p.sellerId === seller1.id)?.toSend === 0;
@@ -164,7 +129,8 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     expect(shown1.length).toBeGreaterThan(0);
     expect(shown1.every((id) => ownIds(seller1.id).has(id))).toBe(true);
     expect(shown1.some((id) => ownIds(seller2.id).has(id))).toBe(false);
-    for (const offer of tagged(seller1.id, PRICE_1)) expect(shown1).toContain(offer.id);
+    for (const offer of offersPricedFrom(sandbox, seller1.id, PRICE_1))
+      expect(shown1).toContain(offer.id);
 
     // A restart reopens both, the last one shown in front, each with its own token.
     await core.close();
@@ -215,7 +181,7 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     await call('session.connect', { token: seller1.token });
     await syncNow();
     await call('settings.setSending', { sendAutomatically: false });
-    await queueGoldOffers(PRICE_1, 2);
+    await queueGoldOffers({ call, sandbox }, PRICE_1, 2);
     await call('profiles.add', { token: seller2.token });
     const gone = (await call('profiles.list')).profiles.find((p) => p.sellerId === seller1.id)!;
     const file = (await import('../../electron/core/usecases/profiles'))
@@ -234,7 +200,7 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     expect(existsSync(profileTokenFile(file))).toBe(false);
     const left = await call('profiles.list');
     expect(left.profiles.map((p) => p.sellerId)).toEqual([seller2.id]);
-    expect(tagged(seller1.id, PRICE_1)).toEqual([]);
+    expect(offersPricedFrom(sandbox, seller1.id, PRICE_1)).toEqual([]);
 
     // Removing the one shown shows nothing; the app goes back to Connect.
     const last = await call('profiles.remove', { name: left.profiles[0]!.name, confirmed: true });
@@ -311,10 +277,10 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
         .filter((o) => o.price_per_step >= BASE && o.price_per_step < BASE + 0.1).length;
     await call('session.connect', { token: seller1.token });
     await call('settings.setSending', { sendAutomatically: false });
-    await queueGoldOffers(BASE, COUNT);
+    await queueGoldOffers({ call, sandbox }, BASE, COUNT);
     await call('profiles.add', { token: seller2.token });
     await call('settings.setSending', { sendAutomatically: false });
-    await queueGoldOffers(BASE, COUNT);
+    await queueGoldOffers({ call, sandbox }, BASE, COUNT);
     const from = sandbox.requests.length;
     changeProfileSettingsOfFile(fileOf(seller1.id), { sendAutomatically: true });
     await call('settings.setSending', { sendAutomatically: true });

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppCore } from '../../electron/core/app';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { coreCalls, createTestCore } from './coreHarness';
+import { queueGoldOffers, offersPricedFrom } from './sellerWorld';
 
 let sandbox: Sandbox;
 let core: AppCore;
@@ -29,34 +30,8 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Gold offers told apart by price: `base` + 0.0001 × i. */
-async function queueGoldOffers(base: number, count: number): Promise<void> {
-  const gold = sandbox.control.products().find((p) => p.marketplace_type === 1 && p.is_active)!;
-  const data: Record<string, string> = {};
-  for (const field of gold.product_fields.filter((f) => f.is_required && !f.deleted_at)) {
-    data[String(field.id)] = field.field_values[0]?.value ?? 'x';
-  }
-  for (let i = 0; i < count; i++) {
-    await call('offers.save', {
-      productId: gold.id,
-      fields: {
-        price_per_step: Number((base + i / 10_000).toFixed(4)),
-        amount: 500 + i,
-        min_purchase_amount: gold.step_size,
-        data,
-      },
-      deliveryTimeMs: 3_600_000,
-    });
-  }
-}
-
 const SELLER1_PRICE = 77.77;
 const REGEN_PRICE = 66.66;
-
-const tagged = (sellerId: number, base: number) =>
-  sandbox.control
-    .offers(sellerId)
-    .filter((o) => o.price_per_step >= base && o.price_per_step < base + 0.01);
 
 const allRows = async () =>
   (
@@ -72,7 +47,7 @@ describe('one profile per seller (app)', { timeout: 60_000 }, () => {
     const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
     await call('session.connect', { token: seller1.token });
     await syncNow();
-    await queueGoldOffers(SELLER1_PRICE, 3);
+    await queueGoldOffers({ call, sandbox }, SELLER1_PRICE, 3);
     const seller1Rows = (await allRows()).length;
 
     // "Replace token" with seller 2's.
@@ -82,8 +57,8 @@ describe('one profile per seller (app)', { timeout: 60_000 }, () => {
     const ids2 = new Set(sandbox.control.offers(seller2.id).map((o) => o.id));
     expect(rows2.length).toBe(ids2.size);
     expect(rows2.every((r) => r.serverId !== null && ids2.has(r.serverId))).toBe(true);
-    expect(tagged(seller2.id, SELLER1_PRICE)).toEqual([]);
-    expect(tagged(seller1.id, SELLER1_PRICE)).toEqual([]); // nothing of seller 1's went out
+    expect(offersPricedFrom(sandbox, seller2.id, SELLER1_PRICE)).toEqual([]);
+    expect(offersPricedFrom(sandbox, seller1.id, SELLER1_PRICE)).toEqual([]); // nothing of seller 1's went out
 
     // A restart reopens the profile of the token in the vault (seller 2's).
     await core.close();
@@ -95,26 +70,26 @@ describe('one profile per seller (app)', { timeout: 60_000 }, () => {
     await call('session.connect', { token: seller1.token });
     expect((await allRows()).length).toBe(seller1Rows);
     await syncNow();
-    expect(tagged(seller1.id, SELLER1_PRICE)).toHaveLength(3);
-    expect(tagged(seller2.id, SELLER1_PRICE)).toEqual([]);
+    expect(offersPricedFrom(sandbox, seller1.id, SELLER1_PRICE)).toHaveLength(3);
+    expect(offersPricedFrom(sandbox, seller2.id, SELLER1_PRICE)).toEqual([]);
   });
 
   it('a regenerated token of the same seller keeps the profile and its queue', async () => {
     const seller1 = sandbox.sellers[0]!;
     await call('session.connect', { token: seller1.token });
     await syncNow();
-    await queueGoldOffers(REGEN_PRICE, 2);
+    await queueGoldOffers({ call, sandbox }, REGEN_PRICE, 2);
     const fresh = sandbox.control.regenerateToken(seller1.id);
     await call('session.connect', { token: fresh });
     await syncNow();
-    expect(tagged(seller1.id, REGEN_PRICE)).toHaveLength(2);
+    expect(offersPricedFrom(sandbox, seller1.id, REGEN_PRICE)).toHaveLength(2);
   });
 
   it("an older version's profile with seller 1's work is not taken by seller 2's token; seller 1 still gets it", async () => {
     const [seller1, seller2] = [sandbox.sellers[0]!, sandbox.sellers[1]!];
     await call('session.connect', { token: seller1.token });
     await syncNow();
-    await queueGoldOffers(SELLER1_PRICE, 3);
+    await queueGoldOffers({ call, sandbox }, SELLER1_PRICE, 3);
     const seller1Rows = (await allRows()).length;
     await core.close();
     // What an older version leaves: the one SQLite file per base URL, no list of profiles.
@@ -127,11 +102,11 @@ describe('one profile per seller (app)', { timeout: 60_000 }, () => {
     await syncNow();
     const ids2 = new Set(sandbox.control.offers(seller2.id).map((o) => o.id));
     expect((await allRows()).length).toBe(ids2.size);
-    expect(tagged(seller2.id, SELLER1_PRICE)).toEqual([]);
+    expect(offersPricedFrom(sandbox, seller2.id, SELLER1_PRICE)).toEqual([]);
 
     await call('session.connect', { token: seller1.token });
     expect((await allRows()).length).toBe(seller1Rows);
     await syncNow();
-    expect(tagged(seller1.id, SELLER1_PRICE)).toHaveLength(3);
+    expect(offersPricedFrom(sandbox, seller1.id, SELLER1_PRICE)).toHaveLength(3);
   });
 });
