@@ -10,6 +10,7 @@ import type { ProfileConnection } from '../../contract/ipc';
 import { toFailure } from '../usecases/failure';
 import { sellerGuard } from '../usecases/profiles';
 import { profileSettings } from '../usecases/settings';
+import { stockNotice, takeStockAlerts } from '../usecases/stock';
 import { status, syncNow } from '../usecases/sync';
 import type { Clock } from '../util/clock';
 import type { AppCoreOptions } from './options';
@@ -113,6 +114,10 @@ export async function openBackgroundProfile(
       const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
       const told = refusedNotice(refused, newConflicts);
       if (told) notify(told.title, told.body);
+      for (const alert of takeStockAlerts(profile.seller)) {
+        const stock = stockNotice(alert);
+        notify(stock.title, stock.body);
+      }
       tracker.succeeded();
       tokenRefused = false;
     } catch (error) {

@@ -214,17 +214,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
       const told = refusedNotice(refused, newConflicts);
       if (told) notify(told.title, told.body);
-      if (trigger !== 'start' && outcome.wentNotActive > 0) {
+      // Once per offer per episode (low, then sold out): the store keeps the alert given.
+      const stockAlerts = takeStockAlerts(profile.seller);
+      for (const alert of stockAlerts) {
+        const told = stockNotice(alert);
+        notify(told.title, told.body);
+      }
+      // Offers whose sell-out was just told by name are not counted again.
+      const soldOutTold = stockAlerts.filter((a) => a.kind === 'sold_out').length;
+      if (trigger !== 'start' && outcome.wentNotActive > soldOutTold) {
         const n = outcome.wentNotActive;
         notify(
           `${n} offer${n === 1 ? '' : 's'} went Not Active`,
           'Sold out or hidden on the marketplace; add credentials or change the status to sell again.',
         );
-      }
-      // Once per offer per episode (low, then sold out): the store keeps the alert given.
-      for (const alert of takeStockAlerts(profile.seller)) {
-        const told = stockNotice(alert);
-        notify(told.title, told.body);
       }
     } catch (error) {
       const failure = toFailure(error);
