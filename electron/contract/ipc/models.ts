@@ -567,6 +567,15 @@ export const salesQuerySchema = z.object({
 
 const salesTotalsShape = { unitsSold: z.number(), revenue: z.number() };
 
+/** One offer's sales in a report (the per-offer table and the top sellers alike). */
+const salesOfferSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  productId: z.number().int(),
+  lastSaleAt: z.string().nullable(),
+  ...salesTotalsShape,
+});
+
 export const salesReportSchema = z.object({
   since: z.string(),
   until: z.string(),
@@ -581,24 +590,8 @@ export const salesReportSchema = z.object({
       ...salesTotalsShape,
     }),
   ),
-  offers: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      productId: z.number().int(),
-      lastSaleAt: z.string().nullable(),
-      ...salesTotalsShape,
-    }),
-  ),
-  topSellers: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      productId: z.number().int(),
-      lastSaleAt: z.string().nullable(),
-      ...salesTotalsShape,
-    }),
-  ),
+  offers: z.array(salesOfferSchema),
+  topSellers: z.array(salesOfferSchema),
   stopped: z.array(
     z.object({
       id: z.number().int(),
