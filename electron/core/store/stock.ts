@@ -46,19 +46,17 @@ interface Row {
   alerted: StockAlert | null;
 }
 
-// An offer counts as "with credentials" when this app sent it some, or the marketplace says it has
-// some recorded (sent by another tool: its stock is then unknown here).
+// The offers this app sent credentials to, walked from the hashes' primary key: the sync status
+// reads this after every change, so it must not parse every offer's server copy (100k offers).
+// Credentials sent by another tool are not counted: the marketplace does not say how many.
 const STOCK_SQL = `
 SELECT o.local_id, o.server_id, o.outer_name, o.internal_name, o.product_title, o.status, c.json,
-  (SELECT count(*) FROM credential_hashes h WHERE h.local_id = o.local_id) AS uploaded,
-  s.threshold, s.alerted
-FROM offers o
+  h.uploaded, s.threshold, s.alerted
+FROM (SELECT local_id, count(*) AS uploaded FROM credential_hashes GROUP BY local_id) h
+JOIN offers o ON o.local_id = h.local_id
 LEFT JOIN server_copies c ON c.local_id = o.local_id
 LEFT JOIN offer_stock s ON s.local_id = o.local_id
-WHERE o.pending_delete = 0 AND (
-  EXISTS (SELECT 1 FROM credential_hashes h WHERE h.local_id = o.local_id)
-  OR json_extract(c.json, '$.credentials_recorded') = 1
-)
+WHERE o.pending_delete = 0
 ORDER BY o.local_id`;
 
 function wire(json: string | null): { purchased: number; recorded: boolean } {

@@ -15,7 +15,7 @@ export interface OfferStock {
   /** The marketplace id, null until the offer is sent. */
   id: number | null;
   title: string;
-  /** Unsold credentials on the marketplace; null when they were sent by another tool (unknown). */
+  /** Unsold credentials on the marketplace; null when the count cannot be right (unknown). */
   credentialsLeft: number | null;
   /** True when credentialsLeft is counted, not told by the marketplace. */
   estimate: boolean;
@@ -31,8 +31,8 @@ export interface OfferStock {
 
 function stockOf(row: StockRow): OfferStock {
   const counted = Math.max(0, row.uploaded - row.purchased);
-  // Sent by another tool, or sold out by our count while the marketplace still sells it (it turns
-  // an offer Not Active the moment its last credential goes): credentials we never saw.
+  // Sold out by our count while the marketplace still sells it (it turns an offer Not Active the
+  // moment its last credential goes): it holds credentials sent by another tool.
   const unknown =
     row.uploaded === 0 || (counted === 0 && row.recorded && row.status !== NOT_ACTIVE);
   const soldOut = row.status === NOT_ACTIVE && (unknown ? row.purchased > 0 : counted === 0);
