@@ -95,5 +95,20 @@ describe('stock alerts after a sync', { timeout: 120_000 }, () => {
     expect(notes.filter((n) => /^\d+ offers? went Not Active/.test(n.title))).toEqual([]);
     await syncNow();
     expect(stockNotes()).toHaveLength(2);
+
+    // Restocked above the level: the episode ends, and the next low stock is told again.
+    const more = join(dir, 'more.csv');
+    writeFileSync(more, 'login,password\nsmurf-d,Pass-4\nsmurf-e,Pass-5\n');
+    const again = await call('credentials.preview', { localId: saved.localId, file: more });
+    if (again.state !== 'ready') throw new Error(again.state);
+    await call('credentials.commit', { previewId: again.previewId, mode: 'add' });
+    expect((await syncNow()).lowStock).toEqual([]);
+    expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+    await syncNow();
+    expect(stockNotes().map((n) => n.title)).toEqual([
+      'Stocked smurf: Low stock: 1 credential left',
+      'Stocked smurf: Sold out: went Not Active',
+      'Stocked smurf: Low stock: 1 credential left',
+    ]);
   });
 });
