@@ -203,6 +203,16 @@ export const offersViewPreferencesSchema = z.object({
 });
 export type OffersViewPreferences = z.infer<typeof offersViewPreferencesSchema>;
 
+/** A first start: everything shown, newest change first (the core's and the renderer's default). */
+export const defaultOffersViewPreferences: OffersViewPreferences = {
+  status: null,
+  productId: null,
+  syncState: null,
+  text: '',
+  sort: { column: 'updated_at', dir: 'desc' },
+  columns: [...offerOptionalColumns],
+};
+
 export const conflictSchema = z.object({
   field: z.string(),
   base: z.unknown(),

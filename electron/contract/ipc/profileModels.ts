@@ -1,17 +1,10 @@
 // The seller's profiles as the account switcher shows them: one per seller on the marketplace,
 // each with its name, its connection and what waits in it. Tokens never cross this contract.
 import { z } from 'zod';
+import { connectionStateSchema } from './models';
 
-export const profileConnectionSchema = z.enum([
-  'online',
-  'syncing',
-  'waiting',
-  'unreachable',
-  'token_refused',
-  'offline',
-  /** No token is kept for it: it is not synced until its seller's token is added again. */
-  'no_token',
-]);
+/** The shown profile's connection states, and `no_token`: not synced until its token is added again. */
+export const profileConnectionSchema = z.enum([...connectionStateSchema.options, 'no_token']);
 export type ProfileConnection = z.infer<typeof profileConnectionSchema>;
 
 export const profileSummarySchema = z.object({

@@ -4,20 +4,13 @@
 // moment after the seller stops changing them, so typing a search never waits on a save.
 import type { SellerDeskApi } from '../../../electron/contract/ipc/api';
 import {
-  offerOptionalColumns,
+  defaultOffersViewPreferences,
   type OfferQuery,
   type OffersViewPreferences,
 } from '../../../electron/contract/ipc/models';
 import type { Scheduler } from './latestOnly';
 
-export const defaultViewPreferences: OffersViewPreferences = {
-  status: null,
-  productId: null,
-  syncState: null,
-  text: '',
-  sort: { column: 'updated_at', dir: 'desc' },
-  columns: [...offerOptionalColumns],
-};
+export const defaultViewPreferences = defaultOffersViewPreferences;
 
 let known: OffersViewPreferences | null = null;
 let loading: Promise<OffersViewPreferences> | null = null;

@@ -67,6 +67,11 @@ const gone = (localId: number): OfferPlan => ({
   reason: 'This offer no longer exists.',
 });
 
+/** The plan for an offer a change leaves as it is, and why. */
+const leftOutAs =
+  (localId: number, offer: string) =>
+  (reason: string): OfferPlan => ({ kind: 'left_out', localId, offer, reason });
+
 const isDeleting = (offer: OfferDetail) => offer.pending.some((op) => op.kind === 'delete');
 
 export function planPrice(
@@ -78,12 +83,7 @@ export function planPrice(
   const offer = read.offer(localId);
   if (!offer) return gone(localId);
   const name = read.name(offer);
-  const leftOut = (reason: string): OfferPlan => ({
-    kind: 'left_out',
-    localId,
-    offer: name,
-    reason,
-  });
+  const leftOut = leftOutAs(localId, name);
   if (isDeleting(offer)) return leftOut('Waiting to be deleted.');
   const status = offer.server?.status ?? null;
   // A manage edit of a sold offer makes the marketplace re-judge it (a sold-out account offer
@@ -116,12 +116,7 @@ export function planStatus(read: OfferReader, localId: number, target: number): 
   const offer = read.offer(localId);
   if (!offer) return gone(localId);
   const name = read.name(offer);
-  const leftOut = (reason: string): OfferPlan => ({
-    kind: 'left_out',
-    localId,
-    offer: name,
-    reason,
-  });
+  const leftOut = leftOutAs(localId, name);
   if (isDeleting(offer)) return leftOut('Waiting to be deleted.');
   const from = (offer.server?.status ?? OfferStatus.Draft) as OfferStatusValue;
   const hasQueuedStatus = offer.pending.some((op) => op.kind === 'status');

@@ -1,6 +1,7 @@
 // The offers view as the seller left it (filters, search, sort, visible columns), kept in the
 // seller profile's own file so that each profile reopens as its seller left it.
 import {
+  defaultOffersViewPreferences,
   offerOptionalColumns,
   offersViewPreferencesSchema,
   type OffersViewPreferences,
@@ -11,14 +12,7 @@ import type { SellerProfile } from '../profile';
 const VIEW = 'offers';
 
 /** A first start: everything shown, newest change first. */
-export const defaultOffersViewPreferences: OffersViewPreferences = {
-  status: null,
-  productId: null,
-  syncState: null,
-  text: '',
-  sort: { column: 'updated_at', dir: 'desc' },
-  columns: [...offerOptionalColumns],
-};
+export { defaultOffersViewPreferences };
 
 /**
  * The remembered view; the defaults when nothing was saved, and in place of anything that no
