@@ -217,7 +217,8 @@ export const commandSpecs: CommandSpec[] = [
   {
     name: 'stock set',
     group: 'stock',
-    summary: 'the low-stock level of an account offer (default 1): at this many credentials left or fewer it is low',
+    summary:
+      'the low-stock level of an account offer (default 1): at this many credentials left or fewer it is low',
     args: [],
     options: {
       offer: { type: 'string', value: 'ID', description: 'the offer', required: true },

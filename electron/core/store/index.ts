@@ -35,7 +35,13 @@
  * Tests that must look at rows use `store/testing.ts`, which production code may not import.
  */
 import { listSalesPoints, type SalesPoint, type SalesPointQuery } from './sales';
-import { listStock, setStockAlerted, setStockThreshold, type StockAlert, type StockRow } from './stock';
+import {
+  listStock,
+  setStockAlerted,
+  setStockThreshold,
+  type StockAlert,
+  type StockRow,
+} from './stock';
 import type { LedgerDatabase } from '../limits/ledger';
 import type { CredentialInput, Product } from '../../contract/marketplace/wire';
 import { systemClock, type Clock } from '../util/clock';
