@@ -104,6 +104,9 @@ try {
     seen.observe(document, { childList: true, subtree: true });
   })()`);
   await desk.restartHost();
+  // The reopened tab trades its single-use launch secret for a session first; a reload in the
+  // middle of that trade would leave the tab without one, so the measured opens start after it.
+  await page.waitForSelector('[data-local-id]', { timeout: 60_000 });
   const opens: number[] = [];
   for (let i = 0; i < OPENS; i++) {
     await page.reload();
