@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
-import { openHarness, connectWithToken } from './harness';
+import { openHarness, connectWithToken, localIdOf, queueCredentialLines } from './harness';
 
 describe('Activity view in Chromium', () => {
   it("lists a sync's requests, searches and filters them, and never shows the token or a credential", async () => {
@@ -28,25 +28,10 @@ describe('Activity view in Chromium', () => {
       const account = sandbox.control
         .offers(sandbox.sellers[0]!.id)
         .find((o) => o.marketplace_type === 2 && o.credential_system_type_id === 3)!;
-      const credentials = await page.evaluate(
-        async ({ serverId, line }) => {
-          const g = globalThis as unknown as { sellerDesk: SellerDeskApi; File: typeof File };
-          const api = g.sellerDesk;
-          const found = await api.offers.query({
-            text: String(serverId),
-            sort: { column: 'updated_at', dir: 'desc' },
-            offset: 0,
-            limit: 10,
-          });
-          if (!found.ok) return found;
-          const row = found.value.rows.find((r) => r.serverId === serverId)!;
-          const file = await api.fileRef(new g.File([line], 'accounts.txt'));
-          const preview = await api.credentials.preview({ localId: row.localId, file });
-          if (!preview.ok) return preview;
-          const { previewId } = preview.value as { previewId: string };
-          return api.credentials.commit({ previewId, mode: 'add' });
-        },
-        { serverId: account.id, line: `${login}:${password}` },
+      const credentials = await queueCredentialLines(
+        page,
+        await localIdOf(page, account.id),
+        `${login}:${password}`,
       );
       expect(credentials).toMatchObject({ ok: true, value: { queued: 1 } });
       await expect
@@ -61,18 +46,14 @@ describe('Activity view in Chromium', () => {
       const gold = sandbox.control
         .offers(sandbox.sellers[0]!.id)
         .find((o) => o.marketplace_type === 1 && o.status === OfferStatus.Active)!;
-      const queued = await page.evaluate(async (serverId) => {
-        const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
-        const found = await api.offers.query({
-          text: String(serverId),
-          sort: { column: 'updated_at', dir: 'desc' },
-          offset: 0,
-          limit: 10,
-        });
-        if (!found.ok) return found;
-        const row = found.value.rows.find((r) => r.serverId === serverId)!;
-        return api.offers.setStatus({ localIds: [row.localId], status: 3 });
-      }, gold.id);
+      const queued = await page.evaluate(
+        ([localId]) =>
+          (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk.offers.setStatus({
+            localIds: [localId!],
+            status: 3,
+          }),
+        [await localIdOf(page, gold.id)],
+      );
       expect(queued).toMatchObject({ ok: true });
       sandbox.control.deleteOfferAsServer(gold.id);
       await page.evaluate(() =>

@@ -7,21 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { MarketplaceType, OfferStatus } from '../../electron/contract/marketplace/wire';
-import { connectWithToken, openHarness, type Harness } from './harness';
-
-async function localIdOf(desk: Harness, serverId: number): Promise<number> {
-  return desk.page.evaluate(async (serverId) => {
-    const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
-    const found = await api.offers.query({
-      text: String(serverId),
-      sort: { column: 'updated_at', dir: 'desc' },
-      offset: 0,
-      limit: 10,
-    });
-    if (!found.ok) throw new Error(found.error.message);
-    return found.value.rows.find((r) => r.serverId === serverId)!.localId;
-  }, serverId);
-}
+import { connectWithToken, localIdOf, openHarness, type Harness } from './harness';
 
 async function localPrice(desk: Harness, localId: number): Promise<number | null | undefined> {
   return desk.page.evaluate(async (localId) => {
@@ -75,9 +61,9 @@ describe('bulk change preview and undo in Chromium', () => {
         )
         .toBe(true);
       const ids = {
-        gold: await localIdOf(desk, gold.id),
-        account: await localIdOf(desk, account.id),
-        sold: await localIdOf(desk, sold.id),
+        gold: await localIdOf(desk.page, gold.id),
+        account: await localIdOf(desk.page, account.id),
+        sold: await localIdOf(desk.page, sold.id),
       };
       const manageBefore = sandbox.requests.filter((r) => r.path.endsWith('/offers/manage')).length;
 
@@ -202,7 +188,7 @@ describe('bulk change preview and undo in Chromium', () => {
       const live = mine.find((o) => o.status === OfferStatus.Active)!;
       const hidden = mine.find((o) => o.status === OfferStatus.NotActive)!;
       await connectWithToken(page, seller.token, { rows: true });
-      const liveId = await localIdOf(desk, live.id);
+      const liveId = await localIdOf(desk.page, live.id);
       await page.selectOption('select[aria-label="Filter by product"]', '12');
       await page.click('button:has-text("Import offers…")');
       const dialog = page.locator('dialog[aria-label^="Import offers"]');

@@ -14,7 +14,7 @@ import { profileFile } from '../../electron/core/app';
 import { createRateLimiter } from '../../electron/core/limits';
 import type { HostAppCore } from '../../electron/host/hostCore';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { connectWithToken, openHarness, type Harness } from './harness';
+import { connectWithToken, localIdOf, openHarness, type Harness } from './harness';
 
 const WINDOW_MS = 20_000;
 
@@ -161,18 +161,14 @@ describe('connection state in Chromium', () => {
       const gold = revived.control
         .offers(revived.sellers[0]!.id)
         .find((o) => o.marketplace_type === 1 && o.status === OfferStatus.Active)!;
-      const queued = await page.evaluate(async (serverId) => {
-        const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
-        const found = await api.offers.query({
-          text: String(serverId),
-          sort: { column: 'updated_at', dir: 'desc' },
-          offset: 0,
-          limit: 10,
-        });
-        if (!found.ok) return found;
-        const row = found.value.rows.find((r) => r.serverId === serverId)!;
-        return api.offers.setStatus({ localIds: [row.localId], status: 3 });
-      }, gold.id);
+      const queued = await page.evaluate(
+        ([localId]) =>
+          (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk.offers.setStatus({
+            localIds: [localId!],
+            status: 3,
+          }),
+        [await localIdOf(page, gold.id)],
+      );
       expect(queued).toMatchObject({ ok: true });
       revived.control.deleteOfferAsServer(gold.id);
       await page.click('button:has-text("Sync now")');

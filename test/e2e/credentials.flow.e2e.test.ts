@@ -7,10 +7,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { Offer } from '../../electron/contract/marketplace/wire';
 import type { Harness } from './harness';
-import { openHarness, SCREENS_DIR } from './harness';
+import { localIdOf, openHarness, SCREENS_DIR } from './harness';
 import { windows1251 } from '../imports/encodings';
 
 let desk: Harness;
@@ -88,24 +87,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await desk?.close();
 });
-
-/** The offer's local id, once the first sync brought the demo offers in. */
-function localIdOf(page: Page, serverId: number): Promise<number> {
-  return page.evaluate(async (id) => {
-    const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
-    for (let attempt = 0; attempt < 150; attempt++) {
-      const r = await api.offers.query({
-        sort: { column: 'updated_at', dir: 'desc' },
-        offset: 0,
-        limit: 500,
-      });
-      const row = r.ok ? r.value.rows.find((candidate) => candidate.serverId === id) : undefined;
-      if (row) return row.localId;
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    throw new Error(`offer ${id} never arrived`);
-  }, serverId);
-}
 
 async function openEditor(page: Page) {
   const localId = await localIdOf(page, offer.id);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { AppCore, SandboxPort } from '../../electron/core/app';
 import type { FileStaging } from '../../electron/host/fileStaging';
 import { createFileStaging } from '../../electron/host/fileStaging';
@@ -164,5 +165,44 @@ export async function connectWithToken(page: Page, token: string, opts: { rows?:
   await page.click('form button[type=submit]');
   await page.waitForSelector(
     opts.rows ? '[data-testid="offers-grid"] [data-local-id]' : '[data-testid="offers-grid"]',
+  );
+}
+
+type PageApi = { sellerDesk: SellerDeskApi; File: typeof File };
+
+/**
+ * The local id of the offer the marketplace knows as `serverId`, asked through the page's own API
+ * (waiting, up to 15 s, for a sync to bring the offer in).
+ */
+export function localIdOf(page: Page, serverId: number): Promise<number> {
+  return page.evaluate(async (id) => {
+    const api = (globalThis as unknown as PageApi).sellerDesk;
+    for (let attempt = 0; attempt < 150; attempt++) {
+      const found = await api.offers.query({
+        text: String(id),
+        sort: { column: 'updated_at', dir: 'desc' },
+        offset: 0,
+        limit: 10,
+      });
+      const row = found.ok ? found.value.rows.find((r) => r.serverId === id) : undefined;
+      if (row) return row.localId;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    throw new Error(`offer ${id} never arrived`);
+  }, serverId);
+}
+
+/** Queues credentials for an offer as the seller would (a file previewed, then added). */
+export function queueCredentialLines(page: Page, localId: number, lines: string) {
+  return page.evaluate(
+    async ({ localId, lines }) => {
+      const g = globalThis as unknown as PageApi;
+      const file = await g.sellerDesk.fileRef(new g.File([lines], 'accounts.txt'));
+      const preview = await g.sellerDesk.credentials.preview({ localId, file });
+      if (!preview.ok) return preview;
+      const { previewId } = preview.value as { previewId: string };
+      return g.sellerDesk.credentials.commit({ previewId, mode: 'add' });
+    },
+    { localId, lines },
   );
 }

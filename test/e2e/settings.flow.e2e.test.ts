@@ -3,14 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SellerDeskApi } from '../../electron/contract/ipc';
-import { openHarness, connectWithToken } from './harness';
-
-/** The page's globals as seen from here (callbacks run in the browser). */
-interface PageGlobals {
-  sellerDesk: SellerDeskApi;
-  File: new (parts: string[], name: string) => File;
-}
+import { openHarness, connectWithToken, localIdOf, queueCredentialLines } from './harness';
 
 const keyFilesIn = (dataDir: string) =>
   readdirSync(join(dataDir, 'profiles')).filter((n) => n.includes('.credentials.key'));
@@ -31,23 +24,11 @@ describe('Settings in Chromium', () => {
       const offer = sandbox.control
         .offers(sandbox.sellers[0]!.id)
         .find((o) => o.marketplace_type === 2 && o.credential_system_type_id === 3)!;
-      const queued = await page.evaluate(async (serverId) => {
-        const g = globalThis as unknown as PageGlobals;
-        const api = g.sellerDesk;
-        const page = await api.offers.query({
-          text: String(serverId),
-          sort: { column: 'updated_at', dir: 'desc' },
-          offset: 0,
-          limit: 10,
-        });
-        if (!page.ok) return page;
-        const row = page.value.rows.find((r) => r.serverId === serverId)!;
-        const file = await api.fileRef(new g.File(['e2e-login:E2e-Secret-Pass-1'], 'a.txt'));
-        const preview = await api.credentials.preview({ localId: row.localId, file });
-        if (!preview.ok) return preview;
-        const { previewId } = preview.value as { previewId: string };
-        return api.credentials.commit({ previewId, mode: 'add' });
-      }, offer.id);
+      const queued = await queueCredentialLines(
+        page,
+        await localIdOf(page, offer.id),
+        'e2e-login:E2e-Secret-Pass-1',
+      );
       expect(queued).toMatchObject({ ok: true, value: { queued: 1 } });
       const stem = readdirSync(join(dataDir, 'profiles'))
         .find((n) => n.endsWith('.sqlite'))!

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
-import { connectWithToken, openHarness, SCREENS_DIR, type Harness } from './harness';
+import { connectWithToken, localIdOf, openHarness, SCREENS_DIR, type Harness } from './harness';
 import { internalWordsIn } from './internalWords';
 
 let desk: Harness;
@@ -64,15 +64,6 @@ async function callApi<T>(page: Page, fn: string, arg: unknown): Promise<T> {
     },
     { fn, arg },
   ) as Promise<T>;
-}
-
-async function localIdOf(page: Page, serverId: number): Promise<number> {
-  const page1 = await callApi<{ rows: { localId: number; serverId: number | null }[] }>(
-    page,
-    'offers.query',
-    { text: String(serverId), sort: { column: 'updated_at', dir: 'desc' }, offset: 0, limit: 10 },
-  );
-  return page1.rows.find((r) => r.serverId === serverId)!.localId;
 }
 
 async function dropText(page: Page, zone: string, name: string, text: string) {
