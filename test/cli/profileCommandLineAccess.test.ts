@@ -2,23 +2,18 @@
 // profiles in one data folder, each with credentials queued in the app, the seller lets the
 // command line in for one of them only. The real `seller-desk` binary (a child process) then
 // sends that profile's credentials, and keeps the other's locked and queued. App core (with a
-// keychain that really encrypts) and the sandbox marketplace over loopback.
+// keychain that really encrypts: test/app/coreHarness) and the sandbox marketplace over loopback.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
-import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
+import type { AppCore } from '../../electron/core/app';
 import { hashCredential } from '../../electron/core/credentials/hash';
-import {
-  CREDENTIALS_LOCKED_MESSAGE,
-  createKeyFileProtector,
-  openSecretBox,
-} from '../../electron/core/secrets';
+import { CREDENTIALS_LOCKED_MESSAGE } from '../../electron/core/secrets';
 import { profileKeyFiles } from '../../electron/core/usecases/paths';
 import { listProfiles } from '../../electron/core/usecases/profiles';
 import { profileSettingsOfFile } from '../../electron/core/usecases/settings';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { fakeKeychain } from '../secrets/fakeKeychain';
+import { coreCalls, createTestCore } from '../app/coreHarness';
 import { runSellerDesk, tempDir, WINDOW_MS } from './harness';
 
 let sandbox: Sandbox;
@@ -35,24 +30,8 @@ let app: AppCore;
 beforeEach(async () => {
   dir = tempDir('sd-cli-access-');
   dataDir = join(dir.path, 'data');
-  const box = openSecretBox(createKeyFileProtector(join(dir.path, 'vault.bin')));
-  app = await createAppCore({
-    dataDir,
-    baseUrl: sandbox.baseUrl,
-    tokenVault: createEncryptedTokenVault(
-      {
-        encrypt: (text) => box.seal(Buffer.from(text)),
-        decrypt: (sealed) => box.open(sealed).toString(),
-        backend: () => 'keychain',
-      },
-      join(dir.path, 'token.bin'),
-    ),
-    keychain: fakeKeychain(),
-    dialogs: { pickFiles: async () => [], saveFile: async () => null },
-    openExternal: async () => {},
-    resolveFileRef: async (ref) => ref,
+  app = await createTestCore(dataDir, sandbox.baseUrl, {
     windowMs: WINDOW_MS,
-    syncIntervalMs: 3_600_000,
     syncDebounceMs: 3_600_000,
   });
   await app.start();
@@ -62,11 +41,7 @@ afterEach(async () => {
   dir.remove();
 });
 
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch(app.handlers, channel, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as ChannelOutput<C>;
-}
+const { call } = coreCalls(() => app);
 
 async function syncNow(): Promise<void> {
   await call('sync.now');
