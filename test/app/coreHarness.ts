@@ -59,6 +59,8 @@ export interface CoreCalls {
   failureOf(channel: ChannelName, input?: unknown): Promise<AppError>;
   /** Starts a sync and waits for it to end; its final status. */
   syncNow(): Promise<ChannelOutput<'sync.status'>>;
+  /** The local id of the offer the marketplace knows as `serverId` (it must be in the cache). */
+  localIdOf(serverId: number): Promise<number>;
 }
 
 /** Calls into whichever core `current()` gives (tests replace theirs between cases). */
@@ -88,6 +90,17 @@ export function coreCalls(current: () => AppCore): CoreCalls {
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error('sync did not finish');
+    },
+    async localIdOf(serverId) {
+      const page = await call('offers.query', {
+        text: String(serverId),
+        sort: { column: 'updated_at', dir: 'desc' },
+        offset: 0,
+        limit: 10,
+      });
+      const row = page.rows.find((r) => r.serverId === serverId);
+      if (!row) throw new Error(`offer ${serverId} is not in the cache`);
+      return row.localId;
     },
   };
 }

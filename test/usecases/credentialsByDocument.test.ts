@@ -21,7 +21,7 @@ const SINGLE_OFFER = 1010;
 let sandbox: Sandbox;
 let proxy: RecordingProxy;
 let core: AppCore;
-const { call, failureOf, syncNow } = coreCalls(() => core);
+const { call, failureOf, syncNow, localIdOf } = coreCalls(() => core);
 let dir: string;
 let cli: CliTarget;
 const localIds = new Map<number, number>();
@@ -37,15 +37,7 @@ beforeAll(async () => {
   await core.start();
   await call('session.connect', { token: sandbox.sellers[0]!.token });
   await syncNow();
-  for (const serverId of [OFFER, SINGLE_OFFER]) {
-    const page = await call('offers.query', {
-      text: String(serverId),
-      sort: { column: 'updated_at', dir: 'desc' },
-      offset: 0,
-      limit: 10,
-    });
-    localIds.set(serverId, page.rows.find((r) => r.serverId === serverId)!.localId);
-  }
+  for (const serverId of [OFFER, SINGLE_OFFER]) localIds.set(serverId, await localIdOf(serverId));
   // Two accounts on the offer, sent the ordinary way, to change one of.
   const file = join(dir, 'two.csv');
   writeFileSync(file, 'login,password\ndoc-alpha,Alpha-Pass-1\ndoc-beta,Beta-Pass-2\n');

@@ -24,7 +24,7 @@ let appSandbox: Sandbox;
 let cliSandbox: Sandbox;
 let proxy: RecordingProxy;
 let core: AppCore;
-const { call, failureOf, syncNow } = coreCalls(() => core);
+const { call, failureOf, syncNow, localIdOf } = coreCalls(() => core);
 let dir: string;
 let cli: CliTarget;
 const localIds = new Map<number, number>();
@@ -120,15 +120,7 @@ beforeAll(async () => {
   await core.start();
   await call('session.connect', { token: appSandbox.sellers[0]!.token });
   await syncNow();
-  for (const serverId of [OFFER, SINGLE_OFFER]) {
-    const page = await call('offers.query', {
-      text: String(serverId),
-      sort: { column: 'updated_at', dir: 'desc' },
-      offset: 0,
-      limit: 10,
-    });
-    localIds.set(serverId, page.rows.find((r) => r.serverId === serverId)!.localId);
-  }
+  for (const serverId of [OFFER, SINGLE_OFFER]) localIds.set(serverId, await localIdOf(serverId));
   cli = { baseUrl: proxy.baseUrl, dataDir: join(dir, 'cli'), token: cliSandbox.sellers[0]!.token };
   const pulled = await runInProcess(['pull'], cli);
   expect(pulled.code, pulled.stderr).toBe(0);
