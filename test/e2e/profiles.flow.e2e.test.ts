@@ -254,7 +254,7 @@ describe('several sellers in Chromium', () => {
         .poll(() => rowOf(page, name2).locator('[data-testid="profile-countdown"]').textContent(), {
           timeout: 30_000,
         })
-        .toMatch(/^Next retry (in \d+ s|now)$/);
+        .toMatch(/^(Next retry in \d+ s|Retrying now…)$/);
       expect(await rowOf(page, name2).textContent()).toContain('Cannot reach the marketplace');
       await shoot(desk, 'switcher-background-retry');
       sandbox.resetFaults();

@@ -1,7 +1,7 @@
 // The seller's profiles as the account switcher shows them: one per seller on the marketplace,
 // each with its name, its connection and what waits in it. Tokens never cross this contract.
 import { z } from 'zod';
-import { connectionStateSchema } from './models';
+import { connectionSchema, connectionStateSchema } from './models';
 
 /** The shown profile's connection states, and `no_token`: not synced until its token is added again. */
 export const profileConnectionSchema = z.enum([...connectionStateSchema.options, 'no_token']);
@@ -20,7 +20,7 @@ export const profileSummarySchema = z.object({
    * until when: the rate limit's next slot, or the next retry.
    */
   reason: z.string().nullable().default(null),
-  countdown: z.object({ label: z.string(), until: z.string() }).nullable().default(null),
+  countdown: connectionSchema.shape.countdown.default(null),
   /** Offers that need the seller (refused or in conflict). */
   attention: z.number().int(),
   /** Offers with changes to send. */

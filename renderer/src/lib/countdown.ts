@@ -47,7 +47,10 @@ export function connectionText(connection: Connection, now: number): string | nu
 }
 
 /** The countdown alone, for the sidebar: "The next 60 go out in 42 s", "Next retry in 12 s". */
-export function shortCountdownText(connection: Connection, now: number): string | null {
+export function shortCountdownText(
+  connection: { state: string; countdown: Connection['countdown'] },
+  now: number,
+): string | null {
   const { state, countdown } = connection;
   if (state === 'unreachable' && !countdown) return 'Trying again now…';
   if (!countdown || (state !== 'waiting' && state !== 'unreachable')) return null;
