@@ -40,7 +40,8 @@ import { tcpReachable } from './network';
 import type { AppCoreOptions } from './options';
 import { createSession } from './session';
 import { createProfileDesk } from './profileDesk';
-import { keptSummary, lastRunSummary, plural, refusedNotice } from './syncNotices';
+import { plural } from '../../contract/words';
+import { keptSummary, lastRunSummary, refusedNotice } from './syncNotices';
 import { syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
 import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
 

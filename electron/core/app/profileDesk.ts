@@ -17,7 +17,7 @@ import { openBackgroundProfile, type BackgroundProfile } from './backgroundSync'
 import type { EventBus } from './events';
 import type { AppCoreOptions } from './options';
 import type { Session } from './session';
-import { plural } from './syncNotices';
+import { plural } from '../../contract/words';
 
 export interface ProfileDeskDeps {
   options: AppCoreOptions;

@@ -1,13 +1,10 @@
 // What the seller is told when a sync ends: the run's numbers kept for the Sync view, and the
 // native notification of a sync that finished with refusals, naming the offers.
 import type { LastRunSummary } from '../../contract/ipc';
+import { plural } from '../../contract/words';
 import { status, type OfferNeedingAttention } from '../usecases/sync';
 import type { SellerProfile } from '../usecases/profile';
 import { lastRunOf } from './syncStatus';
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
 
 /** The run that just ended, as the profile recorded it, with how the app saw it end. */
 export function lastRunSummary(

@@ -36,6 +36,4 @@ export function formatWait(ms: number): string {
   return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
-}
+export { plural } from '../../../electron/contract/words';

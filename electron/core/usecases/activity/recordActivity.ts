@@ -5,16 +5,13 @@
 // the store bounds and checks it once more.
 import { offerStatusNames, type SellerStatusValue } from '../../../contract/marketplace/wire';
 import { sellerProblem } from '../../../contract/rules/fieldLabels';
+import { plural } from '../../../contract/words';
 import type { MarketplaceClient } from '../../api';
 import type { ActivityInput, ActivityLog, ActivityOutcome } from '../../store';
 import { createRedactor, credentialSecrets, type Redact } from '../../secrets/redact';
 import type { CredentialInput, ManageRequest } from '../../../contract/marketplace/wire';
 
 type Described = Pick<ActivityInput, 'operation' | 'offers'>;
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 function describeManage(body: ManageRequest): Described {
   const creates = body.offers.filter((o) => o.id === null || o.id === undefined);
