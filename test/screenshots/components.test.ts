@@ -123,10 +123,16 @@ describe('ScreenshotDropZone in Chromium', () => {
       .screenshot({ path: join(picturesDir, 'dropzone-dragover.png') });
     await page.locator('.zone').dispatchEvent('dragleave');
     await expect.poll(() => page.locator('.zone').getAttribute('data-dragging')).toBe('none');
-    const idleBorder = await page
-      .locator('.zone')
-      .evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).borderTopColor);
-    expect(border).not.toBe(idleBorder);
+    // The border eases back over 0.12 s, so the idle colour is read once the transition ends.
+    await expect
+      .poll(() =>
+        page
+          .locator('.zone')
+          .evaluate(
+            (el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).borderTopColor,
+          ),
+      )
+      .not.toBe(border);
   });
 
   it('turns dropped files into references, sends them, and lists each refusal with its reason', async () => {
