@@ -96,7 +96,7 @@ const percentile = (sorted: number[], p: number) =>
 const dir = mkdtempSync(join(tmpdir(), 'sd-bench-responsive-'));
 // The seller's 10k offers on the marketplace, made through the API; the sandbox runs in its own
 // thread, as the real marketplace runs on another machine.
-let t0 = performance.now();
+const t0 = performance.now();
 const sb = await startSandboxThread({ windowMs: WINDOW_MS, offers: OFFERS });
 console.log(
   `sandbox: ${OFFERS} offers created in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
