@@ -1,0 +1,219 @@
+// The update feed and the update flow, under Node against a local server serving what
+// electron-builder publishes beside the installers.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkForUpdate,
+  decideUpdate,
+  feedFileName,
+  parseUpdateFeed,
+  parseUpdateSource,
+  rolloutBucket,
+  type UpdateSource,
+} from '../../electron/main/updates/updateFeed';
+import { createUpdateService, updateWords } from '../../electron/main/updates/updateService';
+
+const files = new Map<string, string>();
+const asked: string[] = [];
+let server: Server;
+let source: UpdateSource;
+
+function feed(version: string, extra = ''): string {
+  return [
+    `version: ${version}`,
+    'files:',
+    `  - url: Seller-Desk-${version}.AppImage`,
+    '    sha512: aGVsbG8=',
+    '    size: 104857600',
+    `path: Seller-Desk-${version}.AppImage`,
+    'sha512: aGVsbG8=',
+    "releaseDate: '2026-11-20T10:00:00.000Z'",
+    extra,
+  ].join('\n');
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    asked.push(req.url ?? '');
+    const body = files.get(req.url ?? '');
+    if (req.url === '/moved/latest-linux.yml') {
+      res.writeHead(302, { location: '/feed/latest-linux.yml' }).end();
+      return;
+    }
+    if (body === undefined) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/yaml' }).end(body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  source = parseUpdateSource(`provider: generic\nurl: http://127.0.0.1:${port}/feed/\n`);
+});
+
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+const linux = { platform: 'linux' as const, arch: 'x64', bucket: 10 };
+
+describe('the update feed', () => {
+  it("asks for each platform's file by electron-builder's names", () => {
+    expect(feedFileName('win32', 'x64')).toBe('latest.yml');
+    expect(feedFileName('darwin', 'arm64')).toBe('latest-mac.yml');
+    expect(feedFileName('linux', 'x64')).toBe('latest-linux.yml');
+    expect(feedFileName('linux', 'arm64')).toBe('latest-linux-arm64.yml');
+    expect(feedFileName('linux', 'x64', 'beta')).toBe('beta-linux.yml');
+  });
+
+  it('offers a newer version, and reads the feed of this platform from the server', async () => {
+    files.set('/feed/latest-linux.yml', feed('1.4.0'));
+    asked.length = 0;
+    const decision = await checkForUpdate({ ...linux, source, currentVersion: '1.3.2' });
+    expect(decision).toEqual({
+      kind: 'available',
+      version: '1.4.0',
+      releaseDate: '2026-11-20T10:00:00.000Z',
+    });
+    expect(asked).toEqual(['/feed/latest-linux.yml']);
+  });
+
+  it('follows a redirect, as GitHub answers "latest/download"', async () => {
+    files.set('/feed/latest-linux.yml', feed('2.0.0'));
+    const moved = {
+      provider: 'generic' as const,
+      url: source.provider === 'generic' ? source.url.replace('/feed/', '/moved') : '',
+    };
+    const decision = await checkForUpdate({ ...linux, source: moved, currentVersion: '1.0.0' });
+    expect(decision.kind).toBe('available');
+  });
+
+  it('never downgrades and offers no pre-release unasked', async () => {
+    files.set('/feed/latest-linux.yml', feed('1.2.0'));
+    expect(await checkForUpdate({ ...linux, source, currentVersion: '1.3.0' })).toEqual({
+      kind: 'up_to_date',
+      version: '1.3.0',
+    });
+    files.set('/feed/latest-linux.yml', feed('1.4.0-beta.2'));
+    expect((await checkForUpdate({ ...linux, source, currentVersion: '1.3.0' })).kind).toBe(
+      'up_to_date',
+    );
+    expect(
+      (await checkForUpdate({ ...linux, source, currentVersion: '1.3.0', allowPrerelease: true }))
+        .kind,
+    ).toBe('available');
+  });
+
+  it("respects a staged rollout: an install outside the share so far is told it's coming", () => {
+    const staged = parseUpdateFeed(feed('1.5.0', 'stagingPercentage: 30'));
+    expect(decideUpdate({ currentVersion: '1.4.0', feed: staged, bucket: 29 }).kind).toBe(
+      'available',
+    );
+    expect(decideUpdate({ currentVersion: '1.4.0', feed: staged, bucket: 30 })).toEqual({
+      kind: 'not_yet',
+      version: '1.5.0',
+    });
+    // An install keeps its place, so a rollout never flips back and forth for it.
+    expect(rolloutBucket('install-a')).toBe(rolloutBucket('install-a'));
+    const buckets = new Set(Array.from({ length: 200 }, (_, i) => rolloutBucket(`install-${i}`)));
+    expect(buckets.size).toBeGreaterThan(50);
+    expect([...buckets].every((b) => b >= 0 && b < 100)).toBe(true);
+  });
+
+  it('says clearly when the feed is malformed, missing or unreachable', async () => {
+    files.set('/feed/latest-linux.yml', 'version: [unclosed');
+    await expect(checkForUpdate({ ...linux, source, currentVersion: '1.0.0' })).rejects.toThrow(
+      'The update feed is not valid YAML.',
+    );
+    files.set('/feed/latest-linux.yml', 'version: next\nfiles: []\n');
+    await expect(checkForUpdate({ ...linux, source, currentVersion: '1.0.0' })).rejects.toThrow(
+      /not one we can read \(version: is not a version number\)/,
+    );
+    files.delete('/feed/latest-linux.yml');
+    await expect(checkForUpdate({ ...linux, source, currentVersion: '1.0.0' })).rejects.toThrow(
+      'No release has been published for this system yet.',
+    );
+    const nowhere = { provider: 'generic' as const, url: 'http://127.0.0.1:1/feed' };
+    await expect(
+      checkForUpdate({ ...linux, source: nowhere, currentVersion: '1.0.0' }),
+    ).rejects.toThrow('The update server could not be reached; try again later.');
+  });
+
+  it("reads the installed copy's settings for both providers", () => {
+    expect(
+      parseUpdateSource('provider: github\nowner: seller-desk\nrepo: seller-desk\n'),
+    ).toMatchObject({ provider: 'github', owner: 'seller-desk' });
+    expect(() => parseUpdateSource('provider: s3\nbucket: x\n')).toThrow(
+      'The update settings name no feed we can read.',
+    );
+  });
+});
+
+describe('the update flow', () => {
+  function service(opts: {
+    restart: boolean;
+    downloadFails?: boolean;
+    source?: UpdateSource | null;
+  }) {
+    const events: string[] = [];
+    const svc = createUpdateService({
+      ...linux,
+      currentVersion: '1.3.0',
+      readSource: () => (opts.source === undefined ? source : opts.source),
+      installer: async () => ({
+        async download() {
+          events.push('download');
+          if (opts.downloadFails) throw new Error('disk full');
+        },
+        quitAndInstall: () => events.push('install'),
+      }),
+      prompts: {
+        async askToRestart(version) {
+          events.push(`ask ${version}`);
+          return opts.restart;
+        },
+        async tell(message) {
+          events.push(`tell ${message}`);
+        },
+      },
+      log: (message) => events.push(`log ${message}`),
+    });
+    return { svc, events };
+  }
+
+  it('downloads, then asks the seller, and restarts only when they say so', async () => {
+    files.set('/feed/latest-linux.yml', feed('1.4.0'));
+    const later = service({ restart: false });
+    await later.svc.check(false);
+    expect(later.events).toEqual(['download', 'ask 1.4.0']);
+    // A second check does not download the same version again.
+    await later.svc.check(false);
+    expect(later.events).toEqual(['download', 'ask 1.4.0', 'ask 1.4.0']);
+    const now = service({ restart: true });
+    await now.svc.check(false);
+    expect(now.events).toEqual(['download', 'ask 1.4.0', 'install']);
+  });
+
+  it('tells the seller every outcome of a check they asked for, and nothing of a timed one', async () => {
+    files.set('/feed/latest-linux.yml', feed('1.3.0'));
+    const asked = service({ restart: false });
+    await asked.svc.check(true);
+    expect(asked.events).toEqual([`tell ${updateWords.upToDate('1.3.0')}`]);
+    const timed = service({ restart: false });
+    await timed.svc.check(false);
+    expect(timed.events).toEqual([]);
+    const dev = service({ restart: false, source: null });
+    await dev.svc.check(true);
+    expect(dev.events).toEqual([`tell ${updateWords.notInstalled}`]);
+  });
+
+  it('a failed download changes nothing and is told', async () => {
+    files.set('/feed/latest-linux.yml', feed('1.4.0'));
+    const broken = service({ restart: true, downloadFails: true });
+    await broken.svc.check(true);
+    expect(broken.events).toEqual([
+      'download',
+      'log Update download: disk full',
+      `tell ${updateWords.downloadFailed}`,
+    ]);
+  });
+});
