@@ -16,7 +16,7 @@ import {
   session,
   shell,
 } from 'electron';
-import { AppFailure, FILE_GRANT_CHANNEL } from '../contract/ipc';
+import { AppFailure, FILE_GRANT_CHANNEL, ipcChannel } from '../contract/ipc';
 import type { AppCore } from '../core/app';
 import { createAppCore } from '../core/app';
 import { stagedScreenshotDirs } from '../core/usecases/paths';
@@ -195,6 +195,12 @@ async function start(): Promise<void> {
         appName: app.getName(),
         withDevTools: !app.isPackaged,
         openHelp: () => void openInBrowser(`https://${EXTERNAL_LINK_HOSTS[0]}/`).catch(() => {}),
+        // The window runs the command as if its key was pressed (renderer/src/App.svelte).
+        runCommand: (command) =>
+          (BrowserWindow.getFocusedWindow() ?? mainWindow)?.webContents.send(
+            ipcChannel('menu.command'),
+            { command },
+          ),
       }),
     ),
   );

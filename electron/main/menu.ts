@@ -1,6 +1,29 @@
 // The native menu: the usual roles (so copy/paste, undo, zoom and quit have their platform
-// shortcuts) and a Help entry that opens the marketplace site in the browser.
+// shortcuts), the app's own commands with the keys of the one shortcuts table
+// (contract/shortcuts.ts), and a Help entry that opens the marketplace site in the browser.
+// A pure template builder: index.ts hands it to Electron, test/shell/menu.test.ts reads it.
 import type { MenuItemConstructorOptions } from 'electron';
+import { shortcuts, type ShortcutCommand } from '../contract/shortcuts';
+
+/** The app's words in the menu (roles bring the platform's own words). */
+export const menuWords = {
+  'menu.file': 'File',
+  'menu.edit': 'Edit',
+  'menu.view': 'View',
+  'menu.window': 'Window',
+  'menu.help': 'Help',
+  'menu.help.seller': 'Seller Help',
+  'menu.checkForUpdates': 'Check for Updates…',
+  'menu.newOffer': 'New Offer',
+  'menu.importOffers': 'Import Offers…',
+  'menu.importCredentials': 'Import Credentials…',
+  'menu.syncNow': 'Sync Now',
+  'menu.search': 'Find',
+  'menu.save': 'Save',
+  'menu.settings': 'Settings…',
+  'menu.switchProfile': 'Switch Profile…',
+} as const;
+export type MenuWord = keyof typeof menuWords;
 
 export interface MenuOptions {
   platform: NodeJS.Platform;
@@ -8,16 +31,41 @@ export interface MenuOptions {
   /** Developer tools only in development builds. */
   withDevTools: boolean;
   openHelp(): void;
+  /** One of the app's commands, chosen in the menu: the focused window runs it. */
+  runCommand?(command: ShortcutCommand): void;
+  /** The update check (releases): the item shows only when it is given. */
+  checkForUpdates?(): void;
+  /** The seller's language for the app's words; English when absent. */
+  translate?(key: MenuWord): string;
 }
 
 export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin';
+  const word = (key: MenuWord) => options.translate?.(key) ?? menuWords[key];
+  const command = (id: ShortcutCommand): MenuItemConstructorOptions => ({
+    id,
+    label: word(`menu.${id}` as MenuWord),
+    accelerator: shortcuts[id].accelerator,
+    click: () => options.runCommand?.(id),
+  });
+  const updates: MenuItemConstructorOptions[] = options.checkForUpdates
+    ? [
+        {
+          id: 'checkForUpdates',
+          label: word('menu.checkForUpdates'),
+          click: options.checkForUpdates,
+        },
+      ]
+    : [];
   const appMenu: MenuItemConstructorOptions[] = mac
     ? [
         {
           label: options.appName,
           submenu: [
             { role: 'about' },
+            ...updates,
+            { type: 'separator' },
+            command('settings'),
             { type: 'separator' },
             { role: 'hide' },
             { role: 'hideOthers' },
@@ -30,9 +78,25 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
     : [];
   return [
     ...appMenu,
-    { label: 'File', submenu: [mac ? { role: 'close' } : { role: 'quit' }] },
     {
-      label: 'Edit',
+      label: word('menu.file'),
+      submenu: [
+        command('newOffer'),
+        command('save'),
+        { type: 'separator' },
+        command('importOffers'),
+        command('importCredentials'),
+        { type: 'separator' },
+        command('syncNow'),
+        command('switchProfile'),
+        // Windows and Linux keep Settings in the File menu; macOS in the app menu.
+        ...(mac ? [] : [{ type: 'separator' } as const, command('settings')]),
+        { type: 'separator' },
+        mac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    {
+      label: word('menu.edit'),
       submenu: [
         { role: 'undo' },
         { role: 'redo' },
@@ -40,11 +104,14 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
         { role: 'cut' },
         { role: 'copy' },
         { role: 'paste' },
+        { role: 'delete' },
         { role: 'selectAll' },
+        { type: 'separator' },
+        command('search'),
       ],
     },
     {
-      label: 'View',
+      label: word('menu.view'),
       submenu: [
         { role: 'reload' },
         ...(options.withDevTools ? [{ role: 'toggleDevTools' } as const] : []),
@@ -56,7 +123,16 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
         { role: 'togglefullscreen' },
       ],
     },
-    { label: 'Window', submenu: [{ role: 'minimize' }, { role: 'zoom' }, { role: 'close' }] },
-    { label: 'Help', submenu: [{ label: 'Seller Help', click: () => options.openHelp() }] },
+    {
+      label: word('menu.window'),
+      submenu: [{ role: 'minimize' }, { role: 'zoom' }, { role: 'close' }],
+    },
+    {
+      label: word('menu.help'),
+      submenu: [
+        { label: word('menu.help.seller'), click: () => options.openHelp() },
+        ...(mac ? [] : updates),
+      ],
+    },
   ];
 }

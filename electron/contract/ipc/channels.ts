@@ -2,6 +2,7 @@
 // A channel is a use case with its input and output schema; there is no "invoke anything".
 import { z } from 'zod';
 import { productSchema } from '../marketplace/wire';
+import { shortcutCommands } from '../shortcuts';
 import {
   activityEntrySchema,
   activityExportInputSchema,
@@ -193,6 +194,8 @@ export const events = {
   'offers.changed': z.object({ localIds: z.array(z.number().int()).nullable() }),
   'session.changed': sessionStatusSchema,
   'profiles.changed': profileListSchema,
+  /** The seller chose one of the app's commands in the application menu (contract/shortcuts). */
+  'menu.command': z.object({ command: z.enum(shortcutCommands) }),
 } as const;
 
 export type Events = typeof events;

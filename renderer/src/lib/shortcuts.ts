@@ -1,8 +1,13 @@
 // Keyboard shortcuts, read from a key event the same way on every platform (Ctrl on Windows and
-// Linux, Cmd on macOS).
+// Linux, Cmd on macOS), with the one table the application menu shows (contract/shortcuts.ts).
+import {
+  chordOf,
+  shortcutCommands,
+  shortcuts,
+  type ShortcutCommand,
+} from '../../../electron/contract/shortcuts';
 
-export type ShortcutCommand =
-  'save' | 'search' | 'newOffer' | 'delete' | 'selectAll' | 'clearSelection' | 'undo';
+export type { ShortcutCommand };
 
 export interface KeyLike {
   key: string;
@@ -14,21 +19,30 @@ export interface KeyLike {
   inTextField: boolean;
 }
 
+const chords = shortcutCommands.map((command) => ({
+  command,
+  chord: chordOf(shortcuts[command].accelerator),
+  inTextField: shortcuts[command].inTextField,
+}));
+
 export function shortcutFor(e: KeyLike): ShortcutCommand | null {
-  const mod = (e.ctrlKey || e.metaKey) && !e.altKey;
+  // Ctrl+Alt is AltGr on many keyboards: a character being typed, never a shortcut.
+  if (e.altKey) return null;
+  const mod = e.ctrlKey || e.metaKey;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-  if (mod && !e.shiftKey) {
-    if (key === 's') return 'save';
-    if (key === 'f') return 'search';
-    if (key === 'n') return 'newOffer';
-    if (key === 'a' && !e.inTextField) return 'selectAll';
-    // In a text field Ctrl/Cmd+Z undoes typing; elsewhere it undoes the last change to offers.
-    if (key === 'z' && !e.inTextField) return 'undo';
-  }
-  if (!mod && !e.altKey && key === 'Delete' && !e.inTextField) return 'delete';
-  // In a text field Escape belongs to the field (a search box clears itself).
-  if (!mod && !e.altKey && !e.shiftKey && key === 'Escape' && !e.inTextField) {
-    return 'clearSelection';
+  for (const { command, chord, inTextField } of chords) {
+    if (chord.key !== key || chord.mod !== mod || chord.shift !== e.shiftKey) continue;
+    // In a text field Ctrl/Cmd+Z undoes typing and Escape belongs to the field.
+    if (e.inTextField && !inTextField) return null;
+    return command;
   }
   return null;
 }
+
+/** What the seller is told when a command has nothing to act on where they are. */
+export const COMMAND_WORDS = {
+  importOffersWhere:
+    'Offers are imported into one product: choose it in the catalogue, then "Import offers…".',
+  importCredentialsWhere:
+    'Credentials belong to one account offer: open it, then add accounts from a file.',
+};
