@@ -50,6 +50,7 @@ describe('layering lint', () => {
     ['electron/shell/planted.ts', "import { app } from 'electron';", 'app'],
     ['renderer/src/planted.ts', "import { readFileSync } from 'node:fs';", 'readFileSync'],
     ['electron/contract/planted.ts', "import Database from 'better-sqlite3';", 'Database'],
+    ['electron/contract/planted.ts', "import { mount } from 'svelte';", 'mount'],
   ])('refuses %s importing a runtime it does not run in: %s', async (file, line, name) => {
     expect(await layerErrors(file, line + use(name))).not.toEqual([]);
   });
@@ -107,6 +108,12 @@ describe('layering lint', () => {
       "import { channels } from '../../electron/contract/ipc';",
       'channels',
     ],
+    [
+      'electron/contract/i18n/planted.ts',
+      "import { IntlMessageFormat } from 'intl-messageformat';",
+      'IntlMessageFormat',
+    ],
+    ['electron/contract/planted.ts', "import { z } from 'zod';", 'z'],
   ])('allows %s: %s', async (file, line, name) => {
     expect(await layerErrors(file, line + use(name))).toEqual([]);
   });

@@ -53,6 +53,12 @@ const electronOnlyInShell = {
 };
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net'];
 const nodeLibraries = ['better-sqlite3', 'undici'];
+/**
+ * The only packages the contract stands on: it runs in core, main, the CLI and the renderer
+ * alike, so each must run in Node and the browser. zod checks what crosses a wall;
+ * intl-messageformat (formatjs) formats the catalogues' ICU messages (docs/ARCHITECTURE.md, "Languages").
+ */
+export const contractPackages = ['zod', 'intl-messageformat'];
 /** The store's connection is private to it; tests plant and inspect rows through this module. */
 const storeTestingOnly = {
   group: ['**/store/testing', '**/store/testing.ts'],
@@ -111,6 +117,30 @@ export const layerRules = [
                 'The contract and the renderer run without Node: reach core through the contract (docs/ARCHITECTURE.md).',
             },
             storeTestingOnly,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract's own rule (it replaces the one above for these files, so it repeats it).
+    files: ['electron/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyInShell],
+          patterns: [
+            {
+              group: [...nodeBuiltins, ...nodeLibraries],
+              message:
+                'The contract and the renderer run without Node: reach core through the contract (docs/ARCHITECTURE.md).',
+            },
+            storeTestingOnly,
+            {
+              regex: `^(?!\\.|(${contractPackages.join('|')})(/|$))`,
+              message: `The contract imports only ${contractPackages.join(', ')} among packages: it runs in Node and the browser alike (docs/ARCHITECTURE.md, "Rooms").`,
+            },
           ],
         },
       ],

@@ -59,6 +59,11 @@ import {
   profileRemoveInputSchema,
   profileRemoveOutcomeSchema,
 } from './profileModels';
+import {
+  languageQuerySchema,
+  languageSchema,
+  setLanguageInputSchema,
+} from '../i18n/languageModels';
 
 const none = z.undefined();
 const localId = z.object({ localId: z.number().int() });
@@ -89,6 +94,10 @@ export const channels = {
     profileListSchema,
   ),
   'profiles.remove': channel(profileRemoveInputSchema, profileRemoveOutcomeSchema),
+
+  /** The app's language (app-wide, not per profile); `preferred`: the renderer's languages. */
+  'app.language': channel(languageQuerySchema, languageSchema),
+  'app.setLanguage': channel(setLanguageInputSchema, languageSchema),
 
   'settings.get': channel(none, appSettingsSchema),
   'settings.setCommandLineCredentials': channel(
@@ -194,6 +203,8 @@ export const events = {
   'offers.changed': z.object({ localIds: z.array(z.number().int()).nullable() }),
   'session.changed': sessionStatusSchema,
   'profiles.changed': profileListSchema,
+  /** The seller chose another language: menus, notifications and every window follow. */
+  'app.languageChanged': languageSchema,
   /** The seller chose one of the app's commands in the application menu (contract/shortcuts). */
   'menu.command': z.object({ command: z.enum(shortcutCommands) }),
 } as const;

@@ -39,6 +39,8 @@ import { createConnectionTracker, unreachableReason } from './connection';
 import { tcpReachable } from './network';
 import type { AppCoreOptions } from './options';
 import { createSession } from './session';
+import { createAppLanguage } from './language';
+import type { Locale } from '../../contract/i18n';
 import { createProfileDesk } from './profileDesk';
 import { plural } from '../../contract/words';
 import { keptSummary, lastRunSummary, refusedNotice } from './syncNotices';
@@ -62,6 +64,8 @@ export interface AppCore {
   /** Reopens the last session and starts the background sync. */
   start(): Promise<void>;
   close(): Promise<void>;
+  /** The app's language now (the seller's choice or the OS's): core sentences, menus, notifications. */
+  locale(): Locale;
 }
 
 const OFFLINE_PROBE_MS = 15_000;
@@ -79,6 +83,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
   const bus = createEventBus((error) => log('event listener failed', error));
+  const language = createAppLanguage(options.dataDir, options.systemLanguages, (changed) =>
+    bus.emit('app.languageChanged', changed),
+  );
   const live: LiveSyncState = { running: false, wait: null, tokenRefused: false, lastRun: null };
   let cancelRun: AbortController | null = null;
   let offlineProbe: ReturnType<typeof setInterval> | null = null;
@@ -382,6 +389,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async 'profiles.remove'({ name, confirmed }) {
       return desk.remove(name, confirmed);
     },
+    ...language.handlers,
     ...settingsHandlers(options.keychain, () => session.profile()?.seller ?? null),
     ...changeHandlers(ctx),
     ...catalogueHandlers(ctx),
@@ -420,6 +428,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   return {
     handlers,
     on: (event, listener) => bus.on(event, listener),
+    locale: language.locale,
     async start() {
       moveSettingsIntoProfiles(options.dataDir, log);
       moveStagedScreenshotsIntoProfiles(options.dataDir, log);

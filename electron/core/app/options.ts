@@ -60,6 +60,11 @@ export interface AppCoreOptions {
   retryDelaysMs?: readonly number[];
   /** How often the marketplace's host is knocked on while it is unreachable; default 15 s. */
   reachabilityProbeMs?: number;
+  /**
+   * The OS's languages, most preferred first (main: `[app.getLocale()]`); absent, the renderer's
+   * `navigator.languages` from its first call, else Node's Intl default.
+   */
+  systemLanguages?: readonly string[];
   /** Where internal errors go (never shown to the renderer). */
   log?(message: string, error?: unknown): void;
 }

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { languageChoiceSchema } from '../../contract/i18n/languageModels';
 import { allProfileFiles } from '../usecases/paths';
 import { adoptProfileSettings } from '../usecases/settings';
 
@@ -22,6 +23,8 @@ const settingsSchema = z.object({
   settingsMovedToProfiles: z.boolean().default(false),
   /** The SQLite file of the seller's profile the app shows (several sellers may be connected). */
   activeProfile: z.string().nullable().default(null),
+  /** The language the seller chose for the whole app: 'system' follows the OS. */
+  language: languageChoiceSchema.default('system'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

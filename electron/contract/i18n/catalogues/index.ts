@@ -1,0 +1,31 @@
+// Every area's messages in one map per language. An area is one file here (`<area>.ts`, keys
+// "<area>.<name>"): to add one, import it and give it one entry in `areas`.
+import type { Messages } from '../messages';
+import * as common from './common';
+import * as number from './number';
+
+const areas = {
+  common,
+  number,
+} as const;
+
+type Area = (typeof areas)[keyof typeof areas];
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (
+  u: infer I,
+) => void
+  ? I
+  : never;
+
+/** The English messages of every area: the source of the message keys. */
+export type EnglishMessages = UnionToIntersection<Area['en']>;
+export type MessageKey = keyof EnglishMessages & string;
+
+const merge = (side: 'en' | 'ru') =>
+  Object.assign({}, ...Object.values(areas).map((area) => area[side])) as Messages<EnglishMessages>;
+
+export const catalogues = { en: merge('en'), ru: merge('ru') } as const;
+
+/** Each area's own maps, for the completeness test (a key must start with its area's name). */
+export const catalogueAreas: Readonly<
+  Record<string, { en: Record<string, string>; ru: Record<string, string> }>
+> = areas;
