@@ -111,9 +111,9 @@ function splitTokens(argv: string[]): { words: string[]; options: RawOption[] } 
   return { words, options };
 }
 
-/** The longest run of leading words naming a command (`offers import`, `push`). */
+/** The longest run of leading words naming a command (`credentials pool add`, `push`). */
 function findCommand(words: string[]): { spec: CommandSpec; rest: string[] } | null {
-  for (const length of [2, 1]) {
+  for (const length of [3, 2, 1]) {
     const name = words.slice(0, length).join(' ');
     const spec = commandSpecs.find((c) => c.name === name);
     if (spec && words.length >= length) return { spec, rest: words.slice(length) };

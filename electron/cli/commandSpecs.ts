@@ -496,6 +496,67 @@ export const commandSpecs: CommandSpec[] = [
       'An empty file, or one with a header and no accounts: exit 2, nothing queued.',
   },
   {
+    name: 'credentials pool add',
+    group: 'credentials',
+    summary:
+      "add credentials from a file to an account offer's restock pool: each sync keeps --keep N of them on sale",
+    args: [
+      {
+        name: 'FILE',
+        description: 'login:password[:email[:email_password]] lines, CSV, JSON or XLSX',
+        required: true,
+      },
+    ],
+    options: {
+      offer: { type: 'string', value: 'ID', description: 'the offer', required: true },
+      keep: {
+        type: 'integer',
+        value: 'N',
+        description: 'keep N credentials on sale (each sync tops the marketplace up from the pool)',
+      },
+      'skip-invalid': { type: 'flag', description: 'pool the good rows, report the bad ones' },
+      'keep-case-duplicates': {
+        type: 'flag',
+        description: "also pool logins that differ from an earlier row's only by upper/lower case",
+      },
+      encoding: encodingOption,
+    },
+    online: false,
+    details:
+      'The file is read as `credentials import` reads it. Rows already in the pool, queued or sent\n' +
+      'are duplicates, left out. The pool is sealed like queued credentials; each sync sends the\n' +
+      'oldest ones the offer lacks to reach N on sale, and sets a sold-out offer Active again.',
+  },
+  {
+    name: 'credentials pool list',
+    group: 'credentials',
+    summary: 'account offers with a restock pool: credentials waiting, on sale, and the level kept',
+    args: [],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'credentials pool set-keep',
+    group: 'credentials',
+    summary: 'how many credentials of its restock pool an offer keeps on sale (0 stops restocking)',
+    args: [],
+    options: {
+      offer: { type: 'string', value: 'ID', description: 'the offer', required: true },
+      keep: { type: 'integer', value: 'N', description: 'keep N on sale', required: true },
+    },
+    online: false,
+  },
+  {
+    name: 'credentials pool clear',
+    group: 'credentials',
+    summary: "empty an offer's restock pool (its credentials are deleted, never sent)",
+    args: [],
+    options: {
+      offer: { type: 'string', value: 'ID', description: 'the offer', required: true },
+    },
+    online: false,
+  },
+  {
     name: 'credentials update',
     group: 'credentials',
     summary: 'change one credential of an offer on the marketplace (now, not queued)',

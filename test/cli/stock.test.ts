@@ -79,7 +79,7 @@ describe('seller-desk stock', { timeout: 120_000 }, () => {
     expect(sent).toMatchObject({
       credentialsLeft: 3,
       pool: 0,
-      keep: 1,
+      keep: 0,
       low: false,
       estimate: true,
     });

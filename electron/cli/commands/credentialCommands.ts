@@ -15,6 +15,7 @@ import { type InputProblem, usageError } from '../cliError';
 import type { CommandContext, CommandHandler, Invocation } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef } from '../offerRefs';
+import { poolCommands } from './poolCommands';
 
 const importCredentials: CommandHandler = async (ctx, call) => {
   const file = call.args[0]!;
@@ -206,4 +207,5 @@ export const credentialCommands: Record<string, CommandHandler> = {
   'credentials import': importCredentials,
   'credentials update': updateCredentialCommand,
   'credentials delete': deleteCredentialCommand,
+  ...poolCommands,
 };

@@ -42,6 +42,17 @@ import {
   type StockAlert,
   type StockRow,
 } from './stock';
+import {
+  addToPool,
+  clearPool,
+  listPools,
+  poolHashes,
+  restockFromPool,
+  setPoolDryAlerted,
+  setPoolKeep,
+  type PoolRow,
+} from './pool';
+import type { CredentialHashes } from '../credentials/hash';
 import type { LedgerDatabase } from '../limits/ledger';
 import type { CredentialInput, Product } from '../../contract/marketplace/wire';
 import { systemClock, type Clock } from '../util/clock';
@@ -152,6 +163,21 @@ export type { UndoResult, UndoStepView } from './undoSteps';
 export type { SalesPoint, SalesPointQuery } from './sales';
 export { DEFAULT_STOCK_THRESHOLD } from './stock';
 export type { StockAlert, StockRow } from './stock';
+export type { PoolRow } from './pool';
+
+/** The restock pool's door (core/store/pool.ts): sealed credentials waiting, and the keep level. */
+export interface CredentialPool {
+  /** Offers with a pool or a level (or just this one). */
+  list(localId?: number): PoolRow[];
+  hashes(localId: number): CredentialHashes[];
+  /** Seals them into the pool; returns how many were new to it. */
+  add(localId: number, credentials: readonly CredentialInput[]): number;
+  setKeep(localId: number, keep: number): void;
+  clear(localId: number): number;
+  setDryAlerted(localId: number, alerted: boolean): void;
+  /** Moves the oldest `count` into the outbox (and Active behind them); returns how many. */
+  restock(localId: number, count: number, reactivate: boolean): number;
+}
 
 /** Undo's door (core/store/undoSteps.ts): steps of the seller's changes, undone while unsent. */
 export interface UndoSteps {
@@ -281,6 +307,7 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
     setThreshold(localId: number, threshold: number): void;
     setAlerted(localId: number, alerted: StockAlert | null): void;
   };
+  pool(): CredentialPool;
   close(): void;
 }
 
@@ -302,6 +329,20 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       list: () => listStock(ctx),
       setThreshold: (localId, threshold) => setStockThreshold(ctx, localId, threshold),
       setAlerted: (localId, alerted) => setStockAlerted(ctx, localId, alerted),
+    }),
+    pool: () => ({
+      list: (localId) => listPools(ctx, localId ?? null),
+      hashes: (localId) => poolHashes(ctx, localId),
+      add: (localId, credentials) => {
+        if (!opts.secretBox) {
+          throw new StoreError('invalid', 'Credentials cannot be pooled: no secret box is open.');
+        }
+        return addToPool(ctx, opts.secretBox, localId, credentials);
+      },
+      setKeep: (localId, keep) => setPoolKeep(ctx, localId, keep),
+      clear: (localId) => clearPool(ctx, localId),
+      setDryAlerted: (localId, alerted) => setPoolDryAlerted(ctx, localId, alerted),
+      restock: (localId, count, reactivate) => restockFromPool(ctx, localId, count, reactivate),
     }),
     undoSteps: () => ({
       record: (label, candidates, fn, affected) => recordStep(ctx, label, candidates, fn, affected),

@@ -6,6 +6,7 @@ import { backfillFieldValues } from './fieldValues';
 import { listSortColumns } from './listColumns';
 import { SALES_DDL } from './sales';
 import { STOCK_DDL } from './stock';
+import { POOL_DDL } from './pool';
 
 // The list sorts by any of its columns, optionally filtered by status, product or sync state: one
 // index per (filter, sort column) pair lets SQLite walk straight to a page instead of sorting
@@ -274,6 +275,9 @@ const migration5 = SALES_DDL;
 // Stock of account offers (core/store/stock.ts): per offer a low-stock threshold and the alert given.
 const migration6 = STOCK_DDL;
 
+// The restock pool (core/store/pool.ts): per offer sealed credentials waiting and the level kept.
+const migration7 = POOL_DDL;
+
 /** A migration is SQL, or a step that needs JS (a backfill), run on the open connection. */
 export type Migration = string | ((db: Database.Database) => void);
 
@@ -285,6 +289,7 @@ export const migrations: readonly Migration[] = [
   migration4,
   migration5,
   migration6,
+  migration7,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

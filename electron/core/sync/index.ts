@@ -120,6 +120,8 @@ export interface SyncEngineOptions {
   onProgress?: (p: SyncProgress) => void;
   /** Told once when another live process holds the profile's sync lock and this run waits. */
   onLockWait?: (holderPid: number) => void;
+  /** Runs under the sync lock before each push, after the run's pull (the restock pool's turn). */
+  beforePush?: () => void;
   /** Who holds the store's sync lock (tests simulate other processes with these). */
   processId?: number;
   isProcessAlive?: (pid: number) => boolean;
@@ -327,6 +329,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   async function pushBody(summary: SyncSummary, signal?: AbortSignal, send: SendOptions = {}) {
     await resolve(summary, signal);
+    opts.beforePush?.();
     const r = await pushOutbox(
       {
         store,

@@ -36,6 +36,8 @@ export interface CredentialPreviewOptions {
   /** Read the file in a worker thread: the app's window keeps drawing while 50 MB is parsed. */
   inWorker?: boolean;
   signal?: AbortSignal;
+  /** Hashes that count as already there besides the offer's (the restock pool's). */
+  alsoKnown?: readonly CredentialHashes[];
 }
 
 /** A row as the seller may see it: the login masked, never a password. */
@@ -88,6 +90,10 @@ export interface CommitCredentialImportInput {
   skipInvalid: boolean;
   /** Send logins that differ from an earlier row's only by case too (the seller overrides). */
   keepCaseDuplicates?: boolean;
+  /** As in the preview: more hashes that count as already there (an add only). */
+  alsoKnown?: readonly CredentialHashes[];
+  /** Where the rows go instead of the outbox (the restock pool); an add only. */
+  into?: (credentials: CredentialInput[]) => void;
 }
 
 export interface CredentialImportOutcome {
@@ -167,7 +173,8 @@ export async function previewCredentialImport(
   requireCredentialsKey(profile);
   let result: CredentialImportResult;
   try {
-    result = await readFile(input, uploadedHashes(profile, input.localId), options);
+    const known = [...uploadedHashes(profile, input.localId), ...(options.alsoKnown ?? [])];
+    result = await readFile(input, known, options);
   } catch (error) {
     // Not a failure: the seller knows the encoding, we do not.
     if (error instanceof ImportError && error.code === 'encoding-unsure') {
@@ -241,7 +248,9 @@ export async function commitCredentialImport(
   if (input.mode === 'replace') requireMultipleSystem(profile, localId, 'Replace all');
   const { credentials, totals } = rowsToSend(
     rows,
-    input.mode === 'replace' ? [] : uploadedHashes(profile, localId),
+    input.mode === 'replace'
+      ? []
+      : [...uploadedHashes(profile, localId), ...(input.alsoKnown ?? [])],
     input.keepCaseDuplicates === true,
   );
   if (totals.invalid > 0 && !input.skipInvalid) {
@@ -253,7 +262,8 @@ export async function commitCredentialImport(
   }
   if (credentials.length > 0) {
     try {
-      profile.store().queueCredentials(localId, credentials, input.mode);
+      if (input.into) input.into(credentials);
+      else profile.store().queueCredentials(localId, credentials, input.mode);
     } catch (error) {
       // A refused draft is told as every other core error is: `bad_input`, by field.
       throw toFailure(error);

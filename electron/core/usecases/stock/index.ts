@@ -1,6 +1,7 @@
 // Stock: account offers' credentials left on the marketplace, low-stock levels and alerts.
 export {
   DEFAULT_STOCK_THRESHOLD,
+  POOL_DRY_REASON,
   STOCK_ESTIMATE_NOTE,
   offersLowOnStock,
   setStockThreshold,
@@ -10,3 +11,14 @@ export {
   takeStockAlerts,
 } from './stock';
 export type { OfferStock, StockAlertNotice, StockThresholdInput } from './stock';
+export {
+  MAX_POOL_KEEP,
+  clearPool,
+  commitPoolImport,
+  offerPool,
+  poolReport,
+  previewPoolImport,
+  restockFromPools,
+  setPoolKeep,
+} from './pool';
+export type { CommitPoolImportInput, OfferPool, PoolImportOutcome, Restocked } from './pool';

@@ -4,6 +4,7 @@ import { attentionTitle } from '../sync/attention';
 import { DEFAULT_STOCK_THRESHOLD, type StockAlert, type StockRow } from '../../store';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
+import { poolReport, type OfferPool } from './pool';
 
 const NOT_ACTIVE = 3;
 
@@ -23,13 +24,15 @@ export interface OfferStock {
   low: boolean;
   /** Went Not Active with no credential left. */
   soldOut: boolean;
-  /** The restock pool (issue O item 3): 0 until it exists. */
+  /** Credentials waiting in the restock pool. */
   pool: number;
-  /** The level the pool keeps: the threshold until the pool exists. */
+  /** How many the restock pool keeps on sale (0: no restocking). */
   keep: number;
+  /** A level is set and the pool is empty: the next sale will not be restocked. */
+  poolDry: boolean;
 }
 
-function stockOf(row: StockRow): OfferStock {
+function stockOf(row: StockRow, pool: OfferPool | undefined): OfferStock {
   const counted = Math.max(0, row.uploaded - row.purchased);
   // Sold out by our count while the marketplace still sells it (it turns an offer Not Active the
   // moment its last credential goes): it holds credentials sent by another tool.
@@ -47,13 +50,19 @@ function stockOf(row: StockRow): OfferStock {
     threshold: row.threshold,
     low: soldOut || (credentialsLeft !== null && credentialsLeft <= row.threshold),
     soldOut,
-    pool: 0,
-    keep: row.threshold,
+    pool: pool?.pool ?? 0,
+    keep: pool?.keep ?? 0,
+    poolDry: pool?.dry ?? false,
   };
 }
 
 export function stockReport(profile: SellerProfile): OfferStock[] {
-  return profile.store().stock().list().map(stockOf);
+  const pools = new Map(poolReport(profile).map((p) => [p.localId, p]));
+  return profile
+    .store()
+    .stock()
+    .list()
+    .map((row) => stockOf(row, pools.get(row.localId)));
 }
 
 export interface StockThresholdInput {
@@ -78,7 +87,8 @@ export interface StockAlertNotice {
   localId: number;
   id: number | null;
   title: string;
-  kind: StockAlert;
+  /** pool_dry: the restock pool ran out while a level is set. */
+  kind: StockAlert | 'pool_dry';
   /** "Low stock: 1 credential left" / "Sold out: went Not Active". */
   reason: string;
 }
@@ -89,9 +99,24 @@ export function stockReason(stock: OfferStock): string {
   return `Low stock: ${n} credential${n === 1 ? '' : 's'} left`;
 }
 
-/** Offers low or sold out now, with the reason the Needs-attention list shows. */
+export const POOL_DRY_REASON = 'Restock pool empty: nothing left to restock from';
+
+function poolDryNotice(pool: OfferPool): StockAlertNotice {
+  return {
+    localId: pool.localId,
+    id: pool.id,
+    title: pool.title,
+    kind: 'pool_dry',
+    reason: POOL_DRY_REASON,
+  };
+}
+
+/**
+ * Offers low or sold out now, with the reason the Needs-attention list shows; then offers whose
+ * restock pool ran dry (not low themselves yet).
+ */
 export function offersLowOnStock(profile: SellerProfile): StockAlertNotice[] {
-  return stockReport(profile)
+  const low: StockAlertNotice[] = stockReport(profile)
     .filter((s) => s.low)
     .map((s) => ({
       localId: s.localId,
@@ -100,6 +125,11 @@ export function offersLowOnStock(profile: SellerProfile): StockAlertNotice[] {
       kind: s.soldOut ? 'sold_out' : 'low',
       reason: stockReason(s),
     }));
+  const told = new Set(low.map((s) => s.localId));
+  const dry = poolReport(profile)
+    .filter((p) => p.dry && !told.has(p.localId))
+    .map(poolDryNotice);
+  return [...low, ...dry];
 }
 
 /**
@@ -114,6 +144,13 @@ export function takeStockAlerts(profile: SellerProfile): StockAlertNotice[] {
       .list()
       .map((r) => [r.localId, r]),
   );
+  const rowsDryAlerted = new Set(
+    store
+      .pool()
+      .list()
+      .filter((p) => p.dryAlerted)
+      .map((p) => p.localId),
+  );
   const fresh: StockAlertNotice[] = [];
   store.transaction(() => {
     for (const s of stockReport(profile)) {
@@ -127,12 +164,24 @@ export function takeStockAlerts(profile: SellerProfile): StockAlertNotice[] {
       store.stock().setAlerted(s.localId, kind);
       fresh.push({ localId: s.localId, id: s.id, title: s.title, kind, reason: stockReason(s) });
     }
+    // A pool that runs dry is told once; adding credentials to it ends the episode (store).
+    for (const p of poolReport(profile)) {
+      if (!p.dry || rowsDryAlerted.has(p.localId)) continue;
+      store.pool().setDryAlerted(p.localId, true);
+      fresh.push(poolDryNotice(p));
+    }
   });
   return fresh;
 }
 
 /** The native notification for an alert: the offer named, what to do. */
 export function stockNotice(alert: StockAlertNotice): { title: string; body: string } {
+  if (alert.kind === 'pool_dry') {
+    return {
+      title: `${alert.title}: ${alert.reason}`,
+      body: 'Add credentials to its restock pool in its Credentials section to keep it selling.',
+    };
+  }
   return {
     title: `${alert.title}: ${alert.reason}`,
     body:

@@ -5,6 +5,7 @@
 import type { MarketplaceClient } from '../../api';
 import { createSyncEngine, type SyncEngine, type SyncProgress } from '../../sync';
 import type { SellerProfile } from '../profile';
+import { restockFromPools } from '../stock/pool';
 
 /** Told of every request the engine makes: answered, or failed with this error. */
 export type CallObserver = (failure: unknown | null) => void;
@@ -53,6 +54,7 @@ async function openProfileSync(profile: SellerProfile): Promise<ProfileSync> {
     clock: profile.clock,
     onProgress: (p) => each((h) => h.onProgress?.(p)),
     onLockWait: (pid) => each((h) => h.onLockWait?.(pid)),
+    beforePush: () => void restockFromPools(profile),
   });
   return {
     engine,

@@ -1,0 +1,252 @@
+// The restock pool: credentials the seller keeps in Seller Desk for an account offer, sealed like
+// queued credentials (only the hashes in clear), and the level ("keep N") each sync tops the
+// marketplace up to. A credential leaves the pool only by moving into the outbox, in the same
+// transaction: from then on the engine's exactly-once handling of a credentials batch covers it,
+// so a crash between the upload and the bookkeeping cannot send it from the pool a second time.
+import { credentialProblems } from '../../contract/rules';
+import {
+  MarketplaceType,
+  OfferStatus,
+  type CredentialInput,
+} from '../../contract/marketplace/wire';
+import { hashCredential, type CredentialHashes } from '../credentials/hash';
+import { prep, type StoreContext } from './context';
+import type { SecretBox } from './drafts';
+import { DraftRejected, StoreError } from './errors';
+import { offerRow, refreshOffer } from './offers';
+import { enqueueOp, hasOp, queueStatusOp, WAITING } from './outbox';
+import { getProduct } from './products';
+
+export const POOL_DDL = `
+CREATE TABLE credential_pool (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  local_id INTEGER NOT NULL REFERENCES offers(local_id) ON DELETE CASCADE,
+  sealed BLOB NOT NULL,
+  login_hash TEXT NOT NULL,
+  email_hash TEXT,
+  added_at INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX credential_pool_by_login ON credential_pool(local_id, login_hash);
+CREATE TABLE pool_levels (
+  local_id INTEGER PRIMARY KEY REFERENCES offers(local_id) ON DELETE CASCADE,
+  keep INTEGER NOT NULL,
+  dry_alerted INTEGER NOT NULL DEFAULT 0
+);
+`;
+
+export interface PoolRow {
+  localId: number;
+  serverId: number | null;
+  outerName: string | null;
+  internalName: string | null;
+  productTitle: string;
+  status: number | null;
+  /** Credentials waiting in the pool. */
+  size: number;
+  keep: number;
+  /** Credentials queued in the outbox, not accepted by the marketplace yet. */
+  queued: number;
+  /** Credentials this app sent (their hashes are kept). */
+  uploaded: number;
+  purchased: number;
+  recorded: boolean;
+  /** The pool ran dry and the seller was told (once per episode). */
+  dryAlerted: boolean;
+}
+
+interface Row {
+  local_id: number;
+  server_id: number | null;
+  outer_name: string;
+  internal_name: string;
+  product_title: string;
+  status: number | null;
+  json: string | null;
+  size: number;
+  keep: number;
+  queued: number;
+  uploaded: number;
+  dry_alerted: number;
+}
+
+// Offers with a pool or a keep level; counts by their indexes (pool, queue, hashes per offer).
+const POOL_SQL = `
+SELECT o.local_id, o.server_id, o.outer_name, o.internal_name, o.product_title, o.status, c.json,
+  (SELECT count(*) FROM credential_pool p WHERE p.local_id = o.local_id) AS size,
+  coalesce(l.keep, 0) AS keep,
+  (SELECT count(*) FROM queued_credentials q WHERE q.local_id = o.local_id) AS queued,
+  (SELECT count(*) FROM credential_hashes h WHERE h.local_id = o.local_id) AS uploaded,
+  coalesce(l.dry_alerted, 0) AS dry_alerted
+FROM offers o
+LEFT JOIN pool_levels l ON l.local_id = o.local_id
+LEFT JOIN server_copies c ON c.local_id = o.local_id
+WHERE o.pending_delete = 0
+  AND (l.local_id IS NOT NULL OR EXISTS (SELECT 1 FROM credential_pool p WHERE p.local_id = o.local_id))
+  AND (? IS NULL OR o.local_id = ?)
+ORDER BY o.local_id`;
+
+function rowOf(r: Row): PoolRow {
+  const wire = r.json
+    ? (JSON.parse(r.json) as { purchased_amount?: unknown; credentials_recorded?: unknown })
+    : {};
+  return {
+    localId: r.local_id,
+    serverId: r.server_id,
+    outerName: r.outer_name,
+    internalName: r.internal_name,
+    productTitle: r.product_title,
+    status: r.status,
+    size: r.size,
+    keep: r.keep,
+    queued: r.queued,
+    uploaded: r.uploaded,
+    purchased: typeof wire.purchased_amount === 'number' ? wire.purchased_amount : 0,
+    recorded: wire.credentials_recorded === true,
+    dryAlerted: r.dry_alerted === 1,
+  };
+}
+
+export function listPools(ctx: StoreContext, localId: number | null = null): PoolRow[] {
+  return prep<Row>(ctx, POOL_SQL).all(localId, localId).map(rowOf);
+}
+
+export function poolHashes(ctx: StoreContext, localId: number): CredentialHashes[] {
+  return prep<{ login_hash: string; email_hash: string | null }>(
+    ctx,
+    'SELECT login_hash, email_hash FROM credential_pool WHERE local_id = ? ORDER BY id',
+  )
+    .all(localId)
+    .map((r) => ({ loginHash: r.login_hash, emailHash: r.email_hash }));
+}
+
+function requireAccountOffer(ctx: StoreContext, localId: number): void {
+  const row = offerRow(ctx, localId);
+  if (!row) throw new StoreError('not_found', `offer ${localId} does not exist`);
+  if (getProduct(ctx, row.product_id)?.marketplace_type !== MarketplaceType.Account) {
+    throw new DraftRejected([
+      {
+        field: 'credentials',
+        code: 'prohibited',
+        message: 'Credentials are for account offers only.',
+      },
+    ]);
+  }
+}
+
+/**
+ * Seals each credential into the offer's pool, after what is there (oldest first is the order
+ * of adding). A login already in the pool is not added twice. Returns how many were added.
+ */
+export function addToPool(
+  ctx: StoreContext,
+  box: SecretBox,
+  localId: number,
+  credentials: readonly CredentialInput[],
+): number {
+  requireAccountOffer(ctx, localId);
+  const problems = credentials.flatMap((c, i) => credentialProblems(c, i));
+  if (problems.length > 0) throw new DraftRejected(problems);
+  return ctx.db
+    .transaction(() => {
+      const insert = prep(
+        ctx,
+        `INSERT OR IGNORE INTO credential_pool (local_id, sealed, login_hash, email_hash, added_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      );
+      let added = 0;
+      for (const c of credentials) {
+        const hashes = hashCredential(c);
+        const sealed = box.seal(Buffer.from(JSON.stringify(c), 'utf8'));
+        added += insert.run(
+          localId,
+          sealed,
+          hashes.loginHash,
+          hashes.emailHash,
+          ctx.clock.now(),
+        ).changes;
+      }
+      if (added > 0)
+        prep(ctx, 'UPDATE pool_levels SET dry_alerted = 0 WHERE local_id = ?').run(localId);
+      return added;
+    })
+    .immediate();
+}
+
+export function setPoolKeep(ctx: StoreContext, localId: number, keep: number): void {
+  requireAccountOffer(ctx, localId);
+  prep(
+    ctx,
+    `INSERT INTO pool_levels (local_id, keep) VALUES (?, ?)
+     ON CONFLICT (local_id) DO UPDATE SET keep = excluded.keep`,
+  ).run(localId, keep);
+}
+
+/** Empties the offer's pool and forgets its level; returns how many credentials were removed. */
+export function clearPool(ctx: StoreContext, localId: number): number {
+  return ctx.db
+    .transaction(() => {
+      const removed = prep(ctx, 'DELETE FROM credential_pool WHERE local_id = ?').run(
+        localId,
+      ).changes;
+      prep(ctx, 'DELETE FROM pool_levels WHERE local_id = ?').run(localId);
+      return removed;
+    })
+    .immediate();
+}
+
+export function setPoolDryAlerted(ctx: StoreContext, localId: number, alerted: boolean): void {
+  prep(ctx, 'UPDATE pool_levels SET dry_alerted = ? WHERE local_id = ?').run(
+    alerted ? 1 : 0,
+    localId,
+  );
+}
+
+/**
+ * Moves the `count` oldest credentials of the pool into the outbox as one add of credentials
+ * (sealed blobs moved as they are: nothing is opened here), and with `reactivate` an edit_status
+ * to Active behind it, which the outbox sends only once the credentials were accepted. One
+ * transaction: a credential is in the pool or in the outbox, never both, never neither.
+ */
+export function restockFromPool(
+  ctx: StoreContext,
+  localId: number,
+  count: number,
+  reactivate: boolean,
+): number {
+  return ctx.db
+    .transaction(() => {
+      const taken = prep<{
+        id: number;
+        sealed: Buffer;
+        login_hash: string;
+        email_hash: string | null;
+      }>(
+        ctx,
+        'SELECT id, sealed, login_hash, email_hash FROM credential_pool WHERE local_id = ? ORDER BY id LIMIT ?',
+      ).all(localId, count);
+      if (taken.length === 0) return 0;
+      const opId = enqueueOp(ctx, localId, 'credentials', { mode: 'add', total: taken.length });
+      const insert = prep(
+        ctx,
+        'INSERT INTO queued_credentials (outbox_id, local_id, sealed, login_hash, email_hash) VALUES (?, ?, ?, ?, ?)',
+      );
+      const drop = prep(ctx, 'DELETE FROM credential_pool WHERE id = ?');
+      for (const t of taken) {
+        insert.run(opId, localId, t.sealed, t.login_hash, t.email_hash);
+        drop.run(t.id);
+      }
+      // A status change the seller queued has the last word: it is never replaced from here.
+      if (reactivate && !hasOp(ctx, localId, { kinds: ['status'], states: WAITING })) {
+        queueStatusOp(ctx, localId, { status: OfferStatus.Active });
+      }
+      // Not a fresh change of the seller's (there is nothing to undo): the background sync's
+      // hold must not keep a restock waiting.
+      prep(
+        ctx,
+        "UPDATE outbox SET created_at = 0 WHERE local_id = ? AND state = 'queued' AND (id = ? OR kind = 'status')",
+      ).run(localId, opId);
+      refreshOffer(ctx, localId);
+      return taken.length;
+    })
+    .immediate();
+}

@@ -1,0 +1,205 @@
+// The restock pool (auto-restock): the seller keeps credentials for an account offer in Seller
+// Desk and a level, "keep N on sale"; each sync, after its pull has told what sold, tops the
+// marketplace up to N from the pool, oldest first, and puts an offer that went Not Active for
+// selling out back to Active once those credentials are accepted. Fewer credentials are exposed
+// at once, and nobody has to watch. The file is read exactly as a credential import is (same
+// formats, encodings, preview with masked rows, problems by line), and deduplicated against the
+// pool and against what the offer has or had (the kept hashes).
+import { OfferStatus } from '../../../contract/marketplace/wire';
+import type { PoolRow } from '../../store';
+import {
+  commitCredentialImport,
+  previewCredentialImport,
+  type CredentialFileInput,
+  type CredentialFilePreview,
+  type CredentialImportPreview,
+  type CredentialPreviewOptions,
+} from '../credentials';
+import { UseCaseFailure, toFailure } from '../failure';
+import { requireOffer } from '../offers/getOffer';
+import type { SellerProfile } from '../profile';
+import { attentionTitle } from '../sync/attention';
+
+/** The most a pool keeps on sale: one add_batch's worth. */
+export const MAX_POOL_KEEP = 1000;
+
+export interface OfferPool {
+  localId: number;
+  /** The marketplace id, null until the offer is sent. */
+  id: number | null;
+  title: string;
+  /** Credentials waiting in the pool. */
+  pool: number;
+  /** How many the syncs keep on sale. */
+  keep: number;
+  /** On sale now by our count (sent minus sold), queued ones included; null when unknown. */
+  onSale: number | null;
+  /** The pool is empty while a level is set: the next sale will not be restocked. */
+  dry: boolean;
+}
+
+/** Sent and unsold by our count; null when the marketplace holds credentials we cannot count. */
+function onSaleOf(row: PoolRow): number | null {
+  const counted = Math.max(0, row.uploaded - row.purchased);
+  if (row.uploaded > 0 && counted === 0 && row.recorded && row.status !== OfferStatus.NotActive) {
+    return null;
+  }
+  return counted + row.queued;
+}
+
+function poolOf(row: PoolRow): OfferPool {
+  return {
+    localId: row.localId,
+    id: row.serverId,
+    title: attentionTitle(row),
+    pool: row.size,
+    keep: row.keep,
+    onSale: onSaleOf(row),
+    dry: row.keep > 0 && row.size === 0,
+  };
+}
+
+/** Every offer with a pool or a level. */
+export function poolReport(profile: SellerProfile): OfferPool[] {
+  return profile.store().pool().list().map(poolOf);
+}
+
+export function offerPool(profile: SellerProfile, localId: number): OfferPool {
+  requireOffer(profile, localId);
+  const row = profile.store().pool().list(localId)[0];
+  if (row) return poolOf(row);
+  return { localId, id: null, title: '', pool: 0, keep: 0, onSale: null, dry: false };
+}
+
+function checkKeep(keep: number): void {
+  if (!Number.isInteger(keep) || keep < 0 || keep > MAX_POOL_KEEP) {
+    throw new UseCaseFailure(
+      'bad_input',
+      `"Keep on sale" must be a whole number from 0 to ${MAX_POOL_KEEP}.`,
+    );
+  }
+}
+
+/** Reads the file as a credential import does; rows already in the pool count as duplicates. */
+export function previewPoolImport(
+  profile: SellerProfile,
+  input: CredentialFileInput,
+  options: CredentialPreviewOptions = {},
+): Promise<CredentialImportPreview> {
+  requireOffer(profile, input.localId);
+  return previewCredentialImport(profile, input, {
+    ...options,
+    alsoKnown: profile.store().pool().hashes(input.localId),
+  });
+}
+
+export interface CommitPoolImportInput {
+  preview: CredentialFilePreview;
+  /** Sets the level too (null/undefined: the level stays). */
+  keep?: number | null;
+  skipInvalid: boolean;
+  keepCaseDuplicates?: boolean;
+}
+
+export interface PoolImportOutcome {
+  localId: number;
+  rows: number;
+  added: number;
+  invalid: number;
+  duplicatesInFile: number;
+  /** Already in the pool, queued or sent to the marketplace. */
+  duplicatesKnown: number;
+  skipped: number;
+  pool: number;
+  keep: number;
+}
+
+export async function commitPoolImport(
+  profile: SellerProfile,
+  input: CommitPoolImportInput,
+): Promise<PoolImportOutcome> {
+  const { localId } = input.preview;
+  if (input.keep !== undefined && input.keep !== null) checkKeep(input.keep);
+  const store = profile.store();
+  let added = 0;
+  const outcome = await commitCredentialImport(profile, {
+    preview: input.preview,
+    mode: 'add',
+    skipInvalid: input.skipInvalid,
+    keepCaseDuplicates: input.keepCaseDuplicates,
+    alsoKnown: store.pool().hashes(localId),
+    into: (credentials) => {
+      store.transaction(() => {
+        added = store.pool().add(localId, credentials);
+        if (input.keep !== undefined && input.keep !== null) {
+          store.pool().setKeep(localId, input.keep);
+        }
+      });
+    },
+  });
+  if (outcome.queued === 0 && input.keep !== undefined && input.keep !== null) {
+    store.pool().setKeep(localId, input.keep);
+  }
+  const now = offerPool(profile, localId);
+  return {
+    localId,
+    rows: outcome.rows,
+    added,
+    invalid: outcome.invalid,
+    duplicatesInFile: outcome.duplicatesInFile,
+    duplicatesKnown: outcome.duplicatesUploaded + (outcome.queued - added),
+    skipped: outcome.rows - added,
+    pool: now.pool,
+    keep: now.keep,
+  };
+}
+
+export function setPoolKeep(
+  profile: SellerProfile,
+  input: { localId: number; keep: number },
+): OfferPool {
+  checkKeep(input.keep);
+  requireOffer(profile, input.localId);
+  try {
+    profile.store().pool().setKeep(input.localId, input.keep);
+  } catch (error) {
+    throw toFailure(error);
+  }
+  return offerPool(profile, input.localId);
+}
+
+/** Empties the pool (its credentials are gone for good) and stops restocking the offer. */
+export function clearPool(profile: SellerProfile, localId: number): { removed: number } {
+  requireOffer(profile, localId);
+  return { removed: profile.store().pool().clear(localId) };
+}
+
+export interface Restocked {
+  localId: number;
+  /** Credentials moved from the pool into the queue. */
+  queued: number;
+  /** An edit_status to Active waits behind them. */
+  reactivated: boolean;
+}
+
+/**
+ * The sync's turn (before its push, after its pull): each offer with a level gets what it lacks
+ * from its pool, oldest first, queued as one add of credentials, so the engine sends it exactly
+ * as a credential import of the seller's. Offers not on the marketplace yet, waiting to be
+ * deleted, or holding credentials we cannot count are left alone.
+ */
+export function restockFromPools(profile: SellerProfile): Restocked[] {
+  const store = profile.store();
+  const done: Restocked[] = [];
+  for (const row of store.pool().list()) {
+    if (row.keep === 0 || row.size === 0 || row.serverId === null) continue;
+    const onSale = onSaleOf(row);
+    if (onSale === null || onSale >= row.keep) continue;
+    const soldOut = row.status === OfferStatus.NotActive && onSale === 0;
+    const queued = store
+      .pool()
+      .restock(row.localId, Math.min(row.keep - onSale, row.size), soldOut);
+    if (queued > 0) done.push({ localId: row.localId, queued, reactivated: soldOut });
+  }
+  return done;
+}
