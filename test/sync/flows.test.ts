@@ -13,7 +13,7 @@ function requestsSince(n: number) {
 }
 
 describe('sync flows', () => {
-  it('sends an offline create before what depends on it: upload, manage carrying the credentials, status', async () => {
+  it('sends an offline create before what depends on it: upload, then manage carrying the credentials, which decides the status asked', async () => {
     w.desk = openDesk(w.sb, w.dir.file('a.db'), { sellerId: 3 });
     await w.desk.engine.pull({ catalogue: true });
     const id = w.desk.store.createOffer({
@@ -33,9 +33,9 @@ describe('sync flows', () => {
     const order = requestsSince(mark).filter((r) => !r.includes('my_offers'));
     expect(order).toEqual([
       'POST /shop/marketplace/offers/upload_screenshot',
-      // The uploaded screenshot and the queued credentials ride in the create itself.
+      // The uploaded screenshot and the queued credentials ride in the create itself, which
+      // lands it On Review: the queued "set On Review" is not sent on its own.
       'POST /api/shop/marketplace/products/:id/offers/manage',
-      'POST /api/shop/marketplace/offers/:id/edit_status',
     ]);
     const detail = w.desk.store.getOffer(id)!;
     const onServer = w.sb.control.offers(3).find((o) => o.id === detail.serverId)!;

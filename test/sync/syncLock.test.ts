@@ -80,7 +80,8 @@ describe('sync lock', () => {
         guaranteeDeliveryTime: 3000 + i, // one manage request each
         fields: goldOffer(512 + i),
       });
-    w.sb.setFaults({ latencyMs: 400 });
+    // Two manage requests go side by side (push's lanes): 2 × 600 ms still outlasts the stale time.
+    w.sb.setFaults({ latencyMs: 600 });
     try {
       const holder = engineAs(process.pid + 1);
       const waiter = engineAs(process.pid + 2, { isProcessAlive: () => true });

@@ -51,6 +51,31 @@ export type MyOffersSortColumn = (typeof myOffersSortColumns)[number];
 /** The multipart field name of upload_screenshot (assumed). */
 export const uploadFieldName = 'screenshot';
 
+/**
+ * upload_screenshot's shape is "not shown": we assume one file per request (the field above), so
+ * N files cost N requests, each in the global 120-per-window pool; no batching is assumed.
+ */
+export const filesPerUpload = 1;
+
+/**
+ * Credentials in a manage edit (Offer write fields: `credentials`, "account marketplace with a
+ * credential system"; the document does not restrict it to creates). Whether an edit's
+ * credentials join the offer's set or replace it is not shown, so queued credentials ride in an
+ * edit only when both readings agree: an add to an offer holding none on the marketplace (no
+ * credential this app sent, `credentials_recorded` false). Otherwise they go by add_batch.
+ * Screenshots: the write's `screenshots` (uploaded paths) is allowed in an edit as in a create.
+ */
+export const credentialsInManageEdit = { whenOfferHoldsNone: true } as const;
+
+/**
+ * A status change queued right after a manage write, to the status the document's manage rules
+ * give the offer (gold → Active; account with its fields valid and an active credential carried,
+ * or no credential system → On Review, by the precedence of `statusAfterManage`), is not sent
+ * once the marketplace accepted that write: the write already decided it. Where the rules leave
+ * it open (an account offer's credentials we cannot count), the status change is sent.
+ */
+export const statusDecidedByManage = { skipQueuedEqualStatus: true } as const;
+
 /** Credential status values (assumed): 1 active, 2 sold. */
 export const CredentialStatus = { Active: 1, Sold: 2 } as const;
 

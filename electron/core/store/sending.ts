@@ -1,8 +1,17 @@
 // The outbox as the sync engine sees it: which operations may go now, marking them in flight
 // (persisted before the request leaves, so a crash in between reads as "outcome unknown"), and
 // recording what the marketplace answered. Every function here runs inside one transaction.
-import { CredentialSystem, type Offer, type OfferWrite } from '../../contract/marketplace/wire';
+import {
+  CredentialSystem,
+  type Offer,
+  type OfferStatusValue,
+  type OfferWrite,
+} from '../../contract/marketplace/wire';
+import { credentialsInManageEdit } from '../../contract/marketplace/assumptions';
+import { isDataProblem } from '../../contract/rules/problems';
+import { validateOfferWrite } from '../../contract/rules/offerRules';
 import { parseJson, type StoreContext, prep } from './context';
+import { getProduct } from './products';
 import { QUEUED_SCREENSHOT_PREFIX, writeOf } from './drafts';
 import { sameFieldValue, unflattenDraft, type FlatFields } from './offerFields';
 import {
@@ -523,9 +532,13 @@ export interface CreateCredentials {
 }
 
 /**
- * The first credentials operation of an offer whose create is about to go, when it may ride in
- * that create: queued (not in flight, not refused), and no delete waits for the offer (its
- * credentials would then never be sent on their own either).
+ * The first credentials operation of an offer whose manage write is about to go, when it may
+ * ride in that write: queued (not in flight, not refused, not held), and no delete waits for the
+ * offer (its credentials would then never be sent on their own either). In a create, any list
+ * rides (the set is empty). In an edit, only an add, and only while the offer holds no
+ * credentials on the marketplace: the document lets an edit carry `credentials` but does not say
+ * whether they join the set or replace it, and on an empty set both readings agree
+ * (`assumptions.credentialsInManageEdit`).
  */
 export function credentialsForCreate(ctx: StoreContext, localId: number): CreateCredentials | null {
   const rows = prep<{ id: number; kind: string; state: string; payload: string }>(
@@ -535,6 +548,74 @@ export function credentialsForCreate(ctx: StoreContext, localId: number): Create
   if (rows.some((r) => r.kind === 'delete')) return null;
   const first = rows[0];
   if (!first || first.state !== 'queued') return null;
-  const payload = parseJson<{ mode?: string; setReplaced?: boolean }>(first.payload, {});
-  return { opId: first.id, replace: payload.mode === 'replace' && payload.setReplaced !== true };
+  const payload = parseJson<{ mode?: string; setReplaced?: boolean; heldBecause?: string | null }>(
+    first.payload,
+    {},
+  );
+  const replace = payload.mode === 'replace' && payload.setReplaced !== true;
+  const row = offerRow(ctx, localId);
+  if (row?.server_id != null) {
+    if (replace || payload.heldBecause) return null;
+    if (!credentialsInManageEdit.whenOfferHoldsNone) return null;
+    if (serverOffer(row)?.credentials_recorded === true) return null;
+    const kept = prep(ctx, 'SELECT 1 FROM credential_hashes WHERE local_id = ? LIMIT 1').get(
+      localId,
+    );
+    if (kept !== undefined) return null;
+  }
+  return { opId: first.id, replace };
+}
+
+/**
+ * After an accepted manage write: the offer's next operation, when it is a queued status change
+ * to `decided` (the status the document's manage rules give the offer, push.ts), is done without
+ * a request. Returns whether it was.
+ */
+export function completeStatusDecided(
+  ctx: StoreContext,
+  localId: number,
+  decided: OfferStatusValue,
+): boolean {
+  const next = prep<{ id: number; kind: string; state: string; payload: string }>(
+    ctx,
+    'SELECT id, kind, state, payload FROM outbox WHERE local_id = ? ORDER BY id LIMIT 1',
+  ).get(localId);
+  if (!next || next.kind !== 'status' || next.state !== 'queued') return false;
+  const status = parseJson<{ status?: number }>(next.payload, {}).status;
+  if (status !== decided) return false;
+  ctx.db
+    .transaction(() => {
+      deleteOp(ctx, next.id);
+      const server = serverOffer(offerRow(ctx, localId));
+      if (server) writeServerCopy(ctx, localId, { ...server, status: decided });
+      refreshOffer(ctx, localId);
+    })
+    .immediate();
+  return true;
+}
+
+/**
+ * What the offer is now, as the manage rules read it (after acceptManage laid the sent values
+ * over its server copy): its marketplace type, credential system and whether its product's
+ * fields pass our checks. Null when the product is not in the catalogue.
+ */
+export function manageRulesInput(
+  ctx: StoreContext,
+  localId: number,
+): { marketplaceType: number; credentialSystem: number; dataValid: boolean } | null {
+  const row = offerRow(ctx, localId);
+  const server = serverOffer(row);
+  if (!row || !server) return null;
+  const product = getProduct(ctx, row.product_id);
+  if (!product) return null;
+  const problems = validateOfferWrite(
+    { data: server.data ?? {}, marketplace_type: product.marketplace_type },
+    product,
+    'edit',
+  ).filter(isDataProblem);
+  return {
+    marketplaceType: product.marketplace_type,
+    credentialSystem: server.credential_system_type_id ?? CredentialSystem.Multiple,
+    dataValid: problems.length === 0,
+  };
 }

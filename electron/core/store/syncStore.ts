@@ -3,17 +3,13 @@
 // and its run log. No SQL and no connection cross it.
 import { recordSalesPoints } from './sales';
 import { noteSkippedCredentials, refuseLinks } from './refusals';
-import type { Offer, Product } from '../../contract/marketplace/wire';
+import type { Offer, OfferStatusValue, Product } from '../../contract/marketplace/wire';
 import type { Clock } from '../util/clock';
 import { prep, type StoreContext } from './context';
 import { getMeta, setMeta } from './meta';
 import type { FlatFields } from './offerFields';
-import {
-  applyServerDeletion,
-  applyServerOffer,
-  localIdOfServerId,
-  type OutcomeInput,
-} from './offers';
+import { applyPulledOffers, offersNotSeen } from './pulledOffers';
+import { applyServerDeletion, localIdOfServerId, type OutcomeInput } from './offers';
 import { outboxSize } from './outbox';
 import type { OutboxOp, OpState, ReadyOp, ReadyOpOf, SentFields } from './outboxOps';
 import { saveProducts } from './products';
@@ -36,6 +32,8 @@ import {
   patchServerCopy,
   queuedCredentialChunk,
   credentialsForCreate,
+  completeStatusDecided,
+  manageRulesInput,
   queuedScreenshotFile,
   readyOps,
   requeueCredentialsFailedOnOpening,
@@ -54,8 +52,11 @@ export interface SyncStore {
   // Pulling
   hasCatalogue(): boolean;
   saveProducts(products: Product[]): void;
-  /** One page of my_offers, in one transaction; pending local changes are never overwritten. */
-  applyServerOffers(offers: Offer[]): { applied: number; conflicts: number };
+  /**
+   * A page (or part of one) of my_offers, in one transaction; pending local changes are never
+   * overwritten.
+   */
+  applyServerOffers(offers: readonly Offer[]): { applied: number; conflicts: number };
   /** The sales history's rows for one pulled page (core/store/sales.ts); call in its transaction. */
   recordSalesPoints(offers: readonly Offer[]): number;
   /** A full reconcile saw exactly these server ids: every other offer is gone from the server. */
@@ -93,8 +94,14 @@ export interface SyncStore {
   patchServerCopy(localId: number, patch: Partial<Offer>): void;
   forgetOffer(localId: number): void;
   queuedCredentialChunk(opId: number, size: number): QueuedCredentialRow[];
-  /** Queued credentials that may ride in the offer's manage create (see sending.ts). */
+  /** Queued credentials that may ride in the offer's manage write (see sending.ts). */
   credentialsForCreate(localId: number): CreateCredentials | null;
+  /** What the manage rules read of the offer now (type, credential system, fields valid). */
+  manageRulesInput(
+    localId: number,
+  ): { marketplaceType: number; credentialSystem: number; dataValid: boolean } | null;
+  /** The offer's next op, a queued status change to `decided`, done without a request. */
+  completeStatusDecided(localId: number, decided: OfferStatusValue): boolean;
   acceptCredentialChunk(
     opId: number,
     rows: QueuedCredentialRow[],
@@ -133,31 +140,13 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     hasCatalogue: () => prep(ctx, 'SELECT 1 FROM products LIMIT 1').get() !== undefined,
     saveProducts: (products) => saveProducts(ctx, products),
     recordSalesPoints: (offers) => recordSalesPoints(ctx, offers),
-    applyServerOffers: (offers) =>
+    applyServerOffers: (offers) => immediate(ctx, () => applyPulledOffers(ctx, offers)),
+    applyServerDeletions: (seen) =>
       immediate(ctx, () => {
-        const result = { applied: 0, conflicts: 0 };
-        for (const offer of offers) {
-          const outcome = applyServerOffer(ctx, offer);
-          if (outcome !== 'unchanged') result.applied++;
-          if (outcome === 'conflict') result.conflicts++;
-        }
-        return result;
+        const gone = offersNotSeen(ctx, seen);
+        for (const localId of gone) applyServerDeletion(ctx, localId);
+        return gone.length;
       }),
-    applyServerDeletions: (seen) => {
-      const known = prep<{ local_id: number; server_id: number }>(
-        ctx,
-        'SELECT local_id, server_id FROM offers WHERE server_id IS NOT NULL',
-      ).all();
-      return immediate(ctx, () => {
-        let deleted = 0;
-        for (const row of known) {
-          if (seen.has(row.server_id)) continue;
-          applyServerDeletion(ctx, row.local_id);
-          deleted++;
-        }
-        return deleted;
-      });
-    },
     localIdOfServerId: (serverId) => localIdOfServerId(ctx, serverId),
     getMeta: (key) => getMeta(ctx, key),
     setMeta: (key, value) => setMeta(ctx, key, value),
@@ -181,6 +170,8 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     forgetOffer: (localId) => forgetOffer(ctx, localId),
     queuedCredentialChunk: (opId, size) => queuedCredentialChunk(ctx, opId, size),
     credentialsForCreate: (localId) => credentialsForCreate(ctx, localId),
+    manageRulesInput: (localId) => manageRulesInput(ctx, localId),
+    completeStatusDecided: (localId, decided) => completeStatusDecided(ctx, localId, decided),
     acceptCredentialChunk: (opId, rows, replaced) =>
       acceptCredentialChunk(ctx, opId, rows, replaced),
     noteOutcome: (localId, outcome) => noteOutcome(ctx, localId, outcome),

@@ -4,10 +4,18 @@
 // the next attempt time persisted. Credentials that cannot be opened here are held, not failed:
 // they stay queued, the offer says why, and everything that does not depend on them is sent.
 import { rm } from 'node:fs/promises';
-import { MANAGE_OK } from '../../contract/marketplace/assumptions';
+import { MANAGE_OK, statusDecidedByManage } from '../../contract/marketplace/assumptions';
 import { limits } from '../../contract/marketplace/limits';
 import { failedLinksMessage } from '../../contract/rules/screenshots';
-import type { CredentialInput } from '../../contract/marketplace/wire';
+import {
+  CredentialSystem,
+  MarketplaceType,
+  OfferStatus,
+  type CredentialInput,
+  type MarketplaceTypeValue,
+  type OfferStatusValue,
+} from '../../contract/marketplace/wire';
+import { statusAfterManage } from '../../contract/rules/statusRules';
 import type { MarketplaceClient } from '../api';
 import type { RateLimiter } from '../limits';
 import { SecretBoxError, sealedCredentialsAttention } from '../secrets';
@@ -30,6 +38,7 @@ import {
   SyncStopped,
 } from './failures';
 import { HIGH_WATER_KEY } from './pull';
+import { eachAtOnce, newRound, throwIfStopped } from './sendAtOnce';
 
 export interface PushDeps {
   store: SyncStore;
@@ -103,37 +112,75 @@ async function pushReady(
     const uploads = ready.filter((op) => op.kind === 'screenshot_upload');
     const manage = ready.filter((op): op is ReadyOpOf<'manage'> => op.kind === 'manage');
     const others = ready.filter((op) => op.kind !== 'manage' && op.kind !== 'screenshot_upload');
-    for (const op of uploads) await runOp(deps, op, result, heldNow, signal);
-    if (manage.length > 0) await sendManageBatch(deps, manage, result, signal);
-    for (const op of others) await runOp(deps, op, result, heldNow, signal);
+    // Ready operations of one round belong to different offers (one at a time per offer), and
+    // uploads need no offer: they go side by side, the limiter keeping them inside the windows.
+    const round = newRound();
+    const send = (op: ReadyOp) => runOp(deps, op, result, heldNow, signal);
+    await Promise.all([
+      eachAtOnce(round, uploads, REQUEST_LANES, send),
+      eachAtOnce(round, manageBatches(deps, manage), MANAGE_LANES, (batch) =>
+        sendManageBatch(deps, batch, result, signal),
+      ),
+      eachAtOnce(round, others, REQUEST_LANES, send),
+    ]);
+    throwIfStopped(round);
     const left = store.outboxSize();
     deps.progress(Math.max(0, initial - left), Math.max(initial, left));
   }
 }
 
-/** One batch: the first product/delivery-time group, as many offers as the budget allows now. */
+/** Requests other than manage in flight at once (uploads, status, deletes, credentials, links). */
+const REQUEST_LANES = 8;
+/** Manage requests in flight at once: the full batches one window's offers allow (200 / 100). */
+const MANAGE_LANES = Math.max(1, Math.floor(limits.manageOffersPerWindow / limits.offersPerManage));
+
+/**
+ * The round's manage operations as full requests: per product and delivery time (one manage
+ * request carries one of each), in outbox order, up to the document's 100 offers each. Filled
+ * to the maximum rather than to what the window has left now, so an intent costs the fewest
+ * requests; the limiter holds a full batch until the window has room for it.
+ */
+function manageBatches(deps: PushDeps, ready: ReadyOpOf<'manage'>[]): ReadyOpOf<'manage'>[][] {
+  const groups = new Map<string, ReadyOpOf<'manage'>[]>();
+  for (const op of ready) {
+    const item = deps.store.manageItem(op);
+    if (!item) {
+      // Nothing left to write (the change was taken back): the operation has nothing to send.
+      deps.store.complete(op.id);
+      continue;
+    }
+    const key = `${op.productId}:${item.guaranteeDeliveryTime}`;
+    const group = groups.get(key);
+    if (group) group.push(op);
+    else groups.set(key, [op]);
+  }
+  const batches: ReadyOpOf<'manage'>[][] = [];
+  for (const group of groups.values()) {
+    for (let i = 0; i < group.length; i += limits.offersPerManage) {
+      batches.push(group.slice(i, i + limits.offersPerManage));
+    }
+  }
+  return batches;
+}
+
+/** One manage request: the writes are read when it goes, so an edit made meanwhile rides too. */
 async function sendManageBatch(
   deps: PushDeps,
-  ready: ReadyOpOf<'manage'>[],
+  ops: ReadyOpOf<'manage'>[],
   result: PushResult,
   signal?: AbortSignal,
 ): Promise<void> {
   const { store } = deps;
-  const budget = deps.limiter?.budget().manageOffersLeft ?? limits.offersPerManage;
-  const size = Math.min(limits.offersPerManage, budget > 0 ? budget : limits.offersPerManage);
-  // The first product / delivery-time group in outbox order, up to the batch size.
   const batch: ManageItem[] = [];
   let first: ManageItem | null = null;
-  for (const op of ready) {
-    if (batch.length >= size) break;
-    if (first && op.productId !== first.op.productId) continue;
+  for (const op of ops) {
     const item = store.manageItem(op);
     if (!item) {
-      // Nothing left to write (the change was taken back): the operation has nothing to send.
       store.complete(op.id);
       continue;
     }
     first ??= item;
+    // Its delivery time changed since the round began: it goes with its own group next round.
     if (item.guaranteeDeliveryTime !== first.guaranteeDeliveryTime) continue;
     batch.push(item);
   }
@@ -177,7 +224,8 @@ interface Riding {
 /**
  * A new account offer's queued credentials go in its create (the first chunk: add_batch's limit,
  * the rest by add_batch after it), so the marketplace decides its status with them: On Review
- * rather than Not Active for want of credentials. Ones that cannot be opened here stay behind,
+ * rather than Not Active for want of credentials; the same for an edit of an offer holding no
+ * credentials yet (store: credentialsForCreate). Ones that cannot be opened here stay behind,
  * to be held as their own operation (runOp). The credentials op is not marked in flight: if the
  * create's answer is lost, the read-back adopts the offer and add_batch sends them again, which
  * the marketplace skips as duplicates.
@@ -185,7 +233,6 @@ interface Riding {
 function credentialsRiding(deps: PushDeps, batch: ManageItem[]): Map<ManageItem, Riding> {
   const riding = new Map<ManageItem, Riding>();
   for (const item of batch) {
-    if (item.write.id !== undefined && item.write.id !== null) continue;
     const found = deps.store.credentialsForCreate(item.op.localId);
     if (!found) continue;
     let chunk: OpenedChunk;
@@ -221,6 +268,8 @@ function recordBatchAnswer(
       store.acceptManage(item.op.id, item.sent, outcome.id);
       const ride = riding.get(item);
       if (ride) store.acceptCredentialChunk(ride.opId, ride.chunk.rows, ride.replace);
+      const decided = statusDecided(deps, item, ride);
+      if (decided !== null) store.completeStatusDecided(item.op.localId, decided);
       result.sent++;
     } else {
       store.fail(item.op.id, {
@@ -233,6 +282,34 @@ function recordBatchAnswer(
       });
       result.failed++;
     }
+  });
+}
+
+/**
+ * The status the document's manage rules certainly give an offer whose write was just accepted
+ * (`assumptions.statusDecidedByManage`): gold → Active; an account offer whose fields pass our
+ * checks → On Review when it has no credential system or an active credential rode in the
+ * write. Null where the rules leave it open (credentials on the marketplace we cannot count): a
+ * queued status change then goes as asked.
+ */
+function statusDecided(
+  deps: PushDeps,
+  item: ManageItem,
+  ride: Riding | undefined,
+): OfferStatusValue | null {
+  if (!statusDecidedByManage.skipQueuedEqualStatus) return null;
+  // A write only partly accepted keeps its op first (the seller edited again): nothing is done.
+  const rules = deps.store.manageRulesInput(item.op.localId);
+  if (!rules) return null;
+  if (rules.marketplaceType === MarketplaceType.Gold) return OfferStatus.Active;
+  if (!rules.dataValid) return null;
+  const carried = ride ? ride.chunk.rows.length : 0;
+  if (rules.credentialSystem !== CredentialSystem.None && carried === 0) return null;
+  return statusAfterManage({
+    marketplaceType: rules.marketplaceType as MarketplaceTypeValue,
+    dataValid: true,
+    credentialSystem: rules.credentialSystem,
+    activeCredentials: carried,
   });
 }
 
