@@ -40,6 +40,7 @@ export interface PoolRow {
   outerName: string | null;
   internalName: string | null;
   productTitle: string;
+  /** On the marketplace as last pulled. */
   status: number | null;
   /** Credentials waiting in the pool. */
   size: number;
@@ -87,7 +88,11 @@ ORDER BY o.local_id`;
 
 function rowOf(r: Row): PoolRow {
   const wire = r.json
-    ? (JSON.parse(r.json) as { purchased_amount?: unknown; credentials_recorded?: unknown })
+    ? (JSON.parse(r.json) as {
+        purchased_amount?: unknown;
+        credentials_recorded?: unknown;
+        status?: unknown;
+      })
     : {};
   return {
     localId: r.local_id,
@@ -95,7 +100,8 @@ function rowOf(r: Row): PoolRow {
     outerName: r.outer_name,
     internalName: r.internal_name,
     productTitle: r.product_title,
-    status: r.status,
+    // The marketplace's status as last pulled (the row's own may show a change still queued).
+    status: typeof wire.status === 'number' ? wire.status : r.status,
     size: r.size,
     keep: r.keep,
     queued: r.queued,
