@@ -9,6 +9,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeImage,
   Notification,
   protocol,
   safeStorage,
@@ -21,6 +22,7 @@ import type { AppCore } from '../core/app';
 import { createAppCore } from '../core/app';
 import { stagedScreenshotDirs } from '../core/usecases/paths';
 import { useSqliteNativeBinding } from '../core/usecases/openSellerProfile';
+import { followAttention } from '../shell/attentionBadge';
 import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
 import { createSandboxPort } from '../shell/sandboxPort';
 import {
@@ -36,6 +38,7 @@ import {
   resolveAppAsset,
   resolveAppStagedScreenshot,
 } from './appProtocol';
+import { electronBadge, OVERLAY_DOT_PNG } from './badge';
 import { createNativeDialogs } from './dialogs';
 import { EXTERNAL_LINK_HOSTS, isAllowedExternalUrl } from './externalLinks';
 import { createFileGrants, createFileRefResolver } from './fileRefs';
@@ -235,6 +238,11 @@ async function start(): Promise<void> {
     notify(title, body) {
       if (Notification.isSupported()) new Notification({ title, body }).show();
     },
+    appVersion: app.getVersion(),
+    async openFolder(path) {
+      const failed = await shell.openPath(path);
+      if (failed) log(`The data folder was not opened: ${failed}`);
+    },
     resolveFileRef: createFileRefResolver([userData], grants),
     stagedScreenshotUrl: (path) => {
       const route = stagedScreenshotPath(path, screenshotsDirs());
@@ -257,6 +265,17 @@ async function start(): Promise<void> {
     return true;
   });
   forwardEvents(core, () => [...windows].map((w) => w.webContents));
+  // The icon's badge: offers that need the seller, in every connected profile.
+  followAttention(
+    core,
+    electronBadge({
+      platform: process.platform,
+      app,
+      window: () => mainWindow,
+      overlay: () => nativeImage.createFromDataURL(OVERLAY_DOT_PNG),
+      describe: (count) => (count > 0 ? `${count} offers need your attention` : ''),
+    }),
+  );
 
   mainWindow = createMainWindow(join(userData, 'window-state.json'));
   await core.start();

@@ -69,5 +69,7 @@ export const sendingSettingsSchema = z.object({
   holdSeconds: z.number().int().min(0).max(600),
   /** Off: the background sync only reads; changes go out when the seller presses "Sync now". */
   sendAutomatically: z.boolean(),
+  /** Minutes between the background sync's runs. */
+  syncIntervalMinutes: z.number().int().min(1).max(60),
 });
 export type SendingSettings = z.infer<typeof sendingSettingsSchema>;

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import { productSchema } from '../marketplace/wire';
 import { shortcutCommands } from '../shortcuts';
 import {
+  appAboutSchema,
+  appPreferencesPatchSchema,
+  appPreferencesSchema,
+} from './preferenceModels';
+import {
   activityEntrySchema,
   activityExportInputSchema,
   activityQuerySchema,
@@ -98,6 +103,12 @@ export const channels = {
   /** The app's language (app-wide, not per profile); `preferred`: the renderer's languages. */
   'app.language': channel(languageQuerySchema, languageSchema),
   'app.setLanguage': channel(setLanguageInputSchema, languageSchema),
+
+  // The app's own preferences (app-wide) and what Settings shows about the app.
+  'app.preferences': channel(none, appPreferencesSchema),
+  'app.setPreferences': channel(appPreferencesPatchSchema, appPreferencesSchema),
+  'app.about': channel(none, appAboutSchema),
+  'app.openDataFolder': channel(none, message),
 
   'settings.get': channel(none, appSettingsSchema),
   'settings.setCommandLineCredentials': channel(

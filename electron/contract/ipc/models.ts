@@ -41,6 +41,8 @@ export const appSettingsSchema = z.object({
   holdSeconds: z.number().int(),
   /** Off: changes go out only when the seller presses "Sync now". */
   sendAutomatically: z.boolean(),
+  /** Minutes between background syncs. */
+  syncIntervalMinutes: z.number().int(),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 

@@ -22,6 +22,8 @@ import {
   type WaitPool,
 } from './connection';
 import { refusedNotice } from './syncNotices';
+import { notificationGate } from './preferences';
+import type { NotificationKind } from '../../contract/ipc/preferenceModels';
 import { createSyncScheduler, type SyncScheduler, type SyncTrigger } from './syncScheduler';
 
 export interface BackgroundConnection {
@@ -78,8 +80,9 @@ export async function openBackgroundProfile(
     retry: () => void scheduler?.runNow('retry'),
     ...(options.retryDelaysMs && { delaysMs: options.retryDelaysMs }),
   });
-  const notify = (title: string, body: string) =>
-    options.notify?.(`${input.name()}: ${title}`, body);
+  const gate = notificationGate(options.dataDir, options.notify);
+  const notify = (kind: NotificationKind, title: string, body: string) =>
+    gate(kind, `${input.name()}: ${title}`, body);
 
   async function run(_trigger: SyncTrigger) {
     tracker.cancelRetry();
@@ -113,10 +116,10 @@ export async function openBackgroundProfile(
       );
       const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
       const told = refusedNotice(refused, newConflicts);
-      if (told) notify(told.title, told.body);
+      if (told) notify('syncRefusals', told.title, told.body);
       for (const alert of takeStockAlerts(profile.seller)) {
         const stock = stockNotice(alert);
-        notify(stock.title, stock.body);
+        notify('lowStock', stock.title, stock.body);
       }
       tracker.succeeded();
       tokenRefused = false;
@@ -126,6 +129,7 @@ export async function openBackgroundProfile(
         tracker.succeeded(); // it answered: the way out is a new token, not a retry
         if (!tokenRefused) {
           notify(
+            'connectionLost',
             'Seller Desk needs a new token',
             "The marketplace no longer accepts this profile's API token. Its changes are kept; add the token again to send them.",
           );
@@ -148,7 +152,9 @@ export async function openBackgroundProfile(
   const started: SyncScheduler = createSyncScheduler({
     run,
     clock: input.clock,
-    intervalMs: options.syncIntervalMs,
+    intervalMs:
+      options.syncIntervalMs ??
+      (() => profileSettings(profile.seller).syncIntervalMinutes * 60_000),
     onError: (error) => options.log?.('background sync failed', error),
   });
   scheduler = started;

@@ -72,6 +72,7 @@ export function settingsHandlers(
     commandLineCredentials: s.commandLineCredentials,
     holdSeconds: s.holdSeconds,
     sendAutomatically: s.sendAutomatically,
+    syncIntervalMinutes: s.syncIntervalMinutes,
   });
   const required = (): SellerProfile => {
     const profile = shown();

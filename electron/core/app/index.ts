@@ -19,6 +19,8 @@ import { limits } from '../../contract/marketplace/limits';
 import { pauseNotice } from '../limits';
 import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
+import { notificationGate, preferenceHandlers } from './preferences';
+import type { NotificationKind } from '../../contract/ipc/preferenceModels';
 import { moveSettingsIntoProfiles, settingsFile } from './settings';
 import { DEFAULT_PROFILE_SETTINGS, profileSettings } from '../usecases/settings';
 import { moveStagedScreenshotsIntoProfiles } from '../usecases/screenshots';
@@ -135,7 +137,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     desk.publishSoon();
   };
   // With several sellers connected, a notification names the profile it is about.
-  const notify = (title: string, body: string) => options.notify?.(desk.named(title), body);
+  // Each event the seller may silence in Settings (core/app/preferences: notificationGate).
+  const gate = notificationGate(options.dataDir, options.notify);
+  const notify = (kind: NotificationKind, title: string, body: string) =>
+    gate(kind, desk.named(title), body);
 
   function stopProbe() {
     if (offlineProbe) clearInterval(offlineProbe);
@@ -171,6 +176,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       bus.emit('network.online', { online: false });
       const queued = failure.detail.queue?.kept ?? 0;
       notify(
+        'connectionLost',
         'Seller Desk cannot reach the marketplace',
         `${connection.view(facts(), clock.now()).reason ?? ''} ` +
           `${plural(queued, 'change')} wait here; Seller Desk tries again by itself.`,
@@ -221,18 +227,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       );
       const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
       const told = refusedNotice(refused, newConflicts);
-      if (told) notify(told.title, told.body);
+      if (told) notify('syncRefusals', told.title, told.body);
       // Once per offer per episode (low, then sold out): the store keeps the alert given.
       const stockAlerts = takeStockAlerts(profile.seller);
       for (const alert of stockAlerts) {
         const told = stockNotice(alert);
-        notify(told.title, told.body);
+        notify('lowStock', told.title, told.body);
       }
       // Offers whose sell-out was just told by name are not counted again.
       const soldOutTold = stockAlerts.filter((a) => a.kind === 'sold_out').length;
       if (trigger !== 'start' && outcome.wentNotActive > soldOutTold) {
         const n = outcome.wentNotActive;
         notify(
+          'sales',
           `${n} offer${n === 1 ? '' : 's'} went Not Active`,
           'Sold out or hidden on the marketplace; add credentials or change the status to sell again.',
         );
@@ -246,6 +253,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         bus.emit('session.changed', session.status());
         if (!live.tokenRefused) {
           notify(
+            'connectionLost',
             'Seller Desk needs a new token',
             'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
           );
@@ -280,7 +288,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const scheduler = createSyncScheduler({
     run: runSync,
     clock,
-    intervalMs: options.syncIntervalMs,
+    // The seller's interval (Settings, per profile), read at each timer.
+    intervalMs: options.syncIntervalMs ?? (() => shownSettings().syncIntervalMinutes * 60_000),
     // A change goes out right after its hold ends, not at the next timer.
     debounceMs: () => Math.max(options.syncDebounceMs ?? 2_000, holdMs() > 0 ? holdMs() + 250 : 0),
     onError: (error) => log('sync failed', error),
@@ -391,6 +400,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     ...language.handlers,
     ...settingsHandlers(options.keychain, () => session.profile()?.seller ?? null),
+    ...preferenceHandlers(options),
     ...changeHandlers(ctx),
     ...catalogueHandlers(ctx),
     ...offerHandlers(ctx),

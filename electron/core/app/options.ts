@@ -65,6 +65,10 @@ export interface AppCoreOptions {
    * `navigator.languages` from its first call, else Node's Intl default.
    */
   systemLanguages?: readonly string[];
+  /** The app's version as Settings shows it (main: Electron's); else the checkout's package.json. */
+  appVersion?: string;
+  /** Opens a folder in the OS's file manager (main: shell.openPath); absent, the path is logged. */
+  openFolder?(path: string): Promise<void>;
   /** Where internal errors go (never shown to the renderer). */
   log?(message: string, error?: unknown): void;
 }

@@ -6,6 +6,11 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import {
+  appViewSchema,
+  notificationChoicesSchema,
+  themeChoiceSchema,
+} from '../../contract/ipc/preferenceModels';
 import { languageChoiceSchema } from '../../contract/i18n/languageModels';
 import { allProfileFiles } from '../usecases/paths';
 import { adoptProfileSettings } from '../usecases/settings';
@@ -23,6 +28,13 @@ const settingsSchema = z.object({
   settingsMovedToProfiles: z.boolean().default(false),
   /** The SQLite file of the seller's profile the app shows (several sellers may be connected). */
   activeProfile: z.string().nullable().default(null),
+  /**
+   * The app's look, its notifications and the section it showed last (core/app/preferences); a
+   * value this version does not know falls back alone, never taking the file with it.
+   */
+  theme: themeChoiceSchema.catch('system'),
+  notifications: notificationChoicesSchema.catch(notificationChoicesSchema.parse({})),
+  view: appViewSchema.catch('offers'),
   /** The language the seller chose for the whole app: 'system' follows the OS. */
   language: languageChoiceSchema.default('system'),
 });

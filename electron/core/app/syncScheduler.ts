@@ -9,7 +9,8 @@ export type SyncTrigger = 'start' | 'timer' | 'online' | 'retry' | 'local_change
 export interface SyncSchedulerOptions {
   run(trigger: SyncTrigger): Promise<void>;
   clock?: Clock;
-  intervalMs?: number;
+  /** A number, or read at each timer (it follows the seller's interval setting). */
+  intervalMs?: number | (() => number);
   /** A number, or read at each change (it follows the hold setting, which the seller may change). */
   debounceMs?: number | (() => number);
   onError?(error: unknown): void;
@@ -28,7 +29,10 @@ export interface SyncScheduler {
 
 export function createSyncScheduler(options: SyncSchedulerOptions): SyncScheduler {
   const clock = options.clock ?? systemClock;
-  const intervalMs = options.intervalMs ?? 5 * 60_000;
+  const intervalMs = (): number =>
+    typeof options.intervalMs === 'function'
+      ? options.intervalMs()
+      : (options.intervalMs ?? 5 * 60_000);
   const debounceMs = (): number =>
     typeof options.debounceMs === 'function' ? options.debounceMs() : (options.debounceMs ?? 2_000);
   let current: Promise<void> | null = null;
@@ -83,13 +87,13 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
   let debounce: AbortController | null = null;
   function tick() {
     void request('timer');
-    after(intervalMs, tick);
+    after(intervalMs(), tick);
   }
 
   return {
     start() {
       void request('start');
-      after(intervalMs, tick);
+      after(intervalMs(), tick);
     },
     localChange() {
       debounce?.abort();

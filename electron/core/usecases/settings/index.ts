@@ -13,6 +13,8 @@ const profileSettingsSchema = z.object({
   holdSeconds: z.number().int().min(0).max(600).default(10),
   /** Off: the background sync still reads the marketplace but sends only on "Sync now". */
   sendAutomatically: z.boolean().default(true),
+  /** Minutes between the background sync's runs (a change and "Sync now" do not wait for it). */
+  syncIntervalMinutes: z.number().int().min(1).max(60).default(5),
   /** The command line may send this profile's credentials (its key is kept in a file for it). */
   commandLineCredentials: z.boolean().default(false),
 });
@@ -71,7 +73,7 @@ export function changeProfileSettingsOfFile(
  * Gives a profile that has no settings of its own these ones (the app-wide values of an earlier
  * version); a profile that has some keeps them. Returns whether it took them.
  */
-export function adoptProfileSettings(file: string, values: ProfileSettings): boolean {
+export function adoptProfileSettings(file: string, values: Partial<ProfileSettings>): boolean {
   if (!existsSync(file)) return false;
   const store = openStore(file);
   try {
