@@ -22,7 +22,7 @@ import {
   type WaitPool,
 } from './connection';
 import { refusedNotice } from './syncNotices';
-import { notificationGate } from './preferences';
+import { notificationGate, stockNotificationKind } from './preferences';
 import type { NotificationKind } from '../../contract/ipc/preferenceModels';
 import { createSyncScheduler, type SyncScheduler, type SyncTrigger } from './syncScheduler';
 
@@ -119,7 +119,7 @@ export async function openBackgroundProfile(
       if (told) notify('syncRefusals', told.title, told.body);
       for (const alert of takeStockAlerts(profile.seller)) {
         const stock = stockNotice(alert);
-        notify('lowStock', stock.title, stock.body);
+        notify(stockNotificationKind(alert), stock.title, stock.body);
       }
       tracker.succeeded();
       tokenRefused = false;

@@ -19,7 +19,7 @@ import { limits } from '../../contract/marketplace/limits';
 import { pauseNotice } from '../limits';
 import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
-import { notificationGate, preferenceHandlers } from './preferences';
+import { notificationGate, preferenceHandlers, stockNotificationKind } from './preferences';
 import type { NotificationKind } from '../../contract/ipc/preferenceModels';
 import { moveSettingsIntoProfiles, settingsFile } from './settings';
 import { DEFAULT_PROFILE_SETTINGS, profileSettings } from '../usecases/settings';
@@ -232,7 +232,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       const stockAlerts = takeStockAlerts(profile.seller);
       for (const alert of stockAlerts) {
         const told = stockNotice(alert);
-        notify('lowStock', told.title, told.body);
+        notify(stockNotificationKind(alert), told.title, told.body);
       }
       // Offers whose sell-out was just told by name are not counted again.
       const soldOutTold = stockAlerts.filter((a) => a.kind === 'sold_out').length;

@@ -80,3 +80,8 @@ export function notificationGate(
     show(title, body);
   };
 }
+
+/** A stock alert's kind in Settings: a restock pool run dry, else low stock or sold out. */
+export function stockNotificationKind(alert: { kind: string }): NotificationKind {
+  return alert.kind === 'pool_dry' ? 'poolDry' : 'lowStock';
+}
