@@ -75,6 +75,28 @@ export function productLineOf(
   return { title: product.title, fieldValues: lineOfShownFields(product.fields, valueOf) };
 }
 
+/**
+ * productLineOf for many offers in one write (a pulled chunk): each product is looked up once,
+ * not once per offer. Use it within one transaction, where the catalogue cannot change.
+ */
+export function productLinesOf(
+  ctx: StoreContext,
+): (productId: number, valueOf: (fieldId: string) => unknown) => {
+  title: string;
+  fieldValues: string;
+} {
+  const products = new Map<number, CachedProduct | null>();
+  return (productId, valueOf) => {
+    let product = products.get(productId);
+    if (product === undefined) {
+      product = cachedProduct(ctx, productId);
+      products.set(productId, product);
+    }
+    if (!product) return { title: '', fieldValues: '' };
+    return { title: product.title, fieldValues: lineOfShownFields(product.fields, valueOf) };
+  };
+}
+
 /** Forgets parsed products (after the catalogue is saved). */
 export function forgetCachedProducts(ctx: StoreContext): void {
   cache.delete(ctx.db);

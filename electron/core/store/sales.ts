@@ -43,10 +43,17 @@ CREATE INDEX sales_points_by_product ON sales_points(product_id, server_id, id);
 
 /** Records the offers of one pulled page that changed; returns how many rows were added. */
 export function recordSalesPoints(ctx: StoreContext, offers: readonly Offer[]): number {
-  const last = prep<Pick<PointRow, 'purchased' | 'price' | 'status' | 'name'>>(
+  if (offers.length === 0) return 0;
+  // Each offer's last point, for the whole page in one query (the index walks to max(id)).
+  const last = new Map<number, Pick<PointRow, 'purchased' | 'price' | 'status'>>();
+  for (const row of prep<Pick<PointRow, 'server_id' | 'purchased' | 'price' | 'status'>>(
     ctx,
-    'SELECT purchased, price, status, name FROM sales_points WHERE server_id = ? ORDER BY id DESC LIMIT 1',
-  );
+    `SELECT p.server_id, p.purchased, p.price, p.status FROM sales_points p
+     JOIN (SELECT max(id) AS id FROM sales_points
+           WHERE server_id IN (SELECT value FROM json_each(?)) GROUP BY server_id) l ON l.id = p.id`,
+  ).all(JSON.stringify(offers.map((o) => o.id)))) {
+    last.set(row.server_id, row);
+  }
   const insert = prep(
     ctx,
     `INSERT INTO sales_points (server_id, product_id, name, at, purchased, price, status)
@@ -74,6 +81,7 @@ export function recordSalesPoints(ctx: StoreContext, offers: readonly Offer[]): 
       offer.price_per_step,
       offer.status,
     );
+    last.set(offer.id, { purchased, price: offer.price_per_step, status: offer.status });
     added++;
   }
   return added;
