@@ -75,6 +75,7 @@ describe('layering', () => {
   it('only electron/main and the preload import electron', () => {
     const dirs = [
       'electron/core',
+      'electron/corehost',
       'electron/contract',
       'electron/sandbox',
       'electron/cli',
@@ -85,9 +86,10 @@ describe('layering', () => {
     expect(violations(dirs, isElectron)).toEqual([]);
   });
 
-  it('core, sandbox, cli, host and shell never reach into main, preload or the renderer', () => {
+  it('core, corehost, sandbox, cli, host and shell never reach into main, preload or the renderer', () => {
     const dirs = [
       'electron/core',
+      'electron/corehost',
       'electron/sandbox',
       'electron/cli',
       'electron/host',
@@ -99,7 +101,8 @@ describe('layering', () => {
 
   it('the renderer imports neither core nor Node, only the contract', () => {
     const reach = (t: string) =>
-      isNode(t) || inRepo(t, /^electron\/(core|main|preload|sandbox|cli|host|shell)(\/|$)/);
+      isNode(t) ||
+      inRepo(t, /^electron\/(core|corehost|main|preload|sandbox|cli|host|shell)(\/|$)/);
     expect(violations(['renderer'], reach)).toEqual([]);
   });
 
@@ -125,6 +128,11 @@ describe('layering', () => {
     expect(violations(['electron/main'], (t) => inRepo(t, /^electron\/host(\/|$)/))).toEqual([]);
   });
 
+  it("the core's thread and its port stand below the shells: corehost imports no host, shell or sandbox", () => {
+    const reach = (t: string) => inRepo(t, /^electron\/(host|shell|sandbox|cli)(\/|$)/);
+    expect(violations(['electron/corehost'], reach)).toEqual([]);
+  });
+
   it('the preload holds no logic: it imports only electron and the contract', () => {
     const reach = (t: string) => !isElectron(t) && !inRepo(t, /^electron\/contract(\/|$)/);
     expect(violations(['electron/preload'], reach)).toEqual([]);
@@ -134,6 +142,7 @@ describe('layering', () => {
     const fronts = [
       'electron/cli',
       'electron/core/app',
+      'electron/corehost',
       'electron/main',
       'electron/host',
       'electron/shell',

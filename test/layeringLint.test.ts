@@ -39,6 +39,9 @@ describe('layering lint', () => {
       'openStore',
     ],
     ['electron/preload/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
+    ['electron/corehost/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
+    ['electron/corehost/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
+    ['electron/core/planted.ts', "import { serveCore } from '../corehost/serveCore';", 'serveCore'],
   ])('refuses %s importing across a wall: %s', async (file, line, name) => {
     const errors = await layerErrors(file, line + use(name));
     expect(errors.join('\n')).toMatch(/may not import .*docs\/ARCHITECTURE\.md/);
@@ -114,6 +117,21 @@ describe('layering lint', () => {
       'IntlMessageFormat',
     ],
     ['electron/contract/planted.ts', "import { z } from 'zod';", 'z'],
+    [
+      'electron/corehost/planted.ts',
+      "import { createAppCore } from '../core/app';",
+      'createAppCore',
+    ],
+    [
+      'electron/host/planted.ts',
+      "import { createRemoteCore } from '../corehost/remoteCore';",
+      'createRemoteCore',
+    ],
+    [
+      'electron/main/planted.ts',
+      "import { workerSpawner } from '../corehost/spawnCore';",
+      'workerSpawner',
+    ],
   ])('allows %s: %s', async (file, line, name) => {
     expect(await layerErrors(file, line + use(name))).toEqual([]);
   });

@@ -14,6 +14,7 @@ const rooms = [
   { type: 'store', pattern: 'electron/core/store' },
   { type: 'sync', pattern: 'electron/core/sync' },
   { type: 'app', pattern: 'electron/core/app' },
+  { type: 'corehost', pattern: 'electron/corehost' },
   { type: 'core', pattern: 'electron/core' },
   { type: 'main', pattern: 'electron/main' },
   { type: 'preload', pattern: 'electron/preload' },
@@ -38,11 +39,13 @@ const allowed = {
   app: ['app', 'usecases', 'core', 'contract'],
   cli: ['cli', 'usecases', 'core', 'contract'],
   sandbox: ['sandbox', 'contract'],
-  host: ['host', 'shell', 'app', 'usecases', 'core', 'contract', 'sandbox'],
+  // The core's own thread and the parent's end of its port (docs/ARCHITECTURE.md, "Processes").
+  corehost: ['corehost', 'app', 'usecases', 'core', 'contract'],
+  host: ['host', 'corehost', 'shell', 'app', 'usecases', 'core', 'contract', 'sandbox'],
   // What both shells (Electron main, the browser host) serve the same way; the sandbox port
   // starts the sandbox marketplace in the shell's process when the seller asks for it.
   shell: ['shell', 'app', 'usecases', 'core', 'contract', 'sandbox'],
-  main: ['main', 'shell', 'app', 'usecases', 'core', 'contract'],
+  main: ['main', 'corehost', 'shell', 'app', 'usecases', 'core', 'contract'],
   preload: ['preload', 'contract'],
   renderer: ['renderer', 'contract'],
 };
@@ -95,7 +98,10 @@ export const layerRules = [
     rules: { 'no-restricted-imports': ['error', { patterns: [storeTestingOnly] }] },
   },
   {
-    files: ['electron/{core,cli,sandbox,host,shell,contract}/**/*.ts', 'renderer/**/*.{ts,svelte}'],
+    files: [
+      'electron/{core,corehost,cli,sandbox,host,shell,contract}/**/*.ts',
+      'renderer/**/*.{ts,svelte}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

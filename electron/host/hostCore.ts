@@ -1,15 +1,18 @@
-// The app core as the browser host runs it: no OS keychain, so the token and the profiles'
+// The app core as the browser host runs it: in a worker thread of its own (electron/corehost),
+// so the loopback bridge answers the page while the core works. The host serves the core the
+// platform ports the way a browser can: no OS keychain, so the token and the profiles'
 // credentials keys are protected by a key file (mode 0600) in the data folder; no native
 // dialogs, so files come from the page (staged by the host) and exports land in the data
-// folder's exports/.
+// folder's exports/; notifications are recorded (and logged) here, in the host.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppFailure } from '../contract/ipc';
 import type { AppCore, SandboxPort } from '../core/app';
-import { createAppCore, createEncryptedTokenVault, hostKeyFile } from '../core/app';
+import { createEncryptedTokenVault, hostKeyFile } from '../core/app';
 import { stagedScreenshotDirs } from '../core/usecases/paths';
 import { createKeyFileProtector, openSecretBox } from '../core/secrets';
-import type { Clock } from '../core/util/clock';
+import { createRemoteCore, type RemoteCore } from '../corehost/remoteCore';
+import { workerSpawner, type SpawnCore } from '../corehost/spawnCore';
 import type { FileStaging } from './fileStaging';
 import { stagedScreenshotPath } from '../shell/stagedScreenshotRoute';
 
@@ -23,7 +26,8 @@ export interface HostCoreOptions {
   syncIntervalMs?: number;
   syncDebounceMs?: number;
   syncHoldMs?: number;
-  clock?: Clock;
+  /** How the core's worker starts; default a worker thread of this process (tests wrap it). */
+  spawn?: SpawnCore;
   log?(message: string): void;
 }
 
@@ -33,6 +37,8 @@ export type HostAppCore = AppCore & {
   stagedScreenshotsDirs(): string[];
   /** The native notifications the desktop app would have shown, in order (the browser has none). */
   readonly notifications: { title: string; body: string }[];
+  /** The worker's supervision (restarts after a crash). */
+  readonly remote: RemoteCore;
 };
 
 export async function createHostCore(options: HostCoreOptions): Promise<HostAppCore> {
@@ -50,45 +56,48 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
   let exportCount = 0;
   const notifications: { title: string; body: string }[] = [];
   const screenshotsDirs = () => stagedScreenshotDirs(options.dataDir);
-  const core = await createAppCore({
-    dataDir: options.dataDir,
-    tokenVault,
-    keychain,
-    baseUrl: options.baseUrl,
-    sandbox: options.sandbox,
-    windowMs: options.windowMs,
-    syncIntervalMs: options.syncIntervalMs,
-    syncDebounceMs: options.syncDebounceMs,
-    syncHoldMs: options.syncHoldMs,
-    clock: options.clock,
-    dialogs: {
-      async pickFiles() {
-        // The page falls back to its own file input on anything but `cancelled`.
-        throw new AppFailure(
-          'not_found',
-          'There is no file dialog in the browser; choose the file on the page.',
-        );
+  const remote = await createRemoteCore({
+    spawn: options.spawn ?? workerSpawner(),
+    init: {
+      dataDir: options.dataDir,
+      baseUrl: options.baseUrl,
+      windowMs: options.windowMs,
+      syncIntervalMs: options.syncIntervalMs,
+      syncDebounceMs: options.syncDebounceMs,
+      syncHoldMs: options.syncHoldMs,
+    },
+    ports: {
+      tokenVault,
+      keychain,
+      sandbox: options.sandbox,
+      dialogs: {
+        async pickFiles() {
+          // The page falls back to its own file input on anything but `cancelled`.
+          throw new AppFailure(
+            'not_found',
+            'There is no file dialog in the browser; choose the file on the page.',
+          );
+        },
+        async saveFile(defaultName) {
+          const dir = join(options.dataDir, 'exports');
+          mkdirSync(dir, { recursive: true });
+          exportCount += 1;
+          return join(dir, `${exportCount}-${defaultName.replace(/[/\\]/g, '_')}`);
+        },
       },
-      async saveFile(defaultName) {
-        const dir = join(options.dataDir, 'exports');
-        mkdirSync(dir, { recursive: true });
-        exportCount += 1;
-        return join(dir, `${exportCount}-${defaultName.replace(/[/\\]/g, '_')}`);
+      async openExternal(url) {
+        log(`Open in your browser: ${url}`);
       },
+      notify(title, body) {
+        notifications.push({ title, body });
+        log(`${title}: ${body}`);
+      },
+      resolveFileRef: (ref) => options.staging.resolveFileRef(ref),
+      releaseFileRef: (ref) => options.staging.release(ref),
+      // Relative to the page's own origin: the host serves these (startHost).
+      stagedScreenshotUrl: (path) => stagedScreenshotPath(path, screenshotsDirs()),
+      log: (message) => log(message),
     },
-    async openExternal(url) {
-      log(`Open in your browser: ${url}`);
-    },
-    notify(title, body) {
-      notifications.push({ title, body });
-      log(`${title}: ${body}`);
-    },
-    resolveFileRef: (ref) => options.staging.resolveFileRef(ref),
-    releaseFileRef: (ref) => options.staging.release(ref),
-    // Relative to the page's own origin: the host serves these (startHost).
-    stagedScreenshotUrl: (path) => stagedScreenshotPath(path, screenshotsDirs()),
-    log: (message, error) =>
-      log(error instanceof Error ? `${message}: ${error.name}: ${error.message}` : message),
   });
-  return Object.assign(core, { stagedScreenshotsDirs: screenshotsDirs, notifications });
+  return Object.assign(remote, { stagedScreenshotsDirs: screenshotsDirs, notifications, remote });
 }

@@ -218,6 +218,8 @@ export const events = {
   'app.languageChanged': languageSchema,
   /** The seller chose one of the app's commands in the application menu (contract/shortcuts). */
   'menu.command': z.object({ command: z.enum(shortcutCommands) }),
+  /** The core's worker stopped unexpectedly and was started again (or, too often, was not). */
+  'core.restarted': z.object({ gaveUp: z.boolean() }),
 } as const;
 
 export type Events = typeof events;

@@ -17,6 +17,8 @@ export const errorKinds = [
   /** The OS keychain offers only plain-text storage; the seller must accept it explicitly. */
   'insecure_storage',
   'cancelled',
+  /** The core's worker stopped while answering (it restarts by itself): try again. */
+  'unavailable',
   'internal',
 ] as const;
 export const errorKindSchema = z.enum(errorKinds);

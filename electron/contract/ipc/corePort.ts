@@ -1,0 +1,91 @@
+// What the parent (Electron main, the browser host) and the core's own thread or process say to
+// each other over a message port (electron/corehost). The window's side stays free while the core
+// works: the parent forwards the renderer's calls as `call` messages and the core's events come
+// back as `event` messages; the platform ports only the parent has (the keychain, dialogs,
+// notifications, …) are asked for by the core as `port` messages. Names defined once, for both ends.
+import type { EventName } from './channels';
+import type { Result } from './result';
+
+/** The core's options that are plain data (everything else is a port the parent serves). */
+export interface CoreInit {
+  dataDir: string;
+  baseUrl?: string;
+  windowMs?: number;
+  syncIntervalMs?: number;
+  syncDebounceMs?: number;
+  syncHoldMs?: number;
+  /** The OS's languages, when the parent knows them (Electron's `app.getPreferredSystemLanguages`). */
+  systemLanguages?: readonly string[];
+  /** The app's version as Settings shows it (main: Electron's). */
+  appVersion?: string;
+  /** Electron's build of better-sqlite3's native binding; absent under plain Node. */
+  sqliteNativeBinding?: string;
+  /** Which optional ports the parent serves (the core leaves the others out). */
+  serves: {
+    sandbox: boolean;
+    releaseFileRef: boolean;
+    stagedScreenshotUrl: boolean;
+    openFolder: boolean;
+  };
+}
+
+/** The ports the parent serves and the core calls asynchronously. */
+export const asyncPortMethods = [
+  'dialogs.pickFiles',
+  'dialogs.saveFile',
+  'openExternal',
+  'openFolder',
+  'notify',
+  'resolveFileRef',
+  'releaseFileRef',
+  'sandbox.start',
+  'sandbox.stop',
+  'log',
+] as const;
+export type AsyncPortMethod = (typeof asyncPortMethods)[number];
+
+/**
+ * The ports the core's code calls synchronously (the vault is read at every request; the keychain
+ * inside opening a profile): the core's thread waits for the parent's answer.
+ */
+export const syncPortMethods = [
+  'vault.get',
+  'vault.set',
+  'vault.clear',
+  'vault.backend',
+  'keychain.encrypt',
+  'keychain.decrypt',
+  'stagedScreenshotUrl',
+] as const;
+export type SyncPortMethod = (typeof syncPortMethods)[number];
+
+/** A failure carried across: an AppFailure keeps its kind, anything else only its message. */
+export interface PortError {
+  kind?: string;
+  message: string;
+  fields?: { field: string; message: string }[];
+}
+
+export type ParentToCore =
+  | { type: 'init'; init: CoreInit }
+  | { type: 'call'; id: number; channel: string; input: unknown }
+  | { type: 'start'; id: number }
+  | { type: 'close'; id: number }
+  | { type: 'portReply'; id: number; ok: true; value: unknown }
+  | { type: 'portReply'; id: number; ok: false; error: PortError };
+
+export type CoreToParent =
+  /** `locale`: the core's language at start; `app.languageChanged` events and answers follow it. */
+  | { type: 'ready'; locale: string }
+  | { type: 'initFailed'; error: PortError }
+  | { type: 'result'; id: number; result: Result<unknown> }
+  | { type: 'done'; id: number; error?: PortError }
+  | { type: 'event'; event: EventName; payload: unknown }
+  | { type: 'port'; id: number; method: AsyncPortMethod; args: unknown[] };
+
+/** A sync port call: posted on the sync channel, answered there before the core goes on. */
+export interface SyncRequest {
+  method: SyncPortMethod;
+  args: unknown[];
+}
+export type SyncReply = { ok: true; value: unknown } | { ok: false; error: PortError };
