@@ -75,16 +75,16 @@ export function productLineOf(
   return { title: product.title, fieldValues: lineOfShownFields(product.fields, valueOf) };
 }
 
+export type ProductLines = (
+  productId: number,
+  valueOf: (fieldId: string) => unknown,
+) => { title: string; fieldValues: string };
+
 /**
  * productLineOf for many offers in one write (a pulled chunk): each product is looked up once,
  * not once per offer. Use it within one transaction, where the catalogue cannot change.
  */
-export function productLinesOf(
-  ctx: StoreContext,
-): (productId: number, valueOf: (fieldId: string) => unknown) => {
-  title: string;
-  fieldValues: string;
-} {
+export function productLinesOf(ctx: StoreContext): ProductLines {
   const products = new Map<number, CachedProduct | null>();
   return (productId, valueOf) => {
     let product = products.get(productId);
