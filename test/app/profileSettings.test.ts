@@ -53,7 +53,12 @@ const fileOf = (sellerId: number) =>
 const rowOf = async (sellerId: number) =>
   (await call('profiles.list')).profiles.find((p) => p.name === names.get(sellerId))!;
 
-const DEFAULTS = { holdSeconds: 10, sendAutomatically: true, commandLineCredentials: false };
+const DEFAULTS = {
+  holdSeconds: 10,
+  sendAutomatically: true,
+  commandLineCredentials: false,
+  syncIntervalMinutes: 5,
+};
 
 describe('settings per profile', { timeout: 90_000 }, () => {
   it("each background profile sends by its own hold and automatic sending, Settings shows the shown one's", async () => {
@@ -134,9 +139,10 @@ describe('settings per profile', { timeout: 90_000 }, () => {
     writeFileSync(settingsPath, JSON.stringify({ ...earlier, ...legacy }));
 
     await openCore();
-    expect(await call('settings.get')).toEqual(legacy);
+    // Earlier versions had no interval: the default one.
+    expect(await call('settings.get')).toEqual({ ...legacy, syncIntervalMinutes: 5 });
     for (const p of listProfiles(dataDir, sandbox.baseUrl)) {
-      expect(profileSettingsOfFile(p.file)).toEqual(legacy);
+      expect(profileSettingsOfFile(p.file)).toEqual({ ...legacy, syncIntervalMinutes: 5 });
     }
     // Each is its own from now on; a profile added later starts from the defaults.
     await call('settings.setSending', { holdSeconds: 5 });

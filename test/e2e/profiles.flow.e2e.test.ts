@@ -226,7 +226,12 @@ describe('several sellers in Chromium', () => {
             return r.ok ? r.value : null;
           }),
         )
-        .toEqual({ holdSeconds: 25, sendAutomatically: false, commandLineCredentials: false });
+        .toEqual({
+          holdSeconds: 25,
+          sendAutomatically: false,
+          commandLineCredentials: false,
+          syncIntervalMinutes: 5,
+        });
       const settingsText = (await page.locator('section.settings').textContent()) ?? '';
       expect(settingsText).toContain('Your other profiles keep their own choices');
       expect(internalWordsIn(settingsText)).toEqual([]);
