@@ -10,7 +10,7 @@ import type { ProfileConnection } from '../../contract/ipc';
 import { toFailure } from '../usecases/failure';
 import { sellerGuard } from '../usecases/profiles';
 import { profileSettings } from '../usecases/settings';
-import { stockNotice, takeStockAlerts } from '../usecases/stock';
+import { takeStockAlerts } from '../usecases/stock';
 import { status, syncNow } from '../usecases/sync';
 import type { Clock } from '../util/clock';
 import type { AppCoreOptions } from './options';
@@ -21,7 +21,8 @@ import {
   type RateWait,
   type WaitPool,
 } from './connection';
-import { refusedNotice } from './syncNotices';
+import type { Locale } from '../../contract/i18n';
+import { refusedNotice, stockAlertNotice, tokenRefusedNotice } from './syncNotices';
 import { notificationGate, stockNotificationKind } from './preferences';
 import type { NotificationKind } from '../../contract/ipc/preferenceModels';
 import { createSyncScheduler, type SyncScheduler, type SyncTrigger } from './syncScheduler';
@@ -53,12 +54,15 @@ export interface BackgroundProfileOptions {
   name: () => string;
   /** Something the switcher shows changed (a run started or ended). */
   onChange: () => void;
+  /** The app's language: notifications and the switcher's reasons are written in it. */
+  locale?: () => Locale;
 }
 
 export async function openBackgroundProfile(
   input: BackgroundProfileOptions,
 ): Promise<BackgroundProfile> {
   const { options, file } = input;
+  const locale = input.locale ?? ((): Locale => 'en');
   const profile: Profile = await openProfile({
     dataDir: options.dataDir,
     baseUrl: input.marketUrl,
@@ -115,10 +119,10 @@ export async function openBackgroundProfile(
         (o) => o.syncState === 'attention' && !refusedBefore.has(o.localId),
       );
       const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
-      const told = refusedNotice(refused, newConflicts);
+      const told = refusedNotice(refused, newConflicts, locale());
       if (told) notify('syncRefusals', told.title, told.body);
       for (const alert of takeStockAlerts(profile.seller)) {
-        const stock = stockNotice(alert);
+        const stock = stockAlertNotice(alert, locale());
         notify(stockNotificationKind(alert), stock.title, stock.body);
       }
       tracker.succeeded();
@@ -128,11 +132,8 @@ export async function openBackgroundProfile(
       if (failure.kind === 'unauthorized') {
         tracker.succeeded(); // it answered: the way out is a new token, not a retry
         if (!tokenRefused) {
-          notify(
-            'connectionLost',
-            'Seller Desk needs a new token',
-            "The marketplace no longer accepts this profile's API token. Its changes are kept; add the token again to send them.",
-          );
+          const told = tokenRefusedNotice(locale(), 'background');
+          notify('connectionLost', told.title, told.body);
         }
         tokenRefused = true;
       } else if (failure.kind === 'unreachable') {
@@ -164,7 +165,7 @@ export async function openBackgroundProfile(
     file,
     connection() {
       const view = tracker.view(
-        { hasProfile: true, tokenRefused, running, wait },
+        { hasProfile: true, tokenRefused, running, wait, locale: locale() },
         input.clock.now(),
       );
       return {

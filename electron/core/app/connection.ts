@@ -2,6 +2,7 @@
 // the next attempt comes, and whether the seller was already told. A failed attempt is retried
 // by itself with a growing pause (a marketplace that is down is not hammered, one that comes
 // back is found within a minute); each outage is one episode, notified once.
+import { translate, type Locale } from '../../contract/i18n';
 import type { Connection } from '../../contract/ipc';
 import { limits } from '../../contract/marketplace/limits';
 import type { Clock } from '../util/clock';
@@ -33,12 +34,6 @@ export function unreachableReason(
   return kind ? 'marketplace_error' : 'not_answering';
 }
 
-const REASON_TEXT: Record<UnreachableReason, string> = {
-  no_network: 'This computer has no network connection.',
-  not_answering: 'The marketplace is not answering.',
-  marketplace_error: 'The marketplace answered with an error.',
-};
-
 export type WaitPool = 'requests' | 'manage_offers' | 'attach' | 'retry_after';
 
 export interface RateWait {
@@ -50,35 +45,34 @@ export interface RateWait {
   pauseText?: string;
 }
 
-/** "The marketplace allows 200 offers a minute" and what goes out when the wait ends. */
-export function rateWaitWords(wait: RateWait): { reason: string; label: string } {
+/**
+ * "The marketplace allows 200 offers a minute" and what goes out when the wait ends, in the app's
+ * language (the renderer adds "in 42 s").
+ */
+export function rateWaitWords(
+  wait: RateWait,
+  locale: Locale = 'en',
+): { reason: string; label: string } {
   switch (wait.pool) {
-    case 'manage_offers': {
-      const n = wait.offers ?? 0;
+    case 'manage_offers':
       return {
-        reason: `The marketplace allows ${limits.manageOffersPerWindow} offers a minute`,
-        label:
-          n === 1
-            ? 'the next offer goes out'
-            : n > 1
-              ? `the next ${n} go out`
-              : 'the next offers go out',
+        reason: translate(locale, 'notices.rate.offers', { limit: limits.manageOffersPerWindow }),
+        label: translate(locale, 'notices.rate.offersNext', { count: wait.offers ?? 0 }),
       };
-    }
     case 'attach':
       return {
-        reason: `The marketplace allows ${limits.attachPerWindow} screenshot links a minute`,
-        label: 'the next links go out',
+        reason: translate(locale, 'notices.rate.links', { limit: limits.attachPerWindow }),
+        label: translate(locale, 'notices.rate.linksNext'),
       };
     case 'retry_after':
       return {
-        reason: wait.pauseText ?? 'The marketplace asked Seller Desk to wait',
-        label: 'sending resumes',
+        reason: wait.pauseText ?? translate(locale, 'notices.rate.askedToWait'),
+        label: translate(locale, 'notices.rate.resumes'),
       };
     default:
       return {
-        reason: `The marketplace allows ${limits.requestsPerWindow} requests a minute`,
-        label: 'the next request goes out',
+        reason: translate(locale, 'notices.rate.requests', { limit: limits.requestsPerWindow }),
+        label: translate(locale, 'notices.rate.requestNext'),
       };
   }
 }
@@ -88,6 +82,8 @@ export interface ConnectionFacts {
   tokenRefused: boolean;
   running: boolean;
   wait: RateWait | null;
+  /** The app's language: the connection line is the seller's to read. */
+  locale?: Locale;
 }
 
 export interface ConnectionTracker {
@@ -159,10 +155,12 @@ export function createConnectionTracker(options: {
       return first;
     },
     view(facts, now) {
+      const locale = facts.locale ?? 'en';
+      const say = (key: Parameters<typeof translate>[1]) => translate(locale, key);
       if (!facts.hasProfile) {
         return {
           state: 'offline',
-          title: 'Not connected',
+          title: say('notices.connection.notConnected'),
           reason: null,
           countdown: null,
           action: null,
@@ -171,9 +169,8 @@ export function createConnectionTracker(options: {
       if (facts.tokenRefused) {
         return {
           state: 'token_refused',
-          title: 'Token refused',
-          reason:
-            'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
+          title: say('notices.connection.tokenRefused'),
+          reason: say('notices.connection.tokenRefusedReason'),
           countdown: null,
           action: 'replace_token',
         };
@@ -181,29 +178,44 @@ export function createConnectionTracker(options: {
       if (reason) {
         return {
           state: 'unreachable',
-          title: 'Cannot reach the marketplace',
-          reason: REASON_TEXT[reason],
+          title: say('notices.connection.unreachable'),
+          reason: say(`notices.connection.${reason}`),
           countdown:
             !facts.running && nextRetryAt !== null
-              ? { label: 'next retry', until: new Date(nextRetryAt).toISOString() }
+              ? {
+                  label: say('notices.connection.nextRetry'),
+                  until: new Date(nextRetryAt).toISOString(),
+                }
               : null,
           action: facts.running ? null : 'retry',
         };
       }
       if (facts.running && facts.wait && facts.wait.until > now) {
-        const words = rateWaitWords(facts.wait);
+        const words = rateWaitWords(facts.wait, locale);
         return {
           state: 'waiting',
-          title: 'Waiting for the rate limit',
+          title: say('notices.connection.waiting'),
           reason: words.reason,
           countdown: { label: words.label, until: new Date(facts.wait.until).toISOString() },
           action: null,
         };
       }
       if (facts.running) {
-        return { state: 'syncing', title: 'Syncing…', reason: null, countdown: null, action: null };
+        return {
+          state: 'syncing',
+          title: say('notices.connection.syncing'),
+          reason: null,
+          countdown: null,
+          action: null,
+        };
       }
-      return { state: 'online', title: 'Online', reason: null, countdown: null, action: null };
+      return {
+        state: 'online',
+        title: say('notices.connection.online'),
+        reason: null,
+        countdown: null,
+        action: null,
+      };
     },
   };
 }

@@ -4,10 +4,16 @@
 // password or a request body: the errors are written not to hold them, and every failure is
 // passed through the redaction of the secrets the app knows (the token) and bounded on its way
 // out, should a marketplace's words quote one back.
+import { translate, type Locale } from '../../contract/i18n';
 import { AppFailure, type ErrorKind, type FieldProblemDto } from '../../contract/ipc';
 import { createRedactor, type Redact } from '../secrets/redact';
 import { boundText } from '../util/echo';
-import { toFailure, type FailureKind, type UseCaseFailure } from '../usecases/failure';
+import {
+  toFailure,
+  type FailureKind,
+  type Sentence,
+  type UseCaseFailure,
+} from '../usecases/failure';
 
 /** Each failure kind as the renderer knows it (the form/file split of bad input aside). */
 export const appKindOf: Record<FailureKind, ErrorKind> = {
@@ -38,20 +44,31 @@ function appKind(failure: UseCaseFailure): ErrorKind {
   return appKindOf[failure.kind];
 }
 
-/** The app's words where they differ from core's: they name what the seller does in the app. */
-function appMessage(failure: UseCaseFailure): string {
+/**
+ * The app's words where they differ from core's (they name what the seller does in the app), as
+ * a catalogue message; null where core's own words stand.
+ */
+function appSentence(failure: UseCaseFailure): Sentence | null {
   if (
     failure.kind === 'unauthorized' &&
     failure.detail.marketplace &&
     !failure.detail.tokenMalformed
   ) {
-    return 'The marketplace did not accept the API token. It may be wrong or expired: paste a new one from your dashboard.';
+    return { key: 'failures.tokenRefused' };
   }
   if (failure.kind === 'unreachable' && failure.detail.marketplace?.kind === 'rate_limited') {
-    return 'The marketplace asked us to slow down; the app will carry on when the limit allows.';
+    return { key: 'failures.rateLimited' };
   }
-  if (failure.kind === 'cancelled') return 'Cancelled.';
-  return failure.message;
+  if (failure.kind === 'unreachable' && failure.detail.queue)
+    return { key: 'failures.unreachable' };
+  if (failure.kind === 'cancelled') return { key: 'failures.cancelled' };
+  return failure.detail.say ?? null;
+}
+
+/** The failure's sentence in the app's language; core's English where no message says it. */
+function appMessage(failure: UseCaseFailure, locale: Locale): string {
+  const sentence = appSentence(failure);
+  return sentence ? translate(locale, sentence.key, sentence.values) : failure.message;
 }
 
 /** The store names an offer by its row number ("Offer 6 is not in the store."); never shown. */
@@ -72,12 +89,11 @@ function lineOfImport(failure: UseCaseFailure): number | undefined {
     : undefined;
 }
 
-function fieldList(failure: UseCaseFailure): FieldProblemDto[] | undefined {
+function fieldList(failure: UseCaseFailure, locale: Locale): FieldProblemDto[] | undefined {
   if (lineOfImport(failure) !== undefined) return undefined;
   const fields = failure.problems.flatMap((p): FieldProblemDto[] => {
-    const where = [p.line !== undefined ? `line ${p.line}` : '', p.field ?? '']
-      .filter(Boolean)
-      .join(', ');
+    const line = p.line !== undefined ? translate(locale, 'failures.line', { line: p.line }) : '';
+    const where = [line, p.field ?? ''].filter(Boolean).join(', ');
     if (!where) return [];
     return [
       {
@@ -91,17 +107,23 @@ function fieldList(failure: UseCaseFailure): FieldProblemDto[] | undefined {
   return fields.length > 0 || failure.kind === 'needs_attention' ? fields : undefined;
 }
 
-/** The failure as the renderer acts on it; an error none of core's is left for the log. */
-export function toAppFailure(error: unknown): unknown {
+/**
+ * The failure as the renderer acts on it, in the app's language; an error none of core's is left
+ * for the log.
+ */
+export function toAppFailure(error: unknown, locale: Locale = 'en'): unknown {
   if (error instanceof AppFailure) return error;
   const failure = toFailure(error);
   if (failure.kind === 'internal' && failure.detail.unexpected !== undefined) {
     return failure.detail.unexpected;
   }
   const line = lineOfImport(failure);
-  const where = line !== undefined ? ` (line ${line})` : '';
-  const message = withoutStoreRows(error, appMessage(failure));
-  return new AppFailure(appKind(failure), `${message}${where}`, fieldList(failure));
+  const message = withoutStoreRows(error, appMessage(failure, locale));
+  return new AppFailure(
+    appKind(failure),
+    line !== undefined ? translate(locale, 'failures.atLine', { message, line }) : message,
+    fieldList(failure, locale),
+  );
 }
 
 /** The longest message a failure carries across; the rest is counted, not sent. */
@@ -138,21 +160,28 @@ export function scrubFailure(failure: unknown, redact: Redact): unknown {
   return failure;
 }
 
+type Secrets = () => Iterable<string | null | undefined>;
+
 /**
- * Wraps every handler so that core's errors cross as typed failures. `secrets` are read when a
- * handler fails (the token of the moment).
+ * Wraps every handler so that core's errors cross as typed failures, in the app's language of
+ * the moment (`locale`, English without one). `secrets` are read when a handler fails (the token
+ * of the moment).
  */
 export function withFailures<H extends Record<string, (input: never) => Promise<unknown>>>(
-  secrets: () => Iterable<string | null | undefined>,
+  secretsOrWords: Secrets | { secrets: Secrets; locale: () => Locale },
   handlers: H,
 ): H {
+  const { secrets, locale } =
+    typeof secretsOrWords === 'function'
+      ? { secrets: secretsOrWords, locale: (): Locale => 'en' }
+      : secretsOrWords;
   const wrapped: Record<string, (input: never) => Promise<unknown>> = {};
   for (const [name, handler] of Object.entries(handlers)) {
     wrapped[name] = async (input: never) => {
       try {
         return await handler(input);
       } catch (error) {
-        throw scrubFailure(toAppFailure(error), createRedactor(secrets()));
+        throw scrubFailure(toAppFailure(error, locale()), createRedactor(secrets()));
       }
     };
   }

@@ -14,9 +14,8 @@ import { AppFailure } from '../../contract/ipc';
 import type { SyncProgressEvent } from '../usecases/sync';
 import { toFailure } from '../usecases/failure';
 import { status as status0, syncNow } from '../usecases/sync';
-import { stockNotice, takeStockAlerts } from '../usecases/stock';
+import { takeStockAlerts } from '../usecases/stock';
 import { limits } from '../../contract/marketplace/limits';
-import { pauseNotice } from '../limits';
 import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
 import { notificationGate, preferenceHandlers, stockNotificationKind } from './preferences';
@@ -44,9 +43,16 @@ import { createSession } from './session';
 import { createAppLanguage } from './language';
 import type { Locale } from '../../contract/i18n';
 import { createProfileDesk } from './profileDesk';
-import { plural } from '../../contract/words';
-import { keptSummary, lastRunSummary, refusedNotice } from './syncNotices';
-import { syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
+import {
+  keptSummary,
+  lastRunSummary,
+  refusedNotice,
+  stockAlertNotice,
+  tokenRefusedNotice,
+  unreachableNotice,
+  wentNotActiveNotice,
+} from './syncNotices';
+import { pauseWords, syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
 import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
 
 export type { AppCoreOptions, Dialogs, SandboxPort } from './options';
@@ -85,9 +91,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
   const bus = createEventBus((error) => log('event listener failed', error));
-  const language = createAppLanguage(options.dataDir, options.systemLanguages, (changed) =>
-    bus.emit('app.languageChanged', changed),
-  );
+  const language = createAppLanguage(options.dataDir, options.systemLanguages, (changed) => {
+    bus.emit('app.languageChanged', changed);
+    // The connection line and the sync summary are the core's words: said again in the new one.
+    publishStatus();
+  });
   const live: LiveSyncState = { running: false, wait: null, tokenRefused: false, lastRun: null };
   let cancelRun: AbortController | null = null;
   let offlineProbe: ReturnType<typeof setInterval> | null = null;
@@ -103,12 +111,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const wasWaiting = live.wait !== null;
     if (event.waitingMs) {
       const pause = session.profile()?.limiter.pause() ?? null;
-      waitReason = waitReasonText(event.waitReason, pause);
+      waitReason = waitReasonText(event.waitReason, pause, language.locale());
       live.wait = {
         pool: event.waitReason ?? 'requests',
         until: clock.now() + event.waitingMs,
         ...(event.waitReason === 'manage_offers' && { offers: offersGoingNext(event) }),
-        ...(pause && { pauseText: pauseNotice(pause).replace(/\.$/, '') }),
+        ...(pause && { pauseText: pauseWords(pause, language.locale()) }),
       };
     } else {
       live.wait = null;
@@ -131,7 +139,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const session = createSession(options);
   const status = () =>
-    syncStatusOf(session.profile()?.seller ?? null, live, connection, clock.now());
+    syncStatusOf(
+      session.profile()?.seller ?? null,
+      live,
+      connection,
+      clock.now(),
+      language.locale(),
+    );
   const publishStatus = () => {
     bus.emit('sync.status', status());
     desk.publishSoon();
@@ -175,12 +189,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     if (connection.failed(reason)) {
       bus.emit('network.online', { online: false });
       const queued = failure.detail.queue?.kept ?? 0;
-      notify(
-        'connectionLost',
-        'Seller Desk cannot reach the marketplace',
-        `${connection.view(facts(), clock.now()).reason ?? ''} ` +
-          `${plural(queued, 'change')} wait here; Seller Desk tries again by itself.`,
-      );
+      const why = connection.view(facts(), clock.now()).reason ?? '';
+      const told = unreachableNotice(why, queued, language.locale());
+      notify('connectionLost', told.title, told.body);
     }
     if (reason !== 'marketplace_error') probeUntilBack();
   }
@@ -190,6 +201,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     tokenRefused: live.tokenRefused,
     running: live.running,
     wait: null,
+    locale: language.locale(),
   });
 
   /** The shown profile's own settings (each seller's hold and automatic sending). */
@@ -226,23 +238,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         (o) => o.syncState === 'attention' && !refusedBefore.has(o.localId),
       );
       const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
-      const told = refusedNotice(refused, newConflicts);
+      const told = refusedNotice(refused, newConflicts, language.locale());
       if (told) notify('syncRefusals', told.title, told.body);
       // Once per offer per episode (low, then sold out): the store keeps the alert given.
       const stockAlerts = takeStockAlerts(profile.seller);
       for (const alert of stockAlerts) {
-        const told = stockNotice(alert);
+        const told = stockAlertNotice(alert, language.locale());
         notify(stockNotificationKind(alert), told.title, told.body);
       }
       // Offers whose sell-out was just told by name are not counted again.
       const soldOutTold = stockAlerts.filter((a) => a.kind === 'sold_out').length;
       if (trigger !== 'start' && outcome.wentNotActive > soldOutTold) {
-        const n = outcome.wentNotActive;
-        notify(
-          'sales',
-          `${n} offer${n === 1 ? '' : 's'} went Not Active`,
-          'Sold out or hidden on the marketplace; add credentials or change the status to sell again.',
-        );
+        const told = wentNotActiveNotice(outcome.wentNotActive, language.locale());
+        notify('sales', told.title, told.body);
       }
     } catch (error) {
       const failure = toFailure(error);
@@ -252,11 +260,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         session.markTokenInvalid();
         bus.emit('session.changed', session.status());
         if (!live.tokenRefused) {
-          notify(
-            'connectionLost',
-            'Seller Desk needs a new token',
-            'The marketplace no longer accepts your API token. Your changes are kept; paste a new token to send them.',
-          );
+          const told = tokenRefusedNotice(language.locale());
+          notify('connectionLost', told.title, told.body);
         }
         live.tokenRefused = true;
       } else if (failure.kind === 'unreachable') {
@@ -336,6 +341,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     session,
     bus,
     activeStatus: status,
+    locale: language.locale,
     showActive: sessionChanged,
     quiesce,
   });
@@ -349,7 +355,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }
   };
 
-  const handlers: Handlers = withFailures(tokenOfTheMoment, {
+  const failuresSay = { secrets: tokenOfTheMoment, locale: language.locale };
+  const handlers: Handlers = withFailures(failuresSay, {
     async 'session.status'() {
       return session.status();
     },

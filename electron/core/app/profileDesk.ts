@@ -17,6 +17,7 @@ import { openBackgroundProfile, type BackgroundProfile } from './backgroundSync'
 import type { EventBus } from './events';
 import type { AppCoreOptions } from './options';
 import type { Session } from './session';
+import type { Locale } from '../../contract/i18n';
 import { plural } from '../../contract/words';
 
 export interface ProfileDeskDeps {
@@ -26,6 +27,8 @@ export interface ProfileDeskDeps {
   bus: EventBus;
   /** The shown profile's sync status (the Sync view's). */
   activeStatus: () => SyncStatus;
+  /** The app's language, for the background profiles' notifications and reasons. */
+  locale?: () => Locale;
   /** The shown profile changed: tell the renderer and sync it (the core's sessionChanged). */
   showActive: () => Promise<unknown>;
   /** Ends the shown profile's run, if one goes on, before its profile is closed. */
@@ -164,6 +167,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
             token: () => session.tokenOf(file) ?? '',
             name: () => nameOf(file),
             onChange: publishSoon,
+            ...(deps.locale && { locale: deps.locale }),
           }),
         );
       } catch (error) {

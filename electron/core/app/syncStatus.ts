@@ -1,9 +1,9 @@
 // The sync panel's picture: the profile's status (core/usecases/sync, as `seller-desk status`
 // reads it) with what only the app knows: the connection (reached, waiting, unreachable, token
 // refused), whether a sync runs, and how the last one ended.
+import { translate, type Locale } from '../../contract/i18n';
 import type { LastRunSummary, SyncStatus } from '../../contract/ipc';
-import { limits } from '../../contract/marketplace/limits';
-import { pauseNotice, type Pause } from '../limits';
+import { isCapped, type Pause } from '../limits';
 import { status, type LastSync } from '../usecases/sync';
 import type { SellerProfile } from '../usecases/profile';
 import { rateWaitWords, type ConnectionTracker, type RateWait } from './connection';
@@ -16,23 +16,87 @@ export interface LiveSyncState {
   lastRun: LastRunSummary | null;
 }
 
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const YEAR = 365 * DAY;
+
+/**
+ * A length of time in the app's language, in the largest unit that reads naturally ("45 s",
+ * "5 min", "3 h", "1 year"): core/limits' formatDuration, which the CLI prints, in other words.
+ */
+export function durationWords(ms: number, locale: Locale = 'en'): string {
+  if (!Number.isFinite(ms)) return translate(locale, 'notices.duration.unlimited');
+  const rounded = ms <= 0 ? 0 : Math.max(SECOND, Math.round(ms / SECOND) * SECOND);
+  const units = [
+    [YEAR, 'notices.duration.years'],
+    [DAY, 'notices.duration.days'],
+    [HOUR, 'notices.duration.hours'],
+    [MINUTE, 'notices.duration.minutes'],
+  ] as const;
+  for (const [size, key] of units) {
+    // 90 s reads better than "2 min", 36 h better than "2 days".
+    if (rounded >= 1.5 * size || (size === YEAR && rounded >= size)) {
+      return translate(locale, key, { n: Math.round(rounded / size) });
+    }
+  }
+  return translate(locale, 'notices.duration.seconds', { n: rounded / SECOND });
+}
+
+/**
+ * A pause the marketplace asked for, without the closing stop (it ends the connection's reason
+ * or, with one, the progress event's sentence): how long it asked, how long Seller Desk holds.
+ */
+export function pauseWords(pause: Pause, locale: Locale = 'en'): string {
+  const asked = durationWords(pause.askedMs, locale);
+  return isCapped(pause)
+    ? translate(locale, 'notices.pause.capped', {
+        asked,
+        held: durationWords(pause.heldMs, locale),
+      })
+    : translate(locale, 'notices.pause.asked', { asked });
+}
+
 /**
  * Why the app is not sending right now, in one sentence (the progress event's words). A pause the
  * marketplace asked for says how long it asked and how long Seller Desk actually waits.
  */
-export function waitReasonText(reason: string | null | undefined, pause: Pause | null): string {
+export function waitReasonText(
+  reason: string | null | undefined,
+  pause: Pause | null,
+  locale: Locale = 'en',
+): string {
+  const sentence = (words: string) => translate(locale, 'notices.wait.sentence', { reason: words });
   switch (reason) {
     case 'requests':
-      return `The marketplace allows ${limits.requestsPerWindow} requests a minute.`;
     case 'manage_offers':
-      return `The marketplace allows ${limits.manageOffersPerWindow} offers a minute.`;
     case 'attach':
-      return `The marketplace allows ${limits.attachPerWindow} screenshot links a minute.`;
+      return sentence(rateWaitWords({ pool: reason, until: 0 }, locale).reason);
     case 'retry_after':
-      return pause ? pauseNotice(pause) : 'The marketplace asked us to wait before trying again.';
+      return pause
+        ? sentence(pauseWords(pause, locale))
+        : translate(locale, 'notices.wait.askedToWait');
     default:
-      return "Waiting for the marketplace's rate limit.";
+      return translate(locale, 'notices.wait.rateLimit');
   }
+}
+
+/** What a low-stock alert carries for its words (the use case's reason is the CLI's English). */
+export interface StockAlertWords {
+  kind: string;
+  reason: string;
+  credentialsLeft?: number | null;
+}
+
+/** "Low stock: 1 credential left" / "Sold out: went Not Active", in the app's language. */
+export function stockReasonWords(alert: StockAlertWords, locale: Locale = 'en'): string {
+  if (alert.kind === 'sold_out') return translate(locale, 'notices.stock.soldOut');
+  if (alert.kind === 'pool_dry') return translate(locale, 'notices.stock.poolDry');
+  if (alert.kind === 'low' && typeof alert.credentialsLeft === 'number') {
+    return translate(locale, 'notices.stock.low', { count: alert.credentialsLeft });
+  }
+  return alert.reason;
 }
 
 const emptyBudget = { requestsLeft: 0, manageOffersLeft: 0, attachLeft: 0, nextRoomInMs: 0 };
@@ -60,14 +124,28 @@ export function syncStatusOf(
   live: LiveSyncState,
   connection: ConnectionTracker,
   now: number,
+  locale: Locale = 'en',
 ): SyncStatus {
   const wait = live.running && live.wait && live.wait.until > now ? live.wait : null;
   const view = connection.view(
-    { hasProfile: profile !== null, tokenRefused: live.tokenRefused, running: live.running, wait },
+    {
+      hasProfile: profile !== null,
+      tokenRefused: live.tokenRefused,
+      running: live.running,
+      wait,
+      locale,
+    },
     now,
   );
   const online = view.state === 'online' || view.state === 'syncing' || view.state === 'waiting';
-  const waiting = wait ? { ms: wait.until - now, reason: `${rateWaitWords(wait).reason}.` } : null;
+  const waiting = wait
+    ? {
+        ms: wait.until - now,
+        reason: translate(locale, 'notices.wait.sentence', {
+          reason: rateWaitWords(wait, locale).reason,
+        }),
+      }
+    : null;
   if (!profile) {
     return {
       online,
@@ -107,7 +185,11 @@ export function syncStatusOf(
         e.messages.map((message) => ({ field: e.field, message })),
       ),
     })),
-    lowStock: current.lowStock.map(({ localId, title, reason }) => ({ localId, title, reason })),
+    lowStock: current.lowStock.map((alert) => ({
+      localId: alert.localId,
+      title: alert.title,
+      reason: stockReasonWords(alert, locale),
+    })),
     budget: current.rateBudget,
     waiting,
     connection: view,

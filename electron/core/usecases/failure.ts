@@ -6,6 +6,7 @@
 //
 // Errors are recognised by name and kind rather than by class, so that this module stays cheap to
 // load (no HTTP client, no SQLite): the command line maps a usage error before opening anything.
+import type { MessageKey, MessageValues } from '../../contract/i18n';
 import type { MarketplaceErrorKind } from '../api/errors';
 import { boundText } from '../util/echo';
 
@@ -66,6 +67,17 @@ export interface FailureDetail {
   queue?: { sent: number; kept: number };
   /** An error that is none of ours, kept so the app can log it whole. */
   unexpected?: unknown;
+  /**
+   * The failure as a catalogue message, for a front that speaks the seller's language (the app);
+   * the command line prints `message`, in English, unchanged.
+   */
+  say?: Sentence;
+}
+
+/** A message of the contract's catalogues (contract/i18n) with its values. */
+export interface Sentence {
+  key: MessageKey;
+  values?: MessageValues;
 }
 
 export class UseCaseFailure extends Error {
@@ -123,11 +135,15 @@ export function toFailure(error: unknown): UseCaseFailure {
       return new UseCaseFailure('bad_input', message, draftProblems(e.problems));
     case 'ImportError': {
       const line = typeof e.line === 'number' ? e.line : undefined;
+      const say = importSentence(e.code, message);
       return new UseCaseFailure(
         'bad_input',
         message,
         line === undefined ? [] : [{ line, message }],
-        e.code === 'encoding-unsure' ? { encodingUnsure: true } : {},
+        {
+          ...(e.code === 'encoding-unsure' && { encodingUnsure: true }),
+          ...(say && { say }),
+        },
       );
     }
     case 'SecretBoxError':
@@ -137,20 +153,50 @@ export function toFailure(error: unknown): UseCaseFailure {
       );
     case 'AbortError':
     case 'RateLimiterClosedError':
-      return new UseCaseFailure('cancelled', 'Cancelled; queued changes are kept.');
+      return new UseCaseFailure('cancelled', 'Cancelled; queued changes are kept.', [], {
+        say: { key: 'failures.cancelled' },
+      });
     default:
       break;
   }
   if (typeof e.code === 'string' && /^(ENOENT|EACCES|EISDIR|EPERM)$/.test(e.code)) {
-    return new UseCaseFailure('bad_input', message);
+    return new UseCaseFailure('bad_input', message, [], {
+      say: fileSentence(e.code, typeof e.path === 'string' ? e.path : ''),
+    });
   }
   if (typeof e.code === 'string' && e.code.startsWith('SQLITE_')) {
-    return new UseCaseFailure('data_folder', `The data folder could not be used: ${message}`);
+    return new UseCaseFailure('data_folder', `The data folder could not be used: ${message}`, [], {
+      say: { key: 'failures.dataFolder', values: { detail: message } },
+    });
   }
   // Not one of ours: its words (a SyntaxError quotes the text it choked on) are kept short.
   return new UseCaseFailure('internal', boundText(message, INTERNAL_MESSAGE_MAX), [], {
     unexpected: error,
   });
+}
+
+/** A file the seller named that cannot be read, by the system's code (ENOENT, EACCES, …). */
+export function fileSentence(code: string, path: string): Sentence {
+  switch (code) {
+    case 'ENOENT':
+    case 'EACCES':
+    case 'EPERM':
+    case 'EISDIR':
+      return { key: `failures.file.${code}`, values: { path } };
+    default:
+      return { key: 'failures.file.cannotRead', values: { path } };
+  }
+}
+
+/**
+ * A file problem the app can say in the seller's language. The readers word the rest with the
+ * file's own details (a column, an encoding), which the app shows as the core wrote them.
+ */
+function importSentence(code: unknown, message: string): Sentence | null {
+  if (code === 'no-header') return { key: 'failures.file.noHeader' };
+  if (code === 'unreadable') return { key: 'failures.file.unreadable' };
+  const size = code === 'too-large' ? /\b(\d+(?:\.\d+)?) MB\b/.exec(message) : null;
+  return size ? { key: 'failures.file.tooLarge', values: { mb: Number(size[1]) } } : null;
 }
 
 function fromStore(e: Named, message: string): UseCaseFailure {
@@ -179,15 +225,24 @@ function fromMarketplace(e: Named, message: string): UseCaseFailure {
   const request =
     typeof e.method === 'string' && typeof e.path === 'string' ? `${e.method} ${e.path}` : '';
   const detail: FailureDetail = { marketplace: { kind, request, said: message } };
+  const saying = (key: MessageKey, values?: MessageValues): FailureDetail => ({
+    ...detail,
+    say: { key, ...(values && { values }) },
+  });
   if (UNREACHABLE_MARKETPLACE_KINDS.has(kind)) {
-    return new UseCaseFailure(
-      'unreachable',
-      kind === 'rate_limited'
-        ? 'The marketplace asked us to slow down; Seller Desk carries on when the limit allows.'
-        : 'The marketplace cannot be reached right now. Nothing is lost: changes stay queued.',
-      [],
-      detail,
-    );
+    return kind === 'rate_limited'
+      ? new UseCaseFailure(
+          'unreachable',
+          'The marketplace asked us to slow down; Seller Desk carries on when the limit allows.',
+          [],
+          saying('failures.rateLimited'),
+        )
+      : new UseCaseFailure(
+          'unreachable',
+          'The marketplace cannot be reached right now. Nothing is lost: changes stay queued.',
+          [],
+          saying('failures.unreachable'),
+        );
   }
   switch (kind) {
     case 'unauthorized': {
@@ -198,14 +253,19 @@ function fromMarketplace(e: Named, message: string): UseCaseFailure {
           'unauthorized',
           malformed[1] ? `The API token is malformed: ${malformed[1]}.` : 'No API token is set.',
           [],
-          { ...detail, tokenMalformed: true },
+          {
+            ...(malformed[1]
+              ? saying('failures.tokenMalformed', { why: malformed[1] })
+              : saying('failures.noToken')),
+            tokenMalformed: true,
+          },
         );
       }
       return new UseCaseFailure(
         'unauthorized',
         'The marketplace did not accept the API token. It may be wrong or expired.',
         [],
-        detail,
+        saying('failures.tokenRefused'),
       );
     }
     case 'forbidden':
@@ -213,30 +273,35 @@ function fromMarketplace(e: Named, message: string): UseCaseFailure {
         'forbidden',
         'The marketplace refused this for your account.',
         [],
-        detail,
+        saying('failures.forbidden'),
       );
     case 'not_found':
       return new UseCaseFailure(
         'not_found',
         'The marketplace does not know this offer any more.',
         [],
-        detail,
+        saying('failures.notFound'),
       );
     case 'validation':
       return new UseCaseFailure(
         'needs_attention',
         'The marketplace refused some fields.',
         marketplaceFieldProblems(e.fieldErrors),
-        detail,
+        saying('failures.fieldsRefused'),
       );
     case 'cancelled':
-      return new UseCaseFailure('cancelled', 'Cancelled; queued changes are kept.', [], detail);
+      return new UseCaseFailure(
+        'cancelled',
+        'Cancelled; queued changes are kept.',
+        [],
+        saying('failures.cancelled'),
+      );
     default:
       return new UseCaseFailure(
         'internal',
         `The marketplace answered unexpectedly: ${message}`,
         [],
-        detail,
+        saying('failures.unexpected', { said: message }),
       );
   }
 }

@@ -3,10 +3,32 @@
 import type { Messages } from '../messages';
 import * as common from './common';
 import * as number from './number';
+import * as activity from './activity';
+import * as catalogue from './catalogue';
+import * as credentials from './credentials';
+import * as failures from './failures';
+import * as imports from './imports';
+import * as notices from './notices';
+import * as profiles from './profiles';
+import * as sales from './sales';
+import * as screenshots from './screenshots';
+import * as sync from './sync';
+import * as undo from './undo';
 
 const areas = {
   common,
   number,
+  activity,
+  catalogue,
+  credentials,
+  failures,
+  imports,
+  notices,
+  profiles,
+  sales,
+  screenshots,
+  sync,
+  undo,
 } as const;
 
 type Area = (typeof areas)[keyof typeof areas];

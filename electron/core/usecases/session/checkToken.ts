@@ -46,14 +46,25 @@ export async function checkToken(input: CheckTokenInput): Promise<string> {
       throw new UseCaseFailure(
         'unauthorized',
         'The marketplace did not accept this token. Check that you copied all of it, or generate a new one in your dashboard.',
+        [],
+        { say: { key: 'failures.token.notAccepted' } },
       );
     }
     if (isMarketplaceError(error) && error.kind === 'forbidden') {
-      throw new UseCaseFailure('forbidden', 'This token is not allowed to use the Seller API.');
+      throw new UseCaseFailure(
+        'forbidden',
+        'This token is not allowed to use the Seller API.',
+        [],
+        {
+          say: { key: 'failures.token.notAllowed' },
+        },
+      );
     }
     throw new UseCaseFailure(
       'unreachable',
       'The marketplace could not be reached to check the token. Try again when you are online.',
+      [],
+      { say: { key: 'failures.token.unreachable' } },
     );
   } finally {
     await raw.close();

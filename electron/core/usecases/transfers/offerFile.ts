@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Product } from '../../../contract/marketplace/wire';
 import { MAX_IMPORT_BYTES } from '../../imports/importError';
 import { readOfferFile, type ParsedOfferSheet } from '../../imports/offers';
-import { UseCaseFailure } from '../failure';
+import { fileSentence, UseCaseFailure } from '../failure';
 
 export async function readOfferSheet(
   path: string,
@@ -17,13 +17,17 @@ export async function readOfferSheet(
       throw new UseCaseFailure(
         'bad_input',
         'This file is larger than 50 MB; split it into smaller files.',
+        [],
+        { say: { key: 'failures.file.over50' } },
       );
     }
     bytes = await readFile(path);
   } catch (error) {
     if (error instanceof UseCaseFailure) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UseCaseFailure('bad_input', `Cannot read ${path} (${code}).`);
+    throw new UseCaseFailure('bad_input', `Cannot read ${path} (${code}).`, [], {
+      say: fileSentence(code, path),
+    });
   }
   const { rows, headerProblems } = await readOfferFile(bytes, product, { encoding });
   return { rows, headerProblems };
