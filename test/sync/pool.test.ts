@@ -128,7 +128,7 @@ describe('restock pool', { timeout: 120_000 }, () => {
     );
     const requestsBefore = sandbox.requests.length;
     const outcome = await syncNow(profile);
-    expect(outcome.error ?? null).toBeNull();
+    expect(outcome).toMatchObject({ needsAttention: 0, queuedOperations: 0 });
     const sent = sandbox.requests.slice(requestsBefore);
     // Exactly one add_batch with the two oldest, then Active once they were accepted.
     const adds = sent.filter((r) => r.path.endsWith('/credentials/add_batch'));
@@ -158,7 +158,7 @@ describe('restock pool', { timeout: 120_000 }, () => {
     await syncNow(profile);
     expect(logins(serverId)).toEqual(['first-1', 'first-2', 'pool-1', 'pool-2', 'pool-3']);
     expect(offerPool(profile, localId)).toMatchObject({ pool: 3, onSale: 2 });
-    expect(takeStockAlerts(profile).filter((a) => a.kind === 'pool_dry')).toEqual([]);
+    expect(takeStockAlerts(profile)).toEqual([]);
 
     // Drained: the pool runs dry and says so once, until credentials are added again.
     expect(sandbox.control.simulateBuyers(serverId, 5)).toBe(2);
@@ -167,21 +167,29 @@ describe('restock pool', { timeout: 120_000 }, () => {
     expect(sandbox.control.simulateBuyers(serverId, 5)).toBe(2);
     await syncNow(profile);
     expect(offerPool(profile, localId)).toMatchObject({ pool: 0, onSale: 1, dry: true });
-    const dry = takeStockAlerts(profile).filter((a) => a.kind === 'pool_dry');
-    expect(dry).toEqual([
+    // At 1 on sale (the low level) with nothing left to restock from: told once, with both.
+    expect(takeStockAlerts(profile)).toEqual([
       expect.objectContaining({
         localId,
         title: 'Pooled smurf',
-        reason: expect.stringMatching(/Restock pool empty/),
+        kind: 'low',
+        reason: 'Low stock: 1 credential left, restock pool empty',
       }),
     ]);
     await syncNow(profile);
-    expect(takeStockAlerts(profile).filter((a) => a.kind === 'pool_dry')).toEqual([]);
+    expect(takeStockAlerts(profile)).toEqual([]);
     await addToPool(localId, file('refill.txt', 'pool-7:Pw-g\n'));
     expect(offerPool(profile, localId)).toMatchObject({ pool: 1, dry: false });
     await syncNow(profile);
     expect(offerPool(profile, localId)).toMatchObject({ pool: 0, onSale: 2, dry: true });
-    expect(takeStockAlerts(profile).filter((a) => a.kind === 'pool_dry')).toHaveLength(1);
+    // Not low (2 on sale), but nothing left to restock from: told on its own.
+    expect(takeStockAlerts(profile)).toEqual([
+      expect.objectContaining({
+        localId,
+        kind: 'pool_dry',
+        reason: 'Restock pool empty: nothing left to restock from',
+      }),
+    ]);
 
     // Every credential reached the marketplace once.
     const all = sandbox.control.credentials(serverId);

@@ -4,6 +4,12 @@ import { z } from 'zod';
 import { productSchema } from '../marketplace/wire';
 import { shortcutCommands } from '../shortcuts';
 import {
+  offerPoolSchema,
+  poolAddInputSchema,
+  poolAddResultSchema,
+  poolSetKeepInputSchema,
+} from './poolModels';
+import {
   appAboutSchema,
   appPreferencesPatchSchema,
   appPreferencesSchema,
@@ -162,6 +168,14 @@ export const channels = {
     z.object({ localId: z.number().int(), threshold: z.number().int().min(0).max(100_000) }),
     message,
   ),
+
+  // The restock pool: a file previewed as a credential import, then added; the level kept.
+  'stock.pool': channel(localId, offerPoolSchema),
+  'stock.poolPreview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
+  'stock.poolAdd': channel(poolAddInputSchema, poolAddResultSchema),
+  'stock.poolDiscardPreview': channel(z.object({ previewId: z.string() }), message),
+  'stock.poolSetKeep': channel(poolSetKeepInputSchema, offerPoolSchema),
+  'stock.poolClear': channel(localId, z.object({ removed: z.number().int(), message: z.string() })),
 
   'credentials.preview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
   'credentials.commit': channel(

@@ -1,11 +1,51 @@
-// The offers list's Stock column and the credentials section's low-stock level.
+// The offers list's Stock column, the credentials section's low-stock level, and the restock pool
+// (core/usecases/stock): a pool file is previewed as a credential import is (its rows stay in main,
+// the renderer sees masked logins), then added; the level each sync keeps on sale.
 import type { Handlers } from '../../../contract/ipc';
-import { STOCK_ESTIMATE_NOTE, setStockThreshold, stockReport } from '../../usecases/stock';
+import type { CredentialFilePreview } from '../../usecases/credentials';
+import {
+  STOCK_ESTIMATE_NOTE,
+  clearPool,
+  commitPoolImport,
+  offerPool,
+  previewPoolImport,
+  setPoolKeep,
+  setStockThreshold,
+  stockReport,
+  type OfferPool,
+} from '../../usecases/stock';
 import type { AppContext } from '../context';
+import { createPreviewCache } from '../previews';
+
+interface PendingPool {
+  preview: CredentialFilePreview;
+  /** The file reference, released once the seller confirms or discards. */
+  file: string;
+}
+
+const poolDto = (p: OfferPool) => ({
+  localId: p.localId,
+  pool: p.pool,
+  keep: p.keep,
+  onSale: p.onSale,
+  dry: p.dry,
+});
 
 export function stockHandlers(
   ctx: AppContext,
-): Pick<Handlers, 'stock.list' | 'stock.setThreshold'> {
+): Pick<
+  Handlers,
+  | 'stock.list'
+  | 'stock.setThreshold'
+  | 'stock.pool'
+  | 'stock.poolPreview'
+  | 'stock.poolAdd'
+  | 'stock.poolDiscardPreview'
+  | 'stock.poolSetKeep'
+  | 'stock.poolClear'
+> {
+  // A preview dropped from here (discarded, expired) takes its rows with it.
+  const pending = createPreviewCache<PendingPool>();
   return {
     async 'stock.list'() {
       const offers = stockReport(ctx.seller()).map((s) => ({
@@ -22,6 +62,66 @@ export function stockHandlers(
       setStockThreshold(ctx.seller(), input);
       const n = input.threshold;
       return { message: `Low stock at ${n} credential${n === 1 ? '' : 's'} left or fewer.` };
+    },
+
+    async 'stock.pool'({ localId }) {
+      return poolDto(offerPool(ctx.seller(), localId));
+    },
+    async 'stock.poolPreview'({ localId, file, encoding, format }) {
+      const seller = ctx.seller();
+      const path = await ctx.options.resolveFileRef(file);
+      const preview = await previewPoolImport(
+        seller,
+        { localId, path, encoding, format },
+        { inWorker: true },
+      );
+      if (preview.state === 'choose-encoding') {
+        return { state: 'choose-encoding', candidates: preview.candidates };
+      }
+      return {
+        state: 'ready',
+        previewId: pending.put({ preview, file }),
+        encoding: preview.encoding ?? 'binary (XLSX)',
+        format: preview.format,
+        damagedRows: preview.damagedRows,
+        rows: preview.rows,
+        totals: preview.totals,
+        replaceTotal: preview.replaceTotal,
+      };
+    },
+    async 'stock.poolAdd'({ previewId, keep, keepCaseDuplicates }) {
+      const { preview, file } = pending.take(previewId);
+      await ctx.options.releaseFileRef?.(file);
+      // The seller confirmed a preview that showed the refused rows: they are left out.
+      const outcome = await commitPoolImport(ctx.seller(), {
+        preview,
+        keep: keep ?? null,
+        skipInvalid: true,
+        keepCaseDuplicates: keepCaseDuplicates === true,
+      });
+      ctx.changed([preview.localId]);
+      return {
+        added: outcome.added,
+        skipped: outcome.skipped,
+        pool: poolDto(offerPool(ctx.seller(), preview.localId)),
+      };
+    },
+    async 'stock.poolDiscardPreview'({ previewId }) {
+      pending.drop(previewId);
+      return { message: 'Preview discarded.' };
+    },
+    async 'stock.poolSetKeep'(input) {
+      const pool = setPoolKeep(ctx.seller(), input);
+      ctx.changed([input.localId]);
+      return poolDto(pool);
+    },
+    async 'stock.poolClear'({ localId }) {
+      const { removed } = clearPool(ctx.seller(), localId);
+      ctx.changed([localId]);
+      return {
+        removed,
+        message: `Restock pool emptied: ${removed} credential${removed === 1 ? '' : 's'} deleted, never sent.`,
+      };
     },
   };
 }

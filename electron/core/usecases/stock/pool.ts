@@ -5,6 +5,7 @@
 // at once, and nobody has to watch. The file is read exactly as a credential import is (same
 // formats, encodings, preview with masked rows, problems by line), and deduplicated against the
 // pool and against what the offer has or had (the kept hashes).
+import { MAX_POOL_KEEP } from '../../../contract/ipc/poolModels';
 import { OfferStatus } from '../../../contract/marketplace/wire';
 import type { PoolRow } from '../../store';
 import {
@@ -20,8 +21,7 @@ import { requireOffer } from '../offers/getOffer';
 import type { SellerProfile } from '../profile';
 import { attentionTitle } from '../sync/attention';
 
-/** The most a pool keeps on sale: one add_batch's worth. */
-export const MAX_POOL_KEEP = 1000;
+export { MAX_POOL_KEEP };
 
 export interface OfferPool {
   localId: number;

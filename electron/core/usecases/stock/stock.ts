@@ -48,7 +48,13 @@ function stockOf(row: StockRow, pool: OfferPool | undefined): OfferStock {
     // Sold out is the marketplace's word (it turned the offer Not Active); a count is ours.
     estimate: !soldOut,
     threshold: row.threshold,
-    low: soldOut || (credentialsLeft !== null && credentialsLeft <= row.threshold),
+    // A pool with credentials and a level restocks the offer at the next sync: not the seller's
+    // worry (a sell-out still is, until that sync).
+    low:
+      soldOut ||
+      (credentialsLeft !== null &&
+        credentialsLeft <= row.threshold &&
+        !(pool !== undefined && pool.pool > 0 && pool.keep > 0)),
     soldOut,
     pool: pool?.pool ?? 0,
     keep: pool?.keep ?? 0,
@@ -94,9 +100,10 @@ export interface StockAlertNotice {
 }
 
 export function stockReason(stock: OfferStock): string {
-  if (stock.soldOut) return 'Sold out: went Not Active';
+  const dry = stock.poolDry ? ', restock pool empty' : '';
+  if (stock.soldOut) return `Sold out: went Not Active${dry}`;
   const n = stock.credentialsLeft ?? 0;
-  return `Low stock: ${n} credential${n === 1 ? '' : 's'} left`;
+  return `Low stock: ${n} credential${n === 1 ? '' : 's'} left${dry}`;
 }
 
 export const POOL_DRY_REASON = 'Restock pool empty: nothing left to restock from';
@@ -164,11 +171,13 @@ export function takeStockAlerts(profile: SellerProfile): StockAlertNotice[] {
       store.stock().setAlerted(s.localId, kind);
       fresh.push({ localId: s.localId, id: s.id, title: s.title, kind, reason: stockReason(s) });
     }
-    // A pool that runs dry is told once; adding credentials to it ends the episode (store).
+    // A pool that runs dry is told once; adding credentials to it ends the episode (store). A
+    // low-stock notice of this run already says it.
+    const toldNow = new Set(fresh.map((f) => f.localId));
     for (const p of poolReport(profile)) {
       if (!p.dry || rowsDryAlerted.has(p.localId)) continue;
       store.pool().setDryAlerted(p.localId, true);
-      fresh.push(poolDryNotice(p));
+      if (!toldNow.has(p.localId)) fresh.push(poolDryNotice(p));
     }
   });
   return fresh;
