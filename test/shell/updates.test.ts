@@ -12,7 +12,8 @@ import {
   rolloutBucket,
   type UpdateSource,
 } from '../../electron/main/updates/updateFeed';
-import { createUpdateService, updateWords } from '../../electron/main/updates/updateService';
+import { translate } from '../../electron/contract/i18n';
+import { createUpdateService } from '../../electron/main/updates/updateService';
 
 const files = new Map<string, string>();
 const asked: string[] = [];
@@ -153,6 +154,7 @@ describe('the update flow', () => {
     restart: boolean;
     downloadFails?: boolean;
     source?: UpdateSource | null;
+    locale?: 'en' | 'ru';
   }) {
     const events: string[] = [];
     const svc = createUpdateService({
@@ -176,6 +178,7 @@ describe('the update flow', () => {
         },
       },
       log: (message) => events.push(`log ${message}`),
+      locale: () => opts.locale ?? 'en',
     });
     return { svc, events };
   }
@@ -197,13 +200,13 @@ describe('the update flow', () => {
     files.set('/feed/latest-linux.yml', feed('1.3.0'));
     const asked = service({ restart: false });
     await asked.svc.check(true);
-    expect(asked.events).toEqual([`tell ${updateWords.upToDate('1.3.0')}`]);
+    expect(asked.events).toEqual([`tell Seller Desk 1.3.0 is the latest version.`]);
     const timed = service({ restart: false });
     await timed.svc.check(false);
     expect(timed.events).toEqual([]);
     const dev = service({ restart: false, source: null });
     await dev.svc.check(true);
-    expect(dev.events).toEqual([`tell ${updateWords.notInstalled}`]);
+    expect(dev.events).toEqual([`tell ${translate('en', 'updates.notInstalled')}`]);
   });
 
   it('a failed download changes nothing and is told', async () => {
@@ -213,7 +216,21 @@ describe('the update flow', () => {
     expect(broken.events).toEqual([
       'download',
       'log Update download: disk full',
-      `tell ${updateWords.downloadFailed}`,
+      'tell The update could not be downloaded; try again later.',
+    ]);
+  });
+
+  it("answers in the seller's language, a feed problem included", async () => {
+    files.set('/feed/latest-linux.yml', feed('1.3.0'));
+    const russian = service({ restart: false, locale: 'ru' });
+    await russian.svc.check(true);
+    expect(russian.events).toEqual(['tell Seller Desk 1.3.0 — последняя версия.']);
+    files.delete('/feed/latest-linux.yml');
+    const missing = service({ restart: false, locale: 'ru' });
+    await missing.svc.check(true);
+    expect(missing.events).toEqual([
+      'log Update check: No release has been published for this system yet.',
+      'tell Для этой системы ещё не опубликовано ни одного выпуска.',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseUpdateSource, rolloutBucket, type UpdateSource } from './updateFeed';
 import { createUpdateService, type UpdatePrompts, type UpdateService } from './updateService';
 import { electronInstaller } from './electronInstaller';
+import type { Locale } from '../../contract/i18n';
 
 const EVERY_SIX_HOURS = 6 * 60 * 60 * 1000;
 const FIRST_CHECK_AFTER = 30_000;
@@ -19,6 +20,7 @@ export interface UpdatesOptions {
   platform: NodeJS.Platform;
   arch: string;
   prompts: UpdatePrompts;
+  locale(): Locale;
   log(message: string): void;
 }
 
@@ -50,6 +52,7 @@ export function startUpdates(options: UpdatesOptions): UpdateService & { stop():
     bucket: rolloutBucket(installId(options.userData)),
     installer: () => electronInstaller(options.log),
     prompts: options.prompts,
+    locale: options.locale,
     log: options.log,
   });
   const timers: ReturnType<typeof setTimeout>[] = [];

@@ -31,8 +31,18 @@ const sourceSchema = z.discriminatedUnion('provider', [
 ]);
 export type UpdateSource = z.infer<typeof sourceSchema>;
 
+/** What went wrong, as the seller is told it (the catalogue's `updates.*`) and as the log says it. */
+export type UpdateProblem =
+  | { key: 'updates.noRelease' }
+  | { key: 'updates.unreachable' }
+  | { key: 'updates.serverError'; status: number }
+  | { key: 'updates.unreadable' };
+
 export class UpdateFeedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly problem: UpdateProblem = { key: 'updates.unreadable' },
+  ) {
     super(message);
     this.name = 'UpdateFeedError';
   }
@@ -133,14 +143,21 @@ export async function checkForUpdate(options: CheckOptions): Promise<UpdateDecis
     const answer = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(timeout) });
     text = await answer.text();
     if (answer.status === 404) {
-      throw new UpdateFeedError('No release has been published for this system yet.');
+      throw new UpdateFeedError('No release has been published for this system yet.', {
+        key: 'updates.noRelease',
+      });
     }
     if (!answer.ok) {
-      throw new UpdateFeedError(`The update server answered ${answer.status}; try again later.`);
+      throw new UpdateFeedError(`The update server answered ${answer.status}; try again later.`, {
+        key: 'updates.serverError',
+        status: answer.status,
+      });
     }
   } catch (error) {
     if (error instanceof UpdateFeedError) throw error;
-    throw new UpdateFeedError('The update server could not be reached; try again later.');
+    throw new UpdateFeedError('The update server could not be reached; try again later.', {
+      key: 'updates.unreachable',
+    });
   }
   return decideUpdate({ ...options, feed: parseUpdateFeed(text) });
 }

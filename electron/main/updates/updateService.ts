@@ -1,6 +1,7 @@
 // The update flow the seller sees: check (at start, every few hours, or from the menu), download
 // what the feed allows, then ask before restarting. Electron's parts (electron-updater, dialogs)
 // come in as ports, so the flow runs under Node in the tests.
+import { translate, type Locale, type MessageKey, type MessageValues } from '../../contract/i18n';
 import type { UpdateDecision, UpdateSource } from './updateFeed';
 import { UpdateFeedError, checkForUpdate } from './updateFeed';
 
@@ -29,6 +30,8 @@ export interface UpdateServiceOptions {
   installer(): Promise<Installer>;
   prompts: UpdatePrompts;
   log(message: string): void;
+  /** The seller's language for what a check tells them. */
+  locale(): Locale;
   timeoutMs?: number;
 }
 
@@ -37,38 +40,33 @@ export interface UpdateService {
   check(interactive: boolean): Promise<UpdateDecision | null>;
 }
 
-export const updateWords = {
-  notInstalled:
-    'Updates come with an installed copy of Seller Desk; this one was started from its sources.',
-  upToDate: (version: string) => `Seller Desk ${version} is the latest version.`,
-  rollingOut: (version: string) =>
-    `Seller Desk ${version} is being released gradually; this copy will be offered it soon.`,
-  downloadFailed: 'The update could not be downloaded; try again later.',
-} as const;
-
 export function createUpdateService(options: UpdateServiceOptions): UpdateService {
   let running: Promise<UpdateDecision | null> | null = null;
   let readyVersion: string | null = null;
 
   async function run(interactive: boolean): Promise<UpdateDecision | null> {
-    const tell = (message: string) =>
-      interactive ? options.prompts.tell(message) : Promise.resolve();
+    const say = (key: MessageKey, values?: MessageValues) =>
+      interactive
+        ? options.prompts.tell(translate(options.locale(), key, values))
+        : Promise.resolve();
     const source = options.readSource();
     if (!source) {
-      await tell(updateWords.notInstalled);
+      await say('updates.notInstalled');
       return null;
     }
     let decision: UpdateDecision;
     try {
       decision = await checkForUpdate({ ...options, source });
     } catch (error) {
-      const message = error instanceof UpdateFeedError ? error.message : 'The update check failed.';
-      options.log(`Update check: ${message}`);
-      await tell(message);
+      const problem = error instanceof UpdateFeedError ? error.problem : null;
+      options.log(`Update check: ${error instanceof Error ? error.message : typeof error}`);
+      await say(problem?.key ?? 'updates.unreadable', problem ?? undefined);
       return null;
     }
-    if (decision.kind === 'up_to_date') await tell(updateWords.upToDate(options.currentVersion));
-    if (decision.kind === 'not_yet') await tell(updateWords.rollingOut(decision.version));
+    if (decision.kind === 'up_to_date') {
+      await say('updates.upToDate', { version: options.currentVersion });
+    }
+    if (decision.kind === 'not_yet') await say('updates.rollingOut', { version: decision.version });
     if (decision.kind !== 'available') return decision;
     if (readyVersion !== decision.version) {
       try {
@@ -76,7 +74,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
         readyVersion = decision.version;
       } catch (error) {
         options.log(`Update download: ${error instanceof Error ? error.message : typeof error}`);
-        await tell(updateWords.downloadFailed);
+        await say('updates.downloadFailed');
         return decision;
       }
     }

@@ -14,6 +14,7 @@ import * as sales from './sales';
 import * as screenshots from './screenshots';
 import * as sync from './sync';
 import * as undo from './undo';
+import * as updates from './updates';
 
 const areas = {
   common,
@@ -29,6 +30,7 @@ const areas = {
   screenshots,
   sync,
   undo,
+  updates,
 } as const;
 
 type Area = (typeof areas)[keyof typeof areas];
