@@ -200,9 +200,14 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
             return;
         }
       });
-      core.onExit((code) => {
+      core.onExit((code, why) => {
         state.exited = true;
-        reject(new Error(`The core's worker ended while starting (code ${code}).`));
+        if (why) log(`The core's worker failed: ${why}`);
+        reject(
+          new Error(
+            `The core's worker ended while starting (code ${code}${why ? `, ${why}` : ''}).`,
+          ),
+        );
         const unavailable = new AppFailure('unavailable', UNAVAILABLE_MESSAGE);
         for (const call of state.calls.values()) call.reject(unavailable);
         state.calls.clear();

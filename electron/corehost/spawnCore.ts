@@ -19,8 +19,8 @@ export interface SpawnedCore extends CorePort {
   serveSync(serve: (method: SyncPortMethod, args: unknown[]) => unknown): void;
   /** Ends the core at once (a close that took too long, a test's crash). */
   kill(): Promise<void>;
-  /** Called once when the core's thread ends, for whatever reason. */
-  onExit(listener: (code: number) => void): void;
+  /** Called once when the core's thread ends, for whatever reason (`why`: its uncaught error). */
+  onExit(listener: (code: number, why: string | null) => void): void;
 }
 
 export type SpawnCore = () => SpawnedCore;
@@ -51,7 +51,10 @@ export function workerSpawner(entry: WorkerEntry = resolveCoreWorker()): SpawnCo
       transferList: [sync.port2],
     });
     // An uncaught error ends the thread: the exit that follows is what the parent acts on.
-    worker.on('error', () => {});
+    let why: string | null = null;
+    worker.on('error', (error) => {
+      why = `${error.name}: ${error.message}`;
+    });
     const port = nodePort(worker);
     return {
       ...port,
@@ -62,7 +65,7 @@ export function workerSpawner(entry: WorkerEntry = resolveCoreWorker()): SpawnCo
       onExit(listener) {
         worker.once('exit', (code) => {
           sync.port1.close();
-          listener(code);
+          listener(code, why);
         });
       },
     };
