@@ -567,14 +567,14 @@ export function credentialsForCreate(ctx: StoreContext, localId: number): Create
 }
 
 /**
- * After an accepted manage write: the offer's next operation, when it is a queued status change
- * to `decided` (the status the document's manage rules give the offer, push.ts), is done without
- * a request. Returns whether it was.
+ * After an accepted manage write: when the offer's next operation is a queued status change, and
+ * it asks for what `decide` says the write already gave the offer (push.ts: the document's manage
+ * rules), it is done without a request. `decide` is only asked when there is such a change.
  */
 export function completeStatusDecided(
   ctx: StoreContext,
   localId: number,
-  decided: OfferStatusValue,
+  decide: () => OfferStatusValue | null,
 ): boolean {
   const next = prep<{ id: number; kind: string; state: string; payload: string }>(
     ctx,
@@ -582,7 +582,8 @@ export function completeStatusDecided(
   ).get(localId);
   if (!next || next.kind !== 'status' || next.state !== 'queued') return false;
   const status = parseJson<{ status?: number }>(next.payload, {}).status;
-  if (status !== decided) return false;
+  const decided = decide();
+  if (decided === null || status !== decided) return false;
   ctx.db
     .transaction(() => {
       deleteOp(ctx, next.id);
@@ -592,6 +593,16 @@ export function completeStatusDecided(
     })
     .immediate();
   return true;
+}
+
+/** The offer's delivery time as the list keeps it (merged): groups manage writes cheaply. */
+export function deliveryTimeOf(ctx: StoreContext, localId: number): number | null {
+  return (
+    prep<{ t: number | null }>(
+      ctx,
+      'SELECT guarantee_delivery_time AS t FROM offers WHERE local_id = ?',
+    ).get(localId)?.t ?? null
+  );
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   queuedCredentialChunk,
   credentialsForCreate,
   completeStatusDecided,
+  deliveryTimeOf,
   manageRulesInput,
   queuedScreenshotFile,
   readyOps,
@@ -100,8 +101,10 @@ export interface SyncStore {
   manageRulesInput(
     localId: number,
   ): { marketplaceType: number; credentialSystem: number; dataValid: boolean } | null;
-  /** The offer's next op, a queued status change to `decided`, done without a request. */
-  completeStatusDecided(localId: number, decided: OfferStatusValue): boolean;
+  /** The offer's next op, a queued status change to what `decide` says, done without a request. */
+  completeStatusDecided(localId: number, decide: () => OfferStatusValue | null): boolean;
+  /** The offer's delivery time as listed (to group manage writes without building them). */
+  deliveryTimeOf(localId: number): number | null;
   acceptCredentialChunk(
     opId: number,
     rows: QueuedCredentialRow[],
@@ -171,7 +174,8 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     queuedCredentialChunk: (opId, size) => queuedCredentialChunk(ctx, opId, size),
     credentialsForCreate: (localId) => credentialsForCreate(ctx, localId),
     manageRulesInput: (localId) => manageRulesInput(ctx, localId),
-    completeStatusDecided: (localId, decided) => completeStatusDecided(ctx, localId, decided),
+    completeStatusDecided: (localId, decide) => completeStatusDecided(ctx, localId, decide),
+    deliveryTimeOf: (localId) => deliveryTimeOf(ctx, localId),
     acceptCredentialChunk: (opId, rows, replaced) =>
       acceptCredentialChunk(ctx, opId, rows, replaced),
     noteOutcome: (localId, outcome) => noteOutcome(ctx, localId, outcome),

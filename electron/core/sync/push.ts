@@ -143,13 +143,8 @@ const MANAGE_LANES = Math.max(1, Math.floor(limits.manageOffersPerWindow / limit
 function manageBatches(deps: PushDeps, ready: ReadyOpOf<'manage'>[]): ReadyOpOf<'manage'>[][] {
   const groups = new Map<string, ReadyOpOf<'manage'>[]>();
   for (const op of ready) {
-    const item = deps.store.manageItem(op);
-    if (!item) {
-      // Nothing left to write (the change was taken back): the operation has nothing to send.
-      deps.store.complete(op.id);
-      continue;
-    }
-    const key = `${op.productId}:${item.guaranteeDeliveryTime}`;
+    // The write itself is built when its request goes (sendManageBatch).
+    const key = `${op.productId}:${deps.store.deliveryTimeOf(op.localId)}`;
     const group = groups.get(key);
     if (group) group.push(op);
     else groups.set(key, [op]);
@@ -176,6 +171,7 @@ async function sendManageBatch(
   for (const op of ops) {
     const item = store.manageItem(op);
     if (!item) {
+      // Nothing left to write (the change was taken back): the operation has nothing to send.
       store.complete(op.id);
       continue;
     }
@@ -268,8 +264,7 @@ function recordBatchAnswer(
       store.acceptManage(item.op.id, item.sent, outcome.id);
       const ride = riding.get(item);
       if (ride) store.acceptCredentialChunk(ride.opId, ride.chunk.rows, ride.replace);
-      const decided = statusDecided(deps, item, ride);
-      if (decided !== null) store.completeStatusDecided(item.op.localId, decided);
+      store.completeStatusDecided(item.op.localId, () => statusDecided(deps, item, ride));
       result.sent++;
     } else {
       store.fail(item.op.id, {
