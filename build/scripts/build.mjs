@@ -51,6 +51,8 @@ async function buildElectron() {
     delete main.outfile;
     main.entryPoints = {
       index: 'electron/main/index.ts',
+      // The core's own thread (electron/corehost/spawnCore.ts starts it beside main's bundle).
+      'core-worker': 'electron/corehost/coreWorker.ts',
       'credential-import-worker': 'electron/core/imports/credentials/credentialImportWorker.ts',
       'xlsx-read-worker': 'electron/core/imports/sheets/xlsxReadWorker.ts',
     };

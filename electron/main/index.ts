@@ -18,10 +18,11 @@ import {
   shell,
 } from 'electron';
 import { AppFailure, FILE_GRANT_CHANNEL, ipcChannel } from '../contract/ipc';
+import { translate } from '../contract/i18n';
 import type { AppCore } from '../core/app';
-import { createAppCore } from '../core/app';
+import { createRemoteCore } from '../corehost/remoteCore';
+import { workerSpawner } from '../corehost/spawnCore';
 import { stagedScreenshotDirs } from '../core/usecases/paths';
-import { useSqliteNativeBinding } from '../core/usecases/openSellerProfile';
 import { followAttention } from '../shell/attentionBadge';
 import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
 import { createSandboxPort } from '../shell/sandboxPort';
@@ -180,33 +181,36 @@ function createMainWindow(stateFile: string): BrowserWindow {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
-  useSqliteNativeBinding(
-    electronSqliteBinding({
-      appPath: app.getAppPath(),
-      isPackaged: app.isPackaged,
-      exists: existsSync,
-    }),
-  );
+  // Only the core's thread opens SQLite: it loads Electron's build of the binding.
+  const sqliteNativeBinding = electronSqliteBinding({
+    appPath: app.getAppPath(),
+    isPackaged: app.isPackaged,
+    exists: existsSync,
+  });
   // Each seller's profile stages its own screenshots (usecases/paths).
   const screenshotsDirs = () => stagedScreenshotDirs(userData);
   serveRenderer(join(app.getAppPath(), 'out', 'renderer'), screenshotsDirs);
   denyAllPermissions(session.defaultSession);
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      menuTemplate({
-        platform: process.platform,
-        appName: app.getName(),
-        withDevTools: !app.isPackaged,
-        openHelp: () => void openInBrowser(`https://${EXTERNAL_LINK_HOSTS[0]}/`).catch(() => {}),
-        // The window runs the command as if its key was pressed (renderer/src/App.svelte).
-        runCommand: (command) =>
-          (BrowserWindow.getFocusedWindow() ?? mainWindow)?.webContents.send(
-            ipcChannel('menu.command'),
-            { command },
-          ),
-      }),
-    ),
-  );
+  // The menu speaks the app's language: built again when the seller changes it (below).
+  const installMenu = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({
+          platform: process.platform,
+          appName: app.getName(),
+          withDevTools: !app.isPackaged,
+          openHelp: () => void openInBrowser(`https://${EXTERNAL_LINK_HOSTS[0]}/`).catch(() => {}),
+          // The window runs the command as if its key was pressed (renderer/src/App.svelte).
+          runCommand: (command) =>
+            (BrowserWindow.getFocusedWindow() ?? mainWindow)?.webContents.send(
+              ipcChannel('menu.command'),
+              { command },
+            ),
+          translate: (key) => translate(core?.locale() || 'en', key),
+        }),
+      ),
+    );
+  installMenu();
 
   const vault = createSafeStorageTokenVault(safeStorage, userData);
   const grants = createFileGrants();
@@ -219,37 +223,41 @@ async function start(): Promise<void> {
     dialog,
     () => BrowserWindow.getFocusedWindow() ?? mainWindow,
   );
-  core = await createAppCore({
-    dataDir: userData,
-    tokenVault: vault,
-    keychain: {
-      encrypt: (text) => safeStorage.encryptString(text),
-      decrypt: (sealed) => safeStorage.decryptString(sealed),
-    },
-    dialogs: {
-      async pickFiles(purpose) {
-        const picked = await nativeDialogs.pickFiles(purpose);
-        picked.forEach((path) => grants.grant(path));
-        return picked;
+  // The core works in a thread of its own (electron/corehost): this thread keeps the windows,
+  // the guards and the platform (safeStorage, dialogs, notifications) and serves them to it.
+  core = await createRemoteCore({
+    spawn: workerSpawner(),
+    init: { dataDir: userData, appVersion: app.getVersion(), sqliteNativeBinding },
+    ports: {
+      tokenVault: vault,
+      keychain: {
+        encrypt: (text) => safeStorage.encryptString(text),
+        decrypt: (sealed) => safeStorage.decryptString(sealed),
       },
-      saveFile: (defaultName) => nativeDialogs.saveFile(defaultName),
+      dialogs: {
+        async pickFiles(purpose) {
+          const picked = await nativeDialogs.pickFiles(purpose);
+          picked.forEach((path) => grants.grant(path));
+          return picked;
+        },
+        saveFile: (defaultName) => nativeDialogs.saveFile(defaultName),
+      },
+      openExternal: openInBrowser,
+      notify(title, body) {
+        if (Notification.isSupported()) new Notification({ title, body }).show();
+      },
+      async openFolder(path) {
+        const failed = await shell.openPath(path);
+        if (failed) log(`The data folder was not opened: ${failed}`);
+      },
+      resolveFileRef: createFileRefResolver([userData], grants),
+      stagedScreenshotUrl: (path) => {
+        const route = stagedScreenshotPath(path, screenshotsDirs());
+        return route ? APP_ORIGIN + route : null;
+      },
+      sandbox: createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),
+      log: (message) => log(message),
     },
-    openExternal: openInBrowser,
-    notify(title, body) {
-      if (Notification.isSupported()) new Notification({ title, body }).show();
-    },
-    appVersion: app.getVersion(),
-    async openFolder(path) {
-      const failed = await shell.openPath(path);
-      if (failed) log(`The data folder was not opened: ${failed}`);
-    },
-    resolveFileRef: createFileRefResolver([userData], grants),
-    stagedScreenshotUrl: (path) => {
-      const route = stagedScreenshotPath(path, screenshotsDirs());
-      return route ? APP_ORIGIN + route : null;
-    },
-    sandbox: createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),
-    log: (message) => log(message),
   });
 
   registerIpcHandlers({
@@ -273,9 +281,11 @@ async function start(): Promise<void> {
       app,
       window: () => mainWindow,
       overlay: () => nativeImage.createFromDataURL(OVERLAY_DOT_PNG),
-      describe: (count) => (count > 0 ? `${count} offers need your attention` : ''),
+      describe: (count) =>
+        count > 0 ? translate(core?.locale() || 'en', 'menu.badge', { count }) : '',
     }),
   );
+  core.on('app.languageChanged', () => installMenu());
 
   mainWindow = createMainWindow(join(userData, 'window-state.json'));
   await core.start();

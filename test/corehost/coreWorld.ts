@@ -10,6 +10,7 @@ import {
   type RemoteCoreOptions,
 } from '../../electron/corehost/remoteCore';
 import { workerSpawner, type SpawnedCore } from '../../electron/corehost/spawnCore';
+import type { WorkerEntry } from '../../electron/core/imports/workerEntry';
 import { fileTokenVault } from '../app/coreHarness';
 import { fakeKeychain } from '../secrets/fakeKeychain';
 
@@ -25,10 +26,13 @@ export interface CoreWorld {
 export async function openCoreWorld(
   dataDir: string,
   baseUrl: string,
-  overrides: { ports?: Partial<CorePorts> } & Partial<Omit<RemoteCoreOptions, 'ports'>> = {},
+  overrides: { ports?: Partial<CorePorts>; entry?: WorkerEntry } & Partial<
+    Omit<RemoteCoreOptions, 'ports' | 'spawn'>
+  > = {},
 ): Promise<CoreWorld> {
   const workers: SpawnedCore[] = [];
-  const spawnWorker = workerSpawner();
+  const { entry, ...options } = overrides;
+  const spawnWorker = workerSpawner(entry);
   const notifications: { title: string; body: string }[] = [];
   const core = await createRemoteCore({
     spawn: () => {
@@ -44,7 +48,7 @@ export async function openCoreWorld(
       syncDebounceMs: 3_600_000,
       syncHoldMs: 0,
     },
-    ...overrides,
+    ...options,
     ports: {
       tokenVault: fileTokenVault(join(dataDir, '..')),
       keychain: fakeKeychain(),

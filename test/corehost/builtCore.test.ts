@@ -1,0 +1,58 @@
+// The desktop app's split as built: main's bundle starts the core's thread from core-worker.cjs
+// beside it and loads no SQLite itself; the core's bundle holds the store and never Electron.
+// The built core-worker.cjs answers the contract when the parent starts it, as main does.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORE_WORKER_FILE, resolveCoreWorker } from '../../electron/corehost/spawnCore';
+import type { Sandbox } from '../../electron/sandbox';
+import { startSandbox } from '../../electron/sandbox';
+import { coreCalls } from '../app/coreHarness';
+import { ensureMainBuilt, mainBundle, root } from '../shell/builtMain';
+import { openCoreWorld } from './coreWorld';
+
+const coreBundle = join(root, 'out/main', CORE_WORKER_FILE);
+let sandbox: Sandbox;
+let dir: string;
+
+beforeAll(async () => {
+  ensureMainBuilt();
+  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
+  dir = mkdtempSync(join(tmpdir(), 'sd-built-core-'));
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the built core thread', { timeout: 60_000 }, () => {
+  it('is emitted beside main, which starts it and leaves SQLite to it', () => {
+    expect(existsSync(coreBundle)).toBe(true);
+    expect(resolveCoreWorker(mainBundle)).toEqual({ file: coreBundle });
+    const main = readFileSync(mainBundle, 'utf8');
+    expect(main).toContain(CORE_WORKER_FILE);
+    expect(main).not.toContain('require("better-sqlite3")');
+    const core = readFileSync(coreBundle, 'utf8');
+    expect(core).toContain('require("better-sqlite3")');
+    expect(core).not.toContain('require("electron")');
+  });
+
+  it('answers the contract from the bundle, started as main starts it', async () => {
+    const world = await openCoreWorld(join(dir, 'data'), sandbox.baseUrl, {
+      entry: resolveCoreWorker(mainBundle),
+    });
+    try {
+      await world.core.start();
+      const { call } = coreCalls(() => world.core);
+      expect(await call('session.connect', { token: sandbox.sellers[0]!.token })).toMatchObject({
+        mode: 'marketplace',
+        tokenSet: true,
+      });
+      expect((await call('profiles.list')).profiles).toHaveLength(1);
+    } finally {
+      await world.core.close();
+    }
+  });
+});
