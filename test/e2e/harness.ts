@@ -43,6 +43,8 @@ export interface HarnessOptions {
    * see their changes go out at once). Undefined in a flow: pass `'setting'` for the app's own.
    */
   syncHoldMs?: number | 'setting';
+  /** The browser's language ('ru-RU': navigator.languages and Intl in Russian); default en-US. */
+  locale?: string;
 }
 
 export interface Harness {
@@ -103,6 +105,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const context = await browser.newContext({
       viewport: options.viewport ?? { width: 1280, height: 800 },
+      ...(options.locale && { locale: options.locale }),
     });
     const page = await context.newPage();
     const consoleLines: string[] = [];

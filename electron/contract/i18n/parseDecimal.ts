@@ -1,7 +1,8 @@
 // A number as the seller types it in their language. Russian writes "0,06" and groups thousands
 // with spaces ("1 000,5"); a dot is taken too, since keyboards and habits mix. In English a comma
 // groups thousands, so "1,000" may be a thousand or, from a seller used to decimal commas, one:
-// it is refused with a sentence saying how to write either, never guessed.
+// it is refused with a sentence saying how to write either, never guessed. A comma no grouping
+// could make ("0,06", "12,5") can only be a decimal comma, and is read as one.
 import { translate } from './translate';
 import type { Locale } from './locale';
 
@@ -56,8 +57,12 @@ export function parseDecimal(text: string, locale: Locale): ParsedDecimal {
           decimal: `${sign}${integer.replace(',', '.')}`,
         });
       }
-      if (fraction === undefined && /^\d+,\d+$/.test(integer)) {
-        return problem('number.useDot', { decimal: `${sign}${integer.replace(',', '.')}` });
+      if (fraction === undefined && /^\d*,\d+$/.test(integer)) {
+        // "0,06", "12,5": a comma no thousands grouping could make, so the decimal comma.
+        const [whole = '', decimals] = integer.split(',');
+        body = `${whole || '0'}.${decimals}`;
+        const value = Number(`${sign}${body}`);
+        return Number.isFinite(value) ? { ok: true, value } : notANumber();
       }
       if (!/^\d{1,3}(,\d{3})+$/.test(integer)) return notANumber();
       integer = integer.replace(/,/g, '');

@@ -5,6 +5,8 @@
 // the reason ("Name shown to buyers: required"). One map, so the core, the CLI and the renderer
 // say the same.
 
+import type { Locale } from '../i18n/locale';
+
 /** What a product must offer for its fields to be named by their titles. */
 export interface LabelledProduct {
   product_fields: readonly { id: number; title: string }[];
@@ -42,6 +44,54 @@ export const credentialFieldLabels: Readonly<Record<string, string>> = {
   comment: 'Comment',
 };
 
+/** The same labels for a Russian reader (same keys; a key missing here reads in English). */
+export const ruWriteFieldLabels: Readonly<Record<string, string>> = {
+  price_per_step: 'Цена за шаг',
+  amount: 'Количество',
+  min_purchase_amount: 'Мин. покупка',
+  guarantee_delivery_time: 'Время выдачи',
+  outer_name: 'Название для покупателей',
+  internal_name: 'Внутреннее название',
+  description: 'Описание',
+  booster_price: 'Цена бустера',
+  credential_system_type_id: 'Система выдачи',
+  comment_for_reviewer: 'Комментарий для модератора',
+  is_auto_activate_status: 'Активировать после проверки',
+  marketplace_type: 'Тип маркетплейса',
+  screenshots: 'Скриншоты',
+  status: 'Статус',
+  product_id: 'Товар',
+  data: 'Поля товара',
+  credentials: 'Аккаунты',
+};
+
+export const ruCredentialFieldLabels: Readonly<Record<string, string>> = {
+  login: 'Логин',
+  password: 'Пароль',
+  game_password: 'Игровой пароль',
+  email: 'Email',
+  email_password: 'Пароль от email',
+  is_2fa_active: 'Двухфакторная аутентификация',
+  comment: 'Комментарий',
+};
+
+const wordsIn = {
+  en: {
+    write: writeFieldLabels,
+    credential: credentialFieldLabels,
+    productField: 'A product field',
+    account: (n: number, name: string) => `Account ${n}: ${name}`,
+    screenshot: (n: number) => `Screenshot ${n}`,
+  },
+  ru: {
+    write: ruWriteFieldLabels,
+    credential: ruCredentialFieldLabels,
+    productField: 'Поле товара',
+    account: (n: number, name: string) => `Аккаунт ${n}: ${name}`,
+    screenshot: (n: number) => `Скриншот ${n}`,
+  },
+} as const;
+
 /** Field keys that stand for the whole offer (or a file's whole line), not one of its fields. */
 const WHOLE_OFFER = new Set(['', '(offer)', 'offer', 'offers', 'line']);
 
@@ -60,22 +110,36 @@ function plainWords(key: string): string {
 }
 
 /** The label of a field key, or '' when the key stands for the whole offer. */
-export function fieldLabel(field: string, product?: LabelledProduct | null): string {
+export function fieldLabel(
+  field: string,
+  product?: LabelledProduct | null,
+  locale: Locale = 'en',
+): string {
+  const words = wordsIn[locale];
   const key = withoutBatchIndex(field.trim());
   if (WHOLE_OFFER.has(key)) return '';
   const data = /^data\.(.+)$/.exec(key);
   if (data) {
     const found = product?.product_fields.find((f) => String(f.id) === data[1]);
-    return found ? found.title : 'A product field';
+    return found ? found.title : words.productField;
   }
   const credential = /^credentials\.(\d+)\.(.+)$/.exec(key);
   if (credential) {
-    const name = credentialFieldLabels[credential[2]!] ?? plainWords(credential[2]!);
-    return `Account ${Number(credential[1]) + 1}: ${name}`;
+    const name =
+      words.credential[credential[2]!] ??
+      credentialFieldLabels[credential[2]!] ??
+      plainWords(credential[2]!);
+    return words.account(Number(credential[1]) + 1, name);
   }
   const shot = /^screenshots\.(\d+)$/.exec(key);
-  if (shot) return `Screenshot ${Number(shot[1]) + 1}`;
-  return writeFieldLabels[key] ?? credentialFieldLabels[key] ?? plainWords(key);
+  if (shot) return words.screenshot(Number(shot[1]) + 1);
+  return (
+    words.write[key] ??
+    words.credential[key] ??
+    writeFieldLabels[key] ??
+    credentialFieldLabels[key] ??
+    plainWords(key)
+  );
 }
 
 /** How the rules and the marketplace open a message about a field, the subject captured. */
@@ -101,19 +165,45 @@ function trimmedReason(reason: string): string {
  * The reason of a problem without the field it names ("required", "must be at least 0.0001"), to
  * show beside the field or after its label. A message naming no field is kept as it is.
  */
-export function problemReason(field: string, message: string): string {
+export function problemReason(field: string, message: string, locale: Locale = 'en'): string {
   const text = message.trim();
+  const reason = (english: string) => (locale === 'ru' ? russianReason(english) : english);
   for (const form of SUBJECT_FORMS) {
     const match = form.exec(text);
-    if (match) return trimmedReason(match[2]!);
+    if (match) return reason(trimmedReason(match[2]!));
   }
   // "The min purchase amount must be at least …": the key's words without "field".
   const spoken = spokenKey(field);
   if (spoken && text.toLowerCase().startsWith(`the ${spoken} `)) {
-    return trimmedReason(text.slice(`the ${spoken} `.length).replace(/^is /, ''));
+    return reason(trimmedReason(text.slice(`the ${spoken} `.length).replace(/^is /, '')));
   }
-  if (/^The product has no field\b/.test(text)) return 'not a field of this product';
+  if (/^The product has no field\b/.test(text)) return reason('not a field of this product');
   return text;
+}
+
+/**
+ * The rules' reasons a Russian reader meets most, in Russian; another reason stays as the rules
+ * (or the marketplace) worded it.
+ */
+const RUSSIAN_REASONS: readonly [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^required$/, () => 'обязательное поле'],
+  [/^must be a number$/, () => 'должно быть числом'],
+  [/^must be at least (.+)$/, (m) => `должно быть не меньше ${m[1]}`],
+  [/^must not be greater than (\S+) characters$/, (m) => `не длиннее ${m[1]} символов`],
+  [/^must not be greater than (.+)$/, (m) => `должно быть не больше ${m[1]}`],
+  [/^must be exactly 1 for an account offer$/, () => 'для аккаунта должно быть ровно 1'],
+  [/^not one of its options$/, () => 'нет среди вариантов'],
+  [/^not a field of this product$/, () => 'у товара нет такого поля'],
+  [/^must be less than the price per step$/, () => 'должна быть меньше цены за шаг'],
+  [/^is for account offers only$|^for account offers only$/, () => 'только для аккаунтов'],
+];
+
+function russianReason(english: string): string {
+  for (const [pattern, say] of RUSSIAN_REASONS) {
+    const match = pattern.exec(english);
+    if (match) return say(match);
+  }
+  return english;
 }
 
 /** The label a message itself gives its field (a product field's quoted title), if any. */
@@ -129,10 +219,11 @@ function quotedTitle(message: string): string | null {
 export function sellerProblem(
   problem: { field?: string | null; message: string },
   product?: LabelledProduct | null,
+  locale: Locale = 'en',
 ): string {
-  const label = problemLabel(problem, product);
+  const label = problemLabel(problem, product, locale);
   if (!label) return problem.message;
-  return `${label}: ${problemReason(problem.field ?? '', problem.message)}`;
+  return `${label}: ${problemReason(problem.field ?? '', problem.message, locale)}`;
 }
 
 /**
@@ -142,18 +233,19 @@ export function sellerProblem(
 export function problemLabel(
   problem: { field?: string | null; message: string },
   product?: LabelledProduct | null,
+  locale: Locale = 'en',
 ): string {
   const field = problem.field ?? '';
-  const label = fieldLabel(field, product);
-  if (/^data\./.test(withoutBatchIndex(field)) && label === 'A product field') {
+  const label = fieldLabel(field, product, locale);
+  if (/^data\./.test(withoutBatchIndex(field)) && label === wordsIn[locale].productField) {
     return quotedTitle(problem.message) ?? label;
   }
   return label;
 }
 
 /** The reason alone, as a sentence, for a message shown beside its field's input. */
-export function reasonBesideField(field: string, message: string): string {
-  const reason = problemReason(field, message);
+export function reasonBesideField(field: string, message: string, locale: Locale = 'en'): string {
+  const reason = problemReason(field, message, locale);
   if (reason === message.trim()) return message;
   return `${capitalised(reason)}.`;
 }

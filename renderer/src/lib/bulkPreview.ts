@@ -2,19 +2,19 @@
 // review, what is left out and why. The numbers and reasons come from the core's preview; only
 // the sentences around them are made here.
 import type { ChangePreview } from '../../../electron/contract/ipc/changeModels';
-import { plural } from './format';
+import { t } from './i18nText';
 
 export type BulkAction = 'price' | 'status' | 'delete';
 
 /** "3 offers change · 1 left out" — the first line of the preview. */
 export function previewSummary(preview: ChangePreview, action: BulkAction): string {
-  const verb = action === 'delete' ? 'deleted' : 'change';
+  const count = preview.changing;
   const head =
     action === 'delete'
-      ? `${plural(preview.changing, 'offer')} will be ${verb}`
-      : `${plural(preview.changing, 'offer')} ${preview.changing === 1 ? 'changes' : 'change'}`;
+      ? t('offers.previewWillBeDeleted', { count })
+      : t('offers.previewChange', { count });
   return preview.leftOutCount > 0
-    ? `${head} · ${preview.leftOutCount.toLocaleString()} left out`
+    ? t('offers.previewLeftOut', { head, count: preview.leftOutCount })
     : head;
 }
 
@@ -25,21 +25,21 @@ export function previewLineText(line: { before: string; after: string }): string
 
 /** "and 2,800 more" under a list the core cut short, or null when every line is shown. */
 export function moreText(shown: number, total: number): string | null {
-  return total > shown ? `and ${(total - shown).toLocaleString()} more` : null;
+  return total > shown ? t('offers.andMore', { count: total - shown }) : null;
 }
 
 /** The confirm button: says what it does and to how many. */
 export function confirmLabel(preview: ChangePreview, action: BulkAction): string {
-  const n = plural(preview.changing, 'offer');
-  if (action === 'delete') return `Delete ${n}`;
-  if (action === 'status') return `Change status of ${n}`;
-  return `Change price of ${n}`;
+  const count = preview.changing;
+  if (action === 'delete') return t('offers.confirmDelete', { count });
+  if (action === 'status') return t('offers.confirmStatus', { count });
+  return t('offers.confirmPrice', { count });
 }
 
 /** When a change just made goes out, in the toast's words (the hold and automatic sending). */
 export function sendingNote(settings: { holdSeconds: number; sendAutomatically: boolean }): string {
-  if (!settings.sendAutomatically) return 'It goes out when you press Sync now.';
-  if (settings.holdSeconds > 0) return `It goes out in ${settings.holdSeconds} s unless you undo.`;
+  if (!settings.sendAutomatically) return t('offers.goesOutOnSyncNow');
+  if (settings.holdSeconds > 0) return t('offers.goesOutIn', { seconds: settings.holdSeconds });
   return '';
 }
 
@@ -49,10 +49,10 @@ export function queueWaitNote(settings: {
   sendAutomatically: boolean;
 }): string {
   if (!settings.sendAutomatically) {
-    return 'Sending automatically is off (Settings): they go out when you press Sync now.';
+    return t('offers.queueAutoOff');
   }
   if (settings.holdSeconds > 0) {
-    return `Each change goes out ${settings.holdSeconds} s after you make it, so it can still be undone.`;
+    return t('offers.queueHold', { seconds: settings.holdSeconds });
   }
   return '';
 }

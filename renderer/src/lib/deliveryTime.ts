@@ -1,4 +1,6 @@
 // The API stores guarantee_delivery_time in milliseconds; sellers think in minutes, hours, days.
+import { parseDecimal } from '../../../electron/contract/i18n';
+import { currentLocale, t } from './i18nText';
 
 export const deliveryUnits = ['minutes', 'hours', 'days'] as const;
 export type DeliveryUnit = (typeof deliveryUnits)[number];
@@ -27,13 +29,19 @@ export function humanToMs(
   text: string,
   unit: DeliveryUnit,
 ): { ok: true; ms: number } | { ok: false; message: string } {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return { ok: false, message: 'Enter a delivery time.' };
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, message: 'The delivery time must be a number.' };
-  const ms = Math.round(value * unitMs[unit]);
-  if (ms < 1) return { ok: false, message: 'The delivery time must be more than zero.' };
-  if (!Number.isSafeInteger(ms)) return { ok: false, message: 'The delivery time is too long.' };
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: t('editor.deliveryEmpty') };
+  const parsed = parseDecimal(trimmed, currentLocale());
+  if (!parsed.ok) {
+    // "1,000" in English: the sentence saying how to write it says more than "a number".
+    return {
+      ok: false,
+      message: /,/.test(trimmed) ? parsed.problem : t('editor.deliveryNotANumber'),
+    };
+  }
+  const ms = Math.round(parsed.value * unitMs[unit]);
+  if (ms < 1) return { ok: false, message: t('editor.deliveryZero') };
+  if (!Number.isSafeInteger(ms)) return { ok: false, message: t('editor.deliveryTooLong') };
   return { ok: true, ms };
 }
 
@@ -41,7 +49,7 @@ export function humanToMs(
 export function formatDelivery(ms: number | null): string {
   if (ms === null) return '—';
   const { value, unit } = msToHuman(ms);
-  if (unit === 'minutes') return `${value} min`;
-  if (unit === 'hours') return `${value} h`;
-  return `${value} ${value === 1 ? 'day' : 'days'}`;
+  if (unit === 'minutes') return t('editor.deliveryMinutes', { value });
+  if (unit === 'hours') return t('editor.deliveryHours', { value });
+  return t('editor.deliveryDays', { value });
 }

@@ -1,15 +1,25 @@
 // Field names as the seller reads them: the one label map lives in the contract's rules
 // (electron/contract/rules/fieldLabels.ts), shared with the core and the command line.
-export {
-  fieldLabel,
-  problemLabel,
-  problemReason,
-  reasonBesideField,
-  sellerProblem,
-} from '../../../electron/contract/rules/fieldLabels';
+// Here bound to the app's language.
+import * as labels from '../../../electron/contract/rules/fieldLabels';
+import type { LabelledProduct } from '../../../electron/contract/rules/fieldLabels';
+import { currentLocale, t } from './i18nText';
+
+type Problem = { field?: string | null; message: string };
+
+export const fieldLabel = (field: string, product?: LabelledProduct | null) =>
+  labels.fieldLabel(field, product, currentLocale());
+export const problemLabel = (problem: Problem, product?: LabelledProduct | null) =>
+  labels.problemLabel(problem, product, currentLocale());
+export const problemReason = (field: string, message: string) =>
+  labels.problemReason(field, message, currentLocale());
+export const reasonBesideField = (field: string, message: string) =>
+  labels.reasonBesideField(field, message, currentLocale());
+export const sellerProblem = (problem: Problem, product?: LabelledProduct | null) =>
+  labels.sellerProblem(problem, product, currentLocale());
 
 export function showValue(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(empty)';
+  if (value === undefined || value === null || value === '') return t('common.empty');
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -12,7 +12,6 @@ import {
   formatPrice as formatPriceIn,
   parseDecimal as parseDecimalIn,
   pickLocale,
-  translate,
   type LanguageChoice,
   type Locale,
   type MessageKey,
@@ -20,6 +19,7 @@ import {
   type ParsedDecimal,
 } from '../../../electron/contract/i18n';
 import type { SellerDeskApi } from '../../../electron/contract/ipc/api';
+import { followLocale, t } from './i18nText';
 
 export type { Locale, LanguageChoice, MessageKey, MessageValues };
 
@@ -37,9 +37,10 @@ export const i18n = {
   },
 };
 
-export function t(key: MessageKey, values?: MessageValues): string {
-  return translate(state.locale, key, values);
-}
+followLocale(() => state.locale);
+
+/** A message in the current language; in a template it re-renders when the language changes. */
+export { t };
 
 export function setLocale(locale: Locale): void {
   state.locale = locale;

@@ -1,6 +1,8 @@
 // The offer editor's state as the seller types it (strings, as inputs hold them), and the way to
 // and from the contract's shapes. Validation runs the shared marketplace rules on what saving
 // would send, so the editor shows the same problems the service would answer with.
+import { parseDecimal } from '../../../electron/contract/i18n';
+import { currentLocale, t } from './i18nText';
 import type { OfferDetail, SaveOfferInput } from '../../../electron/contract/ipc/models';
 import type { FieldProblemDto } from '../../../electron/contract/ipc/result';
 import {
@@ -114,11 +116,11 @@ export function formFromDetail(detail: OfferDetail): OfferForm {
 
 export type FormProblems = Map<string, FieldProblemDto[]>;
 
-function parseNumber(text: string): number | undefined | 'invalid' {
-  const t = text.trim().replace(',', '.');
-  if (t === '') return undefined;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : 'invalid';
+/** A number typed in the app's language ("0,06" in Russian); its problem in words if it is none. */
+function parseNumber(text: string): number | undefined | { problem: string } {
+  if (text.trim() === '') return undefined;
+  const parsed = parseDecimal(text, currentLocale());
+  return parsed.ok ? parsed.value : { problem: parsed.problem };
 }
 
 /** Product data as it would be sent: number fields as numbers, empty values left out. */
@@ -129,8 +131,8 @@ function dataToSend(form: OfferForm, product: Product): Record<string, DataValue
     if (typeof value === 'string' && value.trim() === '') continue;
     if (Array.isArray(value) && value.length === 0) continue;
     if (kinds.get(key) === 3 && typeof value === 'string') {
-      const n = Number(value.trim().replace(',', '.'));
-      out[key] = Number.isFinite(n) ? n : value;
+      const n = parseDecimal(value, currentLocale());
+      out[key] = n.ok ? n.value : value;
     } else {
       out[key] = value;
     }
@@ -157,7 +159,7 @@ export function readForm(form: OfferForm, product: Product, localId?: number): F
   ] as const;
   for (const [name, text] of numberInputs) {
     const n = parseNumber(text);
-    if (n === 'invalid') add({ field: name, message: 'Enter a number.' });
+    if (typeof n === 'object') add({ field: name, message: n.problem });
     else numbers[name] = n;
   }
   const fields: SaveOfferInput['fields'] = {
@@ -255,27 +257,22 @@ export function forecastStatus(
     credentialSystem: form.credentialSystem,
     activeCredentials: basis.riding + (assumedActive ? 1 : 0),
   });
-  const riding = basis.riding === 1 ? '1 credential goes' : `${basis.riding} credentials go`;
   const why: Record<number, string> = {
-    [OfferStatus.Active]: 'Gold offers go live as soon as the marketplace accepts them.',
-    [OfferStatus.NeedDetails]:
-      'Some product fields are missing or not among their options, so the marketplace will ask for more details.',
-    [OfferStatus.NotActive]:
-      'The credential system is "Multiple" and the offer has no credentials yet, so it stays hidden until you add some.',
+    [OfferStatus.Active]: t('editor.forecastGold'),
+    [OfferStatus.NeedDetails]: t('editor.forecastNeedDetails'),
+    [OfferStatus.NotActive]: t('editor.forecastNoCredentials'),
     [OfferStatus.OnReview]:
       multiple && basis.riding > 0
-        ? `Its ${riding} with it in the same request, so it goes to moderation.`
-        : 'Account offers go to moderation first.',
+        ? t('editor.forecastRiding', { count: basis.riding })
+        : t('editor.forecastModeration'),
   };
   const forecast: StatusForecast = { status, why: why[status] ?? '' };
   if (product.marketplace_type === MarketplaceType.Account) {
     if (status === OfferStatus.OnReview && multiple && assumedActive) {
-      forecast.assumption =
-        // The marketplace does not say how many of its credentials are left.
-        'This assumes at least one of its credentials is still unsold; with none, it becomes Not Active.';
+      // The marketplace does not say how many of its credentials are left.
+      forecast.assumption = t('editor.assumeUnsold');
     } else if (status === OfferStatus.NeedDetails && multiple && basis.riding === 0) {
-      forecast.assumption =
-        'It has no credentials either; we expect missing details to count first (not published).';
+      forecast.assumption = t('editor.assumeDetailsFirst');
     }
   }
   return forecast;

@@ -1,11 +1,9 @@
 // The words the seller sees for the marketplace's statuses and our sync states. "Draft" is only
 // ever the marketplace's status 1; a change the server has not seen is a "local change".
-import {
-  OfferStatus,
-  offerStatusNames,
-  type OfferStatusValue,
-} from '../../../electron/contract/marketplace/wire';
+import { OfferStatus, type OfferStatusValue } from '../../../electron/contract/marketplace/wire';
 import type { SyncState } from '../../../electron/contract/ipc/models';
+import type { MessageKey, MessageValues } from '../../../electron/contract/i18n';
+import { t } from './i18nText';
 
 export interface StatusInfo {
   name: string;
@@ -13,49 +11,47 @@ export interface StatusInfo {
   tone: 'neutral' | 'good' | 'muted' | 'warn' | 'info' | 'done';
 }
 
+/** A status's words, read when shown: they follow the app's language. */
+function described(
+  name: MessageKey,
+  meaning: MessageKey,
+  tone: StatusInfo['tone'],
+  values?: MessageValues,
+): StatusInfo {
+  return {
+    get name() {
+      return t(name, values);
+    },
+    get meaning() {
+      return t(meaning, values);
+    },
+    tone,
+  };
+}
+
 export const statusInfo: Record<OfferStatusValue, StatusInfo> = {
-  [OfferStatus.Draft]: {
-    name: offerStatusNames[OfferStatus.Draft],
-    meaning: 'Saved on the marketplace, not visible to others.',
-    tone: 'neutral',
-  },
-  [OfferStatus.Active]: {
-    name: offerStatusNames[OfferStatus.Active],
-    meaning: 'Visible to customers.',
-    tone: 'good',
-  },
-  [OfferStatus.NotActive]: {
-    name: offerStatusNames[OfferStatus.NotActive],
-    meaning: 'Hidden from customers.',
-    tone: 'muted',
-  },
-  [OfferStatus.NeedDetails]: {
-    name: offerStatusNames[OfferStatus.NeedDetails],
-    meaning: 'Review not passed: the marketplace needs more details.',
-    tone: 'warn',
-  },
-  [OfferStatus.OnReview]: {
-    name: offerStatusNames[OfferStatus.OnReview],
-    meaning: 'Under review by the marketplace.',
-    tone: 'info',
-  },
-  [OfferStatus.Sold]: {
-    name: offerStatusNames[OfferStatus.Sold],
-    meaning: 'Sold, or the order is completed.',
-    tone: 'done',
-  },
-  [OfferStatus.ReviewPassed]: {
-    name: offerStatusNames[OfferStatus.ReviewPassed],
-    meaning: 'Review passed, waiting for activation.',
-    tone: 'info',
-  },
+  [OfferStatus.Draft]: described('offers.statusDraft', 'offers.meaningDraft', 'neutral'),
+  [OfferStatus.Active]: described('offers.statusActive', 'offers.meaningActive', 'good'),
+  [OfferStatus.NotActive]: described('offers.statusNotActive', 'offers.meaningNotActive', 'muted'),
+  [OfferStatus.NeedDetails]: described(
+    'offers.statusNeedDetails',
+    'offers.meaningNeedDetails',
+    'warn',
+  ),
+  [OfferStatus.OnReview]: described('offers.statusOnReview', 'offers.meaningOnReview', 'info'),
+  [OfferStatus.Sold]: described('offers.statusSold', 'offers.meaningSold', 'done'),
+  [OfferStatus.ReviewPassed]: described(
+    'offers.statusReviewPassed',
+    'offers.meaningReviewPassed',
+    'info',
+  ),
 };
 
-export const notYetSent: StatusInfo = {
-  name: 'Not sent',
-  meaning: 'The marketplace has not seen this offer yet; it is sent on the next sync.',
-  tone: 'neutral',
-};
+export const notYetSent: StatusInfo = described(
+  'offers.notSent',
+  'offers.notSentMeaning',
+  'neutral',
+);
 
 export function describeStatus(status: OfferStatusValue | null): StatusInfo {
   return status === null ? notYetSent : statusInfo[status];
@@ -68,21 +64,23 @@ export interface SyncStateInfo {
   meaning: string;
 }
 
+function syncWords(label: MessageKey, meaning: MessageKey): SyncStateInfo {
+  return {
+    get label() {
+      return t(label);
+    },
+    get meaning() {
+      return t(meaning);
+    },
+  };
+}
+
 export const syncStateInfo: Record<SyncState, SyncStateInfo> = {
-  synced: { label: 'Synced', meaning: 'The marketplace has exactly what you see.' },
-  local: {
-    label: 'Local change',
-    meaning: 'Saved on this computer, waiting to be sent on the next sync.',
-  },
-  sending: { label: 'Sending', meaning: 'Being sent to the marketplace now.' },
-  attention: {
-    label: 'Needs attention',
-    meaning: 'The marketplace refused this change; open the offer to fix or discard it.',
-  },
-  conflict: {
-    label: 'Conflict',
-    meaning: 'Changed here and on the marketplace; choose which value to keep per field.',
-  },
+  synced: syncWords('offers.syncSynced', 'offers.syncSyncedMeaning'),
+  local: syncWords('offers.syncLocal', 'offers.syncLocalMeaning'),
+  sending: syncWords('offers.syncSending', 'offers.syncSendingMeaning'),
+  attention: syncWords('offers.syncAttention', 'offers.syncAttentionMeaning'),
+  conflict: syncWords('offers.syncConflict', 'offers.syncConflictMeaning'),
 };
 
 /** What a queued deletion or status change will do, as the row says it. */
@@ -91,19 +89,10 @@ export function pendingStatusInfo(pending: {
   status: number | null;
 }): StatusInfo | null {
   if (pending.delete) {
-    return {
-      name: 'Will be deleted',
-      meaning:
-        'Deleted on the marketplace with the next sync. Discard the local change to keep it.',
-      tone: 'warn',
-    };
+    return described('offers.willBeDeleted', 'offers.willBeDeletedMeaning', 'warn');
   }
   if (pending.status === null) return null;
   const target = statusInfo[pending.status as OfferStatusValue];
-  const name = target?.name ?? `status ${pending.status}`;
-  return {
-    name: `Will be ${name}`,
-    meaning: `Set to ${name} on the marketplace with the next sync.`,
-    tone: target?.tone ?? 'neutral',
-  };
+  const status = target?.name ?? t('offers.unknownStatus', { status: pending.status });
+  return described('offers.willBe', 'offers.willBeMeaning', target?.tone ?? 'neutral', { status });
 }

@@ -5,6 +5,8 @@ import {
   type MarketplaceTypeValue,
 } from '../../../electron/contract/marketplace/wire';
 import { changedPrice, type PriceChangeMode } from '../../../electron/contract/rules/prices';
+import { parseDecimal } from '../../../electron/contract/i18n';
+import { currentLocale, t } from './i18nText';
 
 export type { PriceChangeMode };
 
@@ -12,13 +14,20 @@ export function parsePriceChange(
   mode: PriceChangeMode,
   text: string,
 ): { ok: true; value: number } | { ok: false; message: string } {
-  const t = text.trim().replace(',', '.').replace(/^\+/, '');
-  if (t === '') return { ok: false, message: 'Enter how much to change the price by.' };
-  const value = Number(t);
-  if (!Number.isFinite(value)) return { ok: false, message: 'Enter a number, like 10 or -5.' };
-  if (value === 0) return { ok: false, message: 'A change of zero changes nothing.' };
+  const typed = text.trim().replace(/^\+/, '');
+  if (typed === '') return { ok: false, message: t('offers.priceChangeEmpty') };
+  const parsed = parseDecimal(typed, currentLocale());
+  if (!parsed.ok) {
+    // "1,000" in English: the sentence saying how to write it says more than "a number".
+    return {
+      ok: false,
+      message: /,/.test(typed) ? parsed.problem : t('offers.priceChangeNotANumber'),
+    };
+  }
+  const value = parsed.value;
+  if (value === 0) return { ok: false, message: t('offers.priceChangeZero') };
   if (mode === 'percent' && value <= -100) {
-    return { ok: false, message: 'A price cannot drop by 100 % or more.' };
+    return { ok: false, message: t('offers.priceChangeTooLow') };
   }
   return { ok: true, value };
 }

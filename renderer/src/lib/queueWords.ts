@@ -3,7 +3,7 @@
 import type { QueuedChange } from '../../../electron/contract/ipc/models';
 import type { OfferStatusValue } from '../../../electron/contract/marketplace/wire';
 import { fieldLabel } from './fieldLabels';
-import { plural } from './format';
+import { currentLocale, t } from './i18nText';
 import { statusInfo } from './offerStatus';
 
 const lowerFirst = (s: string) => (s ? s[0]!.toLowerCase() + s.slice(1) : s);
@@ -11,30 +11,36 @@ const lowerFirst = (s: string) => (s ? s[0]!.toLowerCase() + s.slice(1) : s);
 export function changeWords(change: QueuedChange): string {
   switch (change.kind) {
     case 'create':
-      return 'Create';
+      return t('offers.queueCreate');
     case 'update': {
-      if (change.fields.length !== 1) return `Update ${plural(change.fields.length, 'field')}`;
+      if (change.fields.length !== 1) {
+        return t('offers.queueUpdateFields', { count: change.fields.length });
+      }
       const label = fieldLabel(change.fields[0]!);
-      return label ? `Update ${lowerFirst(label)}` : 'Update';
+      // English runs the label on ("Update price per step"); Russian quotes it as it is.
+      const field = currentLocale() === 'en' ? lowerFirst(label) : label;
+      return label ? t('offers.queueUpdateField', { field }) : t('offers.queueUpdate');
     }
     case 'status':
-      return `Set ${statusInfo[change.status as OfferStatusValue]?.name ?? 'a new status'}`;
+      return t('offers.queueSetStatus', {
+        status: statusInfo[change.status as OfferStatusValue]?.name ?? t('offers.queueNewStatus'),
+      });
     case 'delete':
-      return 'Delete';
+      return t('offers.queueDelete');
     case 'credentials':
       return change.replace
-        ? `Replace credentials with ${plural(change.count, 'credential')}`
-        : `Add ${plural(change.count, 'credential')}`;
+        ? t('offers.queueReplaceCredentials', { count: change.count })
+        : t('offers.queueAddCredentials', { count: change.count });
     case 'upload':
-      return `Upload ${plural(change.count, 'screenshot')}`;
+      return t('offers.queueUpload', { count: change.count });
     case 'links':
-      return `Attach ${plural(change.count, 'screenshot link')}`;
+      return t('offers.queueLinks', { count: change.count });
     case 'detach':
-      return `Remove ${plural(change.count, 'screenshot')}`;
+      return t('offers.queueDetach', { count: change.count });
   }
 }
 
 /** "Update price per step, Set Not Active": every change of one offer, in order. */
 export function changesWords(changes: readonly QueuedChange[]): string {
-  return changes.length === 0 ? 'Update' : changes.map(changeWords).join(', ');
+  return changes.length === 0 ? t('offers.queueUpdate') : changes.map(changeWords).join(', ');
 }

@@ -1,8 +1,11 @@
 // Every area's messages in one map per language. An area is one file here (`<area>.ts`, keys
 // "<area>.<name>"): to add one, import it and give it one entry in `areas`.
 import type { Messages } from '../messages';
+import * as app from './app';
 import * as common from './common';
+import * as editor from './editor';
 import * as number from './number';
+import * as offers from './offers';
 import * as activity from './activity';
 import * as catalogue from './catalogue';
 import * as credentials from './credentials';
@@ -17,8 +20,11 @@ import * as undo from './undo';
 import * as updates from './updates';
 
 const areas = {
+  app,
   common,
+  editor,
   number,
+  offers,
   activity,
   catalogue,
   credentials,

@@ -6,7 +6,6 @@ export const en = {
   'number.notANumber': '“{text}” is not a number.',
   'number.ambiguousComma':
     '“{text}” is unclear: for one thousand write {thousand}, for a decimal use a dot ({decimal}).',
-  'number.useDot': 'Use a dot for decimals: {decimal}.',
   'number.twoSeparators': '“{text}” has more than one decimal separator.',
 } as const;
 
@@ -15,6 +14,5 @@ export const ru: Messages<typeof en> = {
   'number.notANumber': '«{text}» — не число.',
   'number.ambiguousComma':
     '«{text}» неоднозначно: тысячу пишите как {thousand}, дробную часть — через точку ({decimal}).',
-  'number.useDot': 'Дробную часть отделяйте точкой: {decimal}.',
   'number.twoSeparators': 'В «{text}» больше одного десятичного разделителя.',
 } as const;

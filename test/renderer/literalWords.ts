@@ -1,0 +1,97 @@
+// What a component's template shows the seller as literal words (i18nLiterals.test.ts): text,
+// wording attributes, a component's wording props, quoted sentences inside `{…}`.
+import { parse } from 'svelte/compiler';
+
+/** Attributes whose text the seller reads (or hears, from a screen reader). */
+const wordingAttributes = new Set(['placeholder', 'title', 'aria-label', 'alt', 'label']);
+/** Attributes that hold names for code, never words for the seller. */
+const codeAttributes =
+  /^(class|style|id|for|href|src|type|name|role|autocomplete|inputmode|data-.*|aria-(controls|describedby|labelledby|live|haspopup|current|sort))$/;
+/** The product's name (and its logo's initials) is the same in every language. */
+const brand = /Seller Desk|^SD$/g;
+/** Keys on a keyboard, the only words a <kbd> may hold as they are. */
+const keyNames =
+  /^(Ctrl|Cmd|Shift|Alt|Option|Enter|Esc|Tab|Space|Delete|Backspace|Home|End|PageUp|PageDown|[A-Z0-9]|F\d{1,2}|[⌘⇧⌥⌃↑↓←→+\s/])+$/;
+
+/** A shortcut such as "Ctrl+S" reads the same in every language, in a <kbd> or a styled span. */
+const keyCombo = /^((Ctrl|Cmd|Shift|Alt|Option)(\/(Ctrl|Cmd))?\+)+\S+$/;
+const hasLetters = (text: string) =>
+  !keyCombo.test(text.trim()) && /\p{L}/u.test(text.replace(brand, ''));
+/** A quoted string in an expression that reads as words for a person, not a name for code. */
+const looksLikeWording = (text: string) => {
+  const words = text.replace(brand, '');
+  return /\p{Lu}\p{Ll}/u.test(words) || /\p{L}+\s+\p{L}+/u.test(words) || /[…]/.test(words);
+};
+
+type Node = { type?: string; [key: string]: unknown };
+
+/** The literal wording a component's template shows, as "<element>: text" lines. */
+export function literalsIn(source: string): string[] {
+  const ast = parse(source, { modern: true }) as unknown as { fragment: Node };
+  const found: string[] = [];
+
+  const expressionLiterals = (node: unknown, where: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((n) => expressionLiterals(n, where));
+    const n = node as Node;
+    // Keys of objects and comparisons name things for the code (`status === 'Active'` is rare
+    // but `t('offers.title')` is the rule): a call's arguments are not the seller's wording.
+    if (n.type === 'CallExpression' || n.type === 'BinaryExpression') return;
+    if (n.type === 'Literal' && typeof n.value === 'string' && looksLikeWording(n.value)) {
+      found.push(`${where}: "${n.value}"`);
+    }
+    if (n.type === 'TemplateLiteral') {
+      for (const quasi of n.quasis as { value: { cooked: string } }[]) {
+        if (looksLikeWording(quasi.value.cooked)) found.push(`${where}: \`${quasi.value.cooked}\``);
+      }
+    }
+    for (const [key, value] of Object.entries(n)) {
+      if (key !== 'loc' && key !== 'metadata' && key !== 'key') expressionLiterals(value, where);
+    }
+  };
+
+  const visit = (node: unknown, inside: string[]) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, inside));
+    const n = node as Node;
+    const where = inside.at(-1) ?? 'top';
+    if (n.type === 'Text') {
+      const text = String(n.data).trim();
+      const keyboard = inside.includes('kbd') && keyNames.test(text);
+      if (hasLetters(text) && !keyboard) found.push(`<${where}>: "${text}"`);
+      return;
+    }
+    if (n.type === 'ExpressionTag') return expressionLiterals(n.expression, `<${where}> {…}`);
+    // style:, class:, bind:, on:, use: … hold values for the code.
+    if (typeof n.type === 'string' && n.type.endsWith('Directive')) return;
+    if (n.type === 'Attribute') {
+      const name = String(n.name);
+      if (codeAttributes.test(name)) return;
+      const component = /^[A-Z]/.test(where);
+      const parts = Array.isArray(n.value) ? (n.value as Node[]) : [n.value as Node];
+      for (const part of parts) {
+        if (!part || typeof part !== 'object') continue;
+        if (part.type === 'Text') {
+          const text = String(part.data);
+          const wording = wordingAttributes.has(name) || (component && looksLikeWording(text));
+          if (wording && hasLetters(text)) found.push(`<${where} ${name}>: "${text}"`);
+        } else if (part.type === 'ExpressionTag') {
+          expressionLiterals(part.expression, `<${where} ${name}>`);
+        }
+      }
+      return;
+    }
+    const name = n.type === 'RegularElement' || n.type === 'Component' ? String(n.name) : null;
+    if (name === 'code') return;
+    const next = name ? [...inside, name] : inside;
+    for (const [key, value] of Object.entries(n)) {
+      if (key === 'expression' && n.type !== 'ExpressionTag') {
+        // Block conditions ({#if}, {#each}) decide, they do not show.
+        continue;
+      }
+      visit(value, next);
+    }
+  };
+  visit(ast.fragment, []);
+  return found;
+}
