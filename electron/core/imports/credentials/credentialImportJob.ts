@@ -10,6 +10,7 @@ import {
   type ParsedCredentialFile,
 } from './parseCredentialFile';
 import { previewCredentials, type CredentialPreview } from './previewCredentials';
+import { previewForSeller, type CredentialPreviewForSeller } from './previewForSeller';
 
 export type CredentialFileSource = { path: string } | { bytes: Uint8Array; fileName?: string };
 
@@ -53,4 +54,16 @@ export async function runCredentialImport(
   onProgress({ phase: 'checking', rowsRead: parsed.rows.length });
   const { rows, ...file } = parsed;
   return { ...file, ...previewCredentials(rows, request.uploaded) };
+}
+
+/** The file's preview as the seller sees it, rows packed (previewForSeller.ts). */
+export type CredentialSellerPreview = Omit<CredentialImportResult, 'rows'> &
+  CredentialPreviewForSeller;
+
+export async function runCredentialPreview(
+  request: CredentialImportRequest,
+  onProgress: (progress: CredentialImportProgress) => void = () => {},
+): Promise<CredentialSellerPreview> {
+  const { rows, ...file } = await runCredentialImport(request, onProgress);
+  return { ...file, ...previewForSeller(rows) };
 }

@@ -2,11 +2,21 @@
 // that draws the window. See importCredentialsInWorker for how it is started and bundled.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportError } from '../importError';
-import { runCredentialImport, type CredentialImportRequest } from './credentialImportJob';
+import {
+  runCredentialImport,
+  runCredentialPreview,
+  type CredentialImportProgress,
+  type CredentialImportRequest,
+  type CredentialImportResult,
+  type CredentialSellerPreview,
+} from './credentialImportJob';
+
+/** What the thread makes of the file: every row as read, or the seller's preview (packed rows). */
+export type CredentialWorkerTask = 'import' | 'preview';
 
 export type CredentialWorkerMessage =
   | { type: 'progress'; phase: 'reading' | 'parsing' | 'checking'; rowsRead: number }
-  | { type: 'done'; result: Awaited<ReturnType<typeof runCredentialImport>> }
+  | { type: 'done'; result: CredentialImportResult | CredentialSellerPreview }
   | {
       type: 'failed';
       error: { code: string; message: string; line?: number; candidates?: readonly string[] };
@@ -14,10 +24,25 @@ export type CredentialWorkerMessage =
 
 const port = parentPort;
 if (port) {
-  const request = (workerData as { request: CredentialImportRequest }).request;
-  const send = (message: CredentialWorkerMessage) => port.postMessage(message);
-  runCredentialImport(request, (progress) => send({ type: 'progress', ...progress })).then(
-    (result) => send({ type: 'done', result }),
+  const { request, task } = workerData as {
+    request: CredentialImportRequest;
+    task?: CredentialWorkerTask;
+  };
+  const send = (message: CredentialWorkerMessage, transfer: ArrayBuffer[] = []) =>
+    port.postMessage(message, transfer);
+  const onProgress = (progress: CredentialImportProgress) =>
+    send({ type: 'progress', ...progress });
+  const run =
+    task === 'preview'
+      ? runCredentialPreview(request, onProgress)
+      : runCredentialImport(request, onProgress);
+  run.then(
+    (result) =>
+      // The packed rows are moved to the parent, not copied.
+      send(
+        { type: 'done', result },
+        'packedRows' in result ? [result.packedRows.buffer as ArrayBuffer] : [],
+      ),
     (error: unknown) => {
       // Only our own messages cross back: they are written never to quote the file's content.
       // Anything else (an fs error, a bug) is reduced to its code.

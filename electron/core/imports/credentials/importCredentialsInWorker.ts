@@ -14,8 +14,9 @@ import type {
   CredentialImportProgress,
   CredentialImportRequest,
   CredentialImportResult,
+  CredentialSellerPreview,
 } from './credentialImportJob';
-import type { CredentialWorkerMessage } from './credentialImportWorker';
+import type { CredentialWorkerMessage, CredentialWorkerTask } from './credentialImportWorker';
 import { moduleFileOf, workerBeside, type WorkerEntry } from '../workerEntry';
 
 /** File name of the bundled worker, expected next to the bundle that imports this module. */
@@ -42,6 +43,22 @@ export function importCredentialsInWorker(
   request: CredentialImportRequest,
   options: WorkerImportOptions = {},
 ): Promise<CredentialImportResult> {
+  return runInWorker('import', request, options) as Promise<CredentialImportResult>;
+}
+
+/** The seller's preview of the file, made in the worker (previewForSeller.ts). */
+export function previewCredentialsInWorker(
+  request: CredentialImportRequest,
+  options: WorkerImportOptions = {},
+): Promise<CredentialSellerPreview> {
+  return runInWorker('preview', request, options) as Promise<CredentialSellerPreview>;
+}
+
+function runInWorker(
+  task: CredentialWorkerTask,
+  request: CredentialImportRequest,
+  options: WorkerImportOptions,
+): Promise<CredentialImportResult | CredentialSellerPreview> {
   const entry = options.worker ?? resolveCredentialImportWorker();
   const transferList: ArrayBuffer[] = [];
   let sent = request;
@@ -60,6 +77,7 @@ export function importCredentialsInWorker(
     const worker = new Worker(entry.file, {
       workerData: {
         request: sent,
+        task,
         entry: entry.typescriptEntry && pathToFileURL(entry.typescriptEntry).href,
       },
       transferList,

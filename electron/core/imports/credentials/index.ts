@@ -6,6 +6,7 @@ export * from './parseCredentialJson';
 export * from './parseCredentialXlsx';
 export * from './parseCredentialFile';
 export * from './previewCredentials';
+export * from './previewForSeller';
 export * from './credentialImportJob';
 export * from './importCredentialsInWorker';
 export * from './redactCredential';

@@ -7,13 +7,14 @@ import type { CredentialInput } from '../../../contract/marketplace/wire';
 import type { CredentialHashes } from '../../credentials/hash';
 import {
   credentialsToSend,
-  importCredentialsInWorker,
   previewCredentials,
-  runCredentialImport,
-  WHOLE_LINE,
-  type CredentialImportResult,
-  type CredentialPreviewRow,
+  previewCredentialsInWorker,
+  runCredentialPreview,
+  unpackCredentialRows,
   type CredentialPreviewTotals,
+  type CredentialSellerPreview,
+  type MaskedCredentialRow,
+  type ParsedCredentialRow,
 } from '../../imports/credentials';
 import type { CredentialFileFormat } from '../../imports/credentials/parseCredentialFile';
 import { ImportError } from '../../imports/importError';
@@ -40,16 +41,8 @@ export interface CredentialPreviewOptions {
   alsoKnown?: readonly CredentialHashes[];
 }
 
-/** A row as the seller may see it: the login masked, never a password. */
-export interface MaskedCredentialRow {
-  line: number;
-  maskedLogin: string;
-  hasEmail: boolean;
-  problems: { field: string; message: string }[];
-  duplicateOf: 'file' | 'uploaded' | null;
-  /** An earlier line whose login differs from this one only by case: left out unless kept. */
-  caseOnlyOf: number | null;
-}
+export type { MaskedCredentialRow } from '../../imports/credentials';
+export { maskLogin } from '../../imports/credentials';
 
 /** The file could not be read for sure in one encoding: the seller names one, and it is read again. */
 export interface ChooseEncoding {
@@ -112,15 +105,10 @@ export interface CredentialImportOutcome {
 
 // The rows with their passwords, reachable only through the preview object they belong to:
 // nothing that serialises a preview (IPC, --json) can carry them across, and a preview a front
-// lets go of (discarded, expired) takes them with it.
-const held = new WeakMap<CredentialFilePreview, CredentialPreviewRow[]>();
-
-/** Enough of a login for the seller to recognise the row, not enough to use it. */
-export function maskLogin(login: string): string {
-  const chars = [...login.trim()];
-  if (chars.length <= 3) return '•'.repeat(Math.max(chars.length, 1));
-  return `${chars.slice(0, 2).join('')}${'•'.repeat(Math.min(chars.length - 3, 6))}${chars.at(-1)}`;
-}
+// lets go of (discarded, expired) takes them with it. Packed in one buffer as the worker made
+// them (imports/credentials/previewForSeller.ts): 100k accounts are one allocation until the
+// seller confirms, not 100k objects.
+const held = new WeakMap<CredentialFilePreview, Uint8Array>();
 
 // The store keeps login and email hashes as two sets; the index matches on either, so each set is
 // passed on its own ('' is no login hash: sha256 hex is never empty).
@@ -136,31 +124,21 @@ async function readFile(
   input: CredentialFileInput,
   uploaded: CredentialHashes[],
   options: CredentialPreviewOptions,
-): Promise<CredentialImportResult> {
+): Promise<CredentialSellerPreview> {
   const request = {
     source: { path: input.path },
     options: { encoding: input.encoding, format: input.format },
     uploaded,
   };
-  if (options.inWorker) return importCredentialsInWorker(request, { signal: options.signal });
+  if (options.inWorker) return previewCredentialsInWorker(request, { signal: options.signal });
   try {
-    return await runCredentialImport(request);
+    return await runCredentialPreview(request);
   } catch (error) {
     // The worker says the same of a file it cannot open (never its content).
     const code = (error as NodeJS.ErrnoException).code;
     if (error instanceof ImportError || typeof code !== 'string') throw error;
     throw new ImportError('unreadable', `the file could not be read (${code})`);
   }
-}
-
-function problemsOf(rows: readonly CredentialPreviewRow[]): Problem[] {
-  return rows.flatMap((row) =>
-    row.problems.map((p) => ({
-      line: row.line,
-      ...(p.field !== WHOLE_LINE && { field: p.field }),
-      message: p.message,
-    })),
-  );
 }
 
 export async function previewCredentialImport(
@@ -171,7 +149,7 @@ export async function previewCredentialImport(
   requireOffer(profile, input.localId);
   // Never a key this process may not use: a locked profile is told before the file is read.
   requireCredentialsKey(profile);
-  let result: CredentialImportResult;
+  let result: CredentialSellerPreview;
   try {
     const known = [...uploadedHashes(profile, input.localId), ...(options.alsoKnown ?? [])];
     result = await readFile(input, known, options);
@@ -186,29 +164,19 @@ export async function previewCredentialImport(
     }
     throw error;
   }
-  const damagedRows = result.rows.filter((row) =>
-    row.problems.some((p) => p.field === WHOLE_LINE),
-  ).length;
   const preview: CredentialFilePreview = {
     state: 'ready',
     localId: input.localId,
     format: result.format,
     encoding: result.encoding,
-    encodingInDoubt: damagedRows > 0 && result.encodingSource === 'utf-8',
-    damagedRows,
-    rows: result.rows.map((row) => ({
-      line: row.line,
-      maskedLogin: maskLogin(row.credential.login),
-      hasEmail: Boolean(row.credential.email),
-      problems: row.problems.map(({ field, message }) => ({ field, message })),
-      duplicateOf: row.duplicateOf ?? null,
-      caseOnlyOf: row.caseOnlyOf ?? null,
-    })),
+    encodingInDoubt: result.damagedRows > 0 && result.encodingSource === 'utf-8',
+    damagedRows: result.damagedRows,
+    rows: result.rows,
     totals: result.totals,
-    replaceTotal: rowsToSend(result.rows, []).credentials.length,
-    problems: problemsOf(result.rows),
+    replaceTotal: result.replaceTotal,
+    problems: result.problems,
   };
-  held.set(preview, result.rows);
+  held.set(preview, result.packedRows);
   return preview;
 }
 
@@ -217,7 +185,7 @@ export async function previewCredentialImport(
  * replace starts the offer's list afresh, so only duplicates within the file are left out.
  */
 function rowsToSend(
-  rows: readonly CredentialPreviewRow[],
+  rows: readonly ParsedCredentialRow[],
   uploaded: CredentialHashes[],
   keepCaseOnly = false,
 ): { credentials: CredentialInput[]; totals: CredentialPreviewTotals } {
@@ -238,8 +206,8 @@ export async function commitCredentialImport(
   profile: SellerProfile,
   input: CommitCredentialImportInput,
 ): Promise<CredentialImportOutcome> {
-  const rows = held.get(input.preview);
-  if (!rows) {
+  const packed = held.get(input.preview);
+  if (!packed) {
     throw new UseCaseFailure('not_found', 'This preview has expired; read the file again.');
   }
   const { localId } = input.preview;
@@ -247,7 +215,7 @@ export async function commitCredentialImport(
   requireCredentialsKey(profile);
   if (input.mode === 'replace') requireMultipleSystem(profile, localId, 'Replace all');
   const { credentials, totals } = rowsToSend(
-    rows,
+    unpackCredentialRows(packed),
     input.mode === 'replace'
       ? []
       : [...uploadedHashes(profile, localId), ...(input.alsoKnown ?? [])],

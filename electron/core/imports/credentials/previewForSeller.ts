@@ -1,0 +1,103 @@
+// The preview as the seller sees it (masked logins, problems by line, what "Replace all" would
+// send), made where the file was read: in the import's worker thread, so that the thread
+// answering the seller's queries neither hashes 100k accounts again nor walks their rows. The rows
+// themselves, passwords included, travel back packed in one buffer (moved, not copied object by
+// object) and are unpacked only when the seller confirms.
+import { WHOLE_LINE, type ParsedCredentialRow } from './credentialRow';
+import {
+  credentialsToSend,
+  previewCredentials,
+  type CredentialPreviewRow,
+} from './previewCredentials';
+
+/** A row as the seller may see it: the login masked, never a password. */
+export interface MaskedCredentialRow {
+  line: number;
+  maskedLogin: string;
+  hasEmail: boolean;
+  problems: { field: string; message: string }[];
+  duplicateOf: 'file' | 'uploaded' | null;
+  /** An earlier line whose login differs from this one only by case: left out unless kept. */
+  caseOnlyOf: number | null;
+}
+
+/** A refused row's problem by line (no field when the whole line is refused). */
+export interface LineProblem {
+  line: number;
+  field?: string;
+  message: string;
+}
+
+export interface CredentialPreviewForSeller {
+  rows: MaskedCredentialRow[];
+  problems: LineProblem[];
+  /** Rows refused because their line does not read in the encoding. */
+  damagedRows: number;
+  /**
+   * How many accounts "Replace all" would send: a replace removes what the offer has, so the
+   * accounts already uploaded go again (only duplicates inside the file are left out).
+   */
+  replaceTotal: number;
+  /** Every row with its credential and reading problems (packCredentialRows). */
+  packedRows: Uint8Array;
+}
+
+/** Enough of a login for the seller to recognise the row, not enough to use it. */
+export function maskLogin(login: string): string {
+  const chars = [...login.trim()];
+  if (chars.length <= 3) return '•'.repeat(Math.max(chars.length, 1));
+  return `${chars.slice(0, 2).join('')}${'•'.repeat(Math.min(chars.length - 3, 6))}${chars.at(-1)}`;
+}
+
+/**
+ * The rows (line, credential, problems) as one UTF-8 JSON buffer of its own (TextEncoder: never a
+ * slice of Node's shared pool, so it can be moved to another thread).
+ */
+export function packCredentialRows(rows: readonly ParsedCredentialRow[]): Uint8Array {
+  return new TextEncoder().encode(
+    JSON.stringify(rows.map(({ line, credential, problems }) => ({ line, credential, problems }))),
+  );
+}
+
+export function unpackCredentialRows(packed: Uint8Array): ParsedCredentialRow[] {
+  return JSON.parse(new TextDecoder().decode(packed)) as ParsedCredentialRow[];
+}
+
+export function previewForSeller(
+  rows: readonly CredentialPreviewRow[],
+): CredentialPreviewForSeller {
+  let damagedRows = 0;
+  const problems: LineProblem[] = [];
+  const masked = rows.map((row): MaskedCredentialRow => {
+    if (row.problems.some((p) => p.field === WHOLE_LINE)) damagedRows++;
+    for (const p of row.problems) {
+      problems.push({
+        line: row.line,
+        ...(p.field !== WHOLE_LINE && { field: p.field }),
+        message: p.message,
+      });
+    }
+    return {
+      line: row.line,
+      maskedLogin: maskLogin(row.credential.login),
+      hasEmail: Boolean(row.credential.email),
+      problems: row.problems.map(({ field, message }) => ({ field, message })),
+      duplicateOf: row.duplicateOf ?? null,
+      caseOnlyOf: row.caseOnlyOf ?? null,
+    };
+  });
+  // As the commit counts it (importCredentials.ts rowsToSend), with nothing uploaded.
+  const asRead = rows.map(({ line, credential, problems: found }) => ({
+    line,
+    credential,
+    problems: found,
+  }));
+  const replaceTotal = credentialsToSend(previewCredentials(asRead, [])).length;
+  return {
+    rows: masked,
+    problems,
+    damagedRows,
+    replaceTotal,
+    packedRows: packCredentialRows(asRead),
+  };
+}
