@@ -122,12 +122,7 @@ interface Figures {
   tooMany: number;
 }
 
-function report(
-  name: string,
-  m: Measured,
-  minimum: Minimum,
-  record: RecordedRequest[],
-): Figures {
+function report(name: string, m: Measured, minimum: Minimum, record: RecordedRequest[]): Figures {
   const mine = record.filter(
     (r) => r.sellerId === m.sellerId && r.at >= m.startedAt && r.at <= m.finishedAt,
   );

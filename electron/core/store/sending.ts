@@ -6,6 +6,7 @@ import {
   type Offer,
   type OfferStatusValue,
   type OfferWrite,
+  type Product,
 } from '../../contract/marketplace/wire';
 import { credentialsInManageEdit } from '../../contract/marketplace/assumptions';
 import { isDataProblem } from '../../contract/rules/problems';
@@ -613,11 +614,14 @@ export function deliveryTimeOf(ctx: StoreContext, localId: number): number | nul
 export function manageRulesInput(
   ctx: StoreContext,
   localId: number,
+  products: Map<number, Product | null> = new Map(),
 ): { marketplaceType: number; credentialSystem: number; dataValid: boolean } | null {
   const row = offerRow(ctx, localId);
   const server = serverOffer(row);
   if (!row || !server) return null;
-  const product = getProduct(ctx, row.product_id);
+  // A manage answer's offers share one product: read (and check) it once.
+  if (!products.has(row.product_id)) products.set(row.product_id, getProduct(ctx, row.product_id));
+  const product = products.get(row.product_id);
   if (!product) return null;
   const problems = validateOfferWrite(
     { data: server.data ?? {}, marketplace_type: product.marketplace_type },

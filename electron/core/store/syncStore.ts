@@ -100,6 +100,7 @@ export interface SyncStore {
   /** What the manage rules read of the offer now (type, credential system, fields valid). */
   manageRulesInput(
     localId: number,
+    products?: Map<number, Product | null>,
   ): { marketplaceType: number; credentialSystem: number; dataValid: boolean } | null;
   /** The offer's next op, a queued status change to what `decide` says, done without a request. */
   completeStatusDecided(localId: number, decide: () => OfferStatusValue | null): boolean;
@@ -173,7 +174,7 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     forgetOffer: (localId) => forgetOffer(ctx, localId),
     queuedCredentialChunk: (opId, size) => queuedCredentialChunk(ctx, opId, size),
     credentialsForCreate: (localId) => credentialsForCreate(ctx, localId),
-    manageRulesInput: (localId) => manageRulesInput(ctx, localId),
+    manageRulesInput: (localId, products) => manageRulesInput(ctx, localId, products),
     completeStatusDecided: (localId, decide) => completeStatusDecided(ctx, localId, decide),
     deliveryTimeOf: (localId) => deliveryTimeOf(ctx, localId),
     acceptCredentialChunk: (opId, rows, replaced) =>

@@ -14,6 +14,7 @@ import {
   type CredentialInput,
   type MarketplaceTypeValue,
   type OfferStatusValue,
+  type Product,
 } from '../../contract/marketplace/wire';
 import { statusAfterManage } from '../../contract/rules/statusRules';
 import type { MarketplaceClient } from '../api';
@@ -65,7 +66,11 @@ export interface PushResult {
 /** Sends of one operation within one push; past this, it waits for the next sync. */
 const MAX_SENDS_PER_PUSH = 5;
 
-export async function pushOutbox(deps: PushDeps, signal?: AbortSignal): Promise<PushResult> {
+/** One push's state beside its deps: staged copies being removed after their upload. */
+type PushRun = PushDeps & { cleanup: Promise<void>[] };
+
+export async function pushOutbox(given: PushDeps, signal?: AbortSignal): Promise<PushResult> {
+  const deps: PushRun = { ...given, cleanup: [] };
   const { store } = deps;
   const result: PushResult = { sent: 0, failed: 0, unknown: 0, held: 0 };
   // Held credentials are tried once per push: opening them again would not change the answer.
@@ -77,12 +82,13 @@ export async function pushOutbox(deps: PushDeps, signal?: AbortSignal): Promise<
     // The offer's edits may have gone after its credentials were held: its last word must still
     // be why the credentials wait, or the seller would not see it.
     for (const [opId, reason] of heldNow) store.hold(opId, reason);
+    await Promise.all(deps.cleanup);
   }
   return result;
 }
 
 async function pushReady(
-  deps: PushDeps,
+  deps: PushRun,
   result: PushResult,
   heldNow: Map<number, string>,
   signal?: AbortSignal,
@@ -130,7 +136,7 @@ async function pushReady(
 }
 
 /** Requests other than manage in flight at once (uploads, status, deletes, credentials, links). */
-const REQUEST_LANES = 8;
+const REQUEST_LANES = 16;
 /** Manage requests in flight at once: the full batches one window's offers allow (200 / 100). */
 const MANAGE_LANES = Math.max(1, Math.floor(limits.manageOffersPerWindow / limits.offersPerManage));
 
@@ -252,6 +258,7 @@ function recordBatchAnswer(
   redact: Redact,
 ): void {
   const { store } = deps;
+  const products = new Map<number, Product | null>();
   batch.forEach((item, index) => {
     const outcome = results[index];
     if (!outcome) {
@@ -264,7 +271,7 @@ function recordBatchAnswer(
       store.acceptManage(item.op.id, item.sent, outcome.id);
       const ride = riding.get(item);
       if (ride) store.acceptCredentialChunk(ride.opId, ride.chunk.rows, ride.replace);
-      store.completeStatusDecided(item.op.localId, () => statusDecided(deps, item, ride));
+      store.completeStatusDecided(item.op.localId, () => statusDecided(deps, item, ride, products));
       result.sent++;
     } else {
       store.fail(item.op.id, {
@@ -291,10 +298,11 @@ function statusDecided(
   deps: PushDeps,
   item: ManageItem,
   ride: Riding | undefined,
+  products: Map<number, Product | null>,
 ): OfferStatusValue | null {
   if (!statusDecidedByManage.skipQueuedEqualStatus) return null;
   // A write only partly accepted keeps its op first (the seller edited again): nothing is done.
-  const rules = deps.store.manageRulesInput(item.op.localId);
+  const rules = deps.store.manageRulesInput(item.op.localId, products);
   if (!rules) return null;
   if (rules.marketplaceType === MarketplaceType.Gold) return OfferStatus.Active;
   if (!rules.dataValid) return null;
@@ -390,7 +398,7 @@ async function handleBatchFailure(
 
 /** Everything but manage: one request (or a few, for credential chunks) per operation. */
 async function runOp(
-  deps: PushDeps,
+  deps: PushRun,
   op: ReadyOp,
   result: PushResult,
   heldNow: Map<number, string>,
@@ -429,8 +437,9 @@ async function runOp(
         }
         const uploaded = await client.uploadScreenshot(file, signal);
         store.acceptUpload(op.id, queuedId, uploaded.path);
-        // The copy only had to outlive the original until the marketplace held the image.
-        await rm(file, { force: true }).catch(() => undefined);
+        // The copy only had to outlive the original until the marketplace held the image; it
+        // goes while the lane sends the next one (the push waits for it before it returns).
+        deps.cleanup.push(rm(file, { force: true }).catch(() => undefined));
         break;
       }
       case 'status': {
