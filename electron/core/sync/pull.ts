@@ -6,6 +6,7 @@ import { pageSizes } from '../../contract/marketplace/assumptions';
 import type { MarketplaceClient } from '../api';
 import type { Offer } from '../../contract/marketplace/wire';
 import type { SyncStore } from '../store';
+import { runInChunks } from '../util/chunkedJob';
 
 export const HIGH_WATER_KEY = 'offers_high_water';
 
@@ -44,15 +45,33 @@ export interface OfferPullResult {
   deleted: number;
 }
 
-function applyPage(store: SyncStore, offers: Offer[], result: OfferPullResult): void {
-  // The sales history (core/store/sales.ts) commits with the page it was read from, or not at all.
-  const page = store.transaction(() => {
-    const applied = store.applyServerOffers(offers);
-    store.recordSalesPoints(offers);
-    return applied;
-  });
-  result.applied += page.applied;
-  result.conflicts += page.conflicts;
+/**
+ * Takes a page in chunks of about 8 ms each, returning to the event loop between them: a page of
+ * new offers costs SQLite tens of milliseconds (every list index), and the seller's queries must
+ * not wait that long. Each chunk commits its offers with their sales history
+ * (core/store/sales.ts), or neither; the high-water mark moves only after the last page, so a
+ * pull stopped between chunks takes the rest next time.
+ */
+async function applyPage(
+  store: SyncStore,
+  offers: Offer[],
+  result: OfferPullResult,
+  signal?: AbortSignal,
+): Promise<void> {
+  const run = await runInChunks(
+    offers,
+    (chunk) => {
+      const applied = store.transaction(() => {
+        const page = store.applyServerOffers(chunk);
+        store.recordSalesPoints(chunk);
+        return page;
+      });
+      result.applied += applied.applied;
+      result.conflicts += applied.conflicts;
+    },
+    { signal, firstChunk: 25 },
+  );
+  if (run.cancelled) throw signal?.reason ?? new Error('aborted');
 }
 
 export async function pullOffersIncremental(
@@ -81,7 +100,7 @@ export async function pullOffersIncremental(
       fresh.push(offer);
       if (newest === null || offer.updated_at > newest) newest = offer.updated_at;
     }
-    applyPage(store, fresh, result);
+    await applyPage(store, fresh, result, signal);
     offset += page.data.length;
     progress('offers', offset, page.total);
     if (reachedKnown || page.data.length < pageSizes.myOffers || offset >= page.total) break;
@@ -116,7 +135,7 @@ export async function pullOffersFull(
       seen.add(offer.id);
       if (newest === null || offer.updated_at > newest) newest = offer.updated_at;
     }
-    applyPage(store, page.data, result);
+    await applyPage(store, page.data, result, signal);
     offset += page.data.length;
     progress('offers', offset, page.total);
     if (page.data.length < pageSizes.myOffers || offset >= page.total) break;
