@@ -14,6 +14,7 @@ import { createKeyFileProtector, openSecretBox } from '../core/secrets';
 import { createRemoteCore, type RemoteCore } from '../corehost/remoteCore';
 import { workerSpawner, type SpawnCore } from '../corehost/spawnCore';
 import type { FileStaging } from './fileStaging';
+import { followAttention } from '../shell/attentionBadge';
 import { stagedScreenshotPath } from '../shell/stagedScreenshotRoute';
 
 export interface HostCoreOptions {
@@ -37,6 +38,8 @@ export type HostAppCore = AppCore & {
   stagedScreenshotsDirs(): string[];
   /** The native notifications the desktop app would have shown, in order (the browser has none). */
   readonly notifications: { title: string; body: string }[];
+  /** The attention badge the desktop app would show on its icon, each change in order. */
+  readonly badgeCounts: number[];
   /** The worker's supervision (restarts after a crash). */
   readonly remote: RemoteCore;
 };
@@ -99,5 +102,13 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
       log: (message) => log(message),
     },
   });
-  return Object.assign(remote, { stagedScreenshotsDirs: screenshotsDirs, notifications, remote });
+  // What main shows on the app's icon (electron/main/badge.ts), recorded from the same events.
+  const badgeCounts: number[] = [];
+  followAttention(remote, { show: (count) => void badgeCounts.push(count) });
+  return Object.assign(remote, {
+    stagedScreenshotsDirs: screenshotsDirs,
+    notifications,
+    badgeCounts,
+    remote,
+  });
 }

@@ -3,27 +3,12 @@
 // (contract/shortcuts.ts), and a Help entry that opens the marketplace site in the browser.
 // A pure template builder: index.ts hands it to Electron, test/shell/menu.test.ts reads it.
 import type { MenuItemConstructorOptions } from 'electron';
+import { en as menuWords } from '../contract/i18n/catalogues/menu';
 import { shortcuts, type ShortcutCommand } from '../contract/shortcuts';
 
-/** The app's words in the menu (roles bring the platform's own words). */
-export const menuWords = {
-  'menu.file': 'File',
-  'menu.edit': 'Edit',
-  'menu.view': 'View',
-  'menu.window': 'Window',
-  'menu.help': 'Help',
-  'menu.help.seller': 'Seller Help',
-  'menu.checkForUpdates': 'Check for Updates…',
-  'menu.newOffer': 'New Offer',
-  'menu.importOffers': 'Import Offers…',
-  'menu.importCredentials': 'Import Credentials…',
-  'menu.syncNow': 'Sync Now',
-  'menu.search': 'Find',
-  'menu.save': 'Save',
-  'menu.settings': 'Settings…',
-  'menu.switchProfile': 'Switch Profile…',
-} as const;
-export type MenuWord = keyof typeof menuWords;
+/** The app's words in the menu, in English (the catalogue's: contract/i18n/catalogues/menu.ts). */
+export { menuWords };
+export type MenuWord = Exclude<keyof typeof menuWords, 'menu.badge'>;
 
 export interface MenuOptions {
   platform: NodeJS.Platform;

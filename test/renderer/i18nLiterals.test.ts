@@ -32,7 +32,6 @@ const notYetConverted: Record<string, string> = {
   'components/screenshots/ScreenshotDropZone.svelte': 'PB',
   'components/screenshots/ScreenshotStrip.svelte': 'PB',
   'components/screenshots/ScreenshotThumbnail.svelte': 'PB',
-  'components/SettingsView.svelte': 'P2',
 };
 
 function svelteFiles(dir: string): string[] {

@@ -7,6 +7,7 @@ import {
   shortcuts,
   type ShortcutCommand,
 } from '../../electron/contract/shortcuts';
+import { translate } from '../../electron/contract/i18n';
 import { menuTemplate, menuWords, type MenuOptions } from '../../electron/main/menu';
 import { shortcutFor, type KeyLike } from '../../renderer/src/lib/shortcuts';
 
@@ -98,11 +99,12 @@ describe('application menu', () => {
     expect(checked).toBe(2);
   });
 
-  it("speaks the seller's language through the translation it is given", () => {
-    const all = items(
-      menuTemplate(options('linux', { translate: (key) => `ru:${menuWords[key]}` })),
-    );
-    expect(all.find((i) => i.id === 'newOffer')!.label).toBe('ru:New Offer');
-    expect(all.some((i) => i.label === 'ru:File')).toBe(true);
+  it("speaks the seller's language through the catalogue", () => {
+    const all = items(menuTemplate(options('linux', { translate: (key) => translate('ru', key) })));
+    expect(all.find((i) => i.id === 'newOffer')!.label).toBe('Новое предложение');
+    expect(all.find((i) => i.id === 'syncNow')!.label).toBe('Синхронизировать');
+    expect(all.some((i) => i.label === 'Файл')).toBe(true);
+    expect(translate('ru', 'menu.badge', { count: 2 })).toBe('2 предложения требуют внимания');
+    expect(translate('en', 'menu.badge', { count: 1 })).toBe('1 offer needs your attention');
   });
 });

@@ -17,6 +17,8 @@ import * as sales from './sales';
 import * as screenshots from './screenshots';
 import * as sync from './sync';
 import * as undo from './undo';
+import * as settings from './settings';
+import * as menu from './menu';
 import * as updates from './updates';
 
 const areas = {
@@ -36,6 +38,8 @@ const areas = {
   screenshots,
   sync,
   undo,
+  settings,
+  menu,
   updates,
 } as const;
 
