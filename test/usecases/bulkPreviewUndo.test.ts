@@ -140,8 +140,8 @@ describe('bulk preview', () => {
     expect(outbox()).toEqual([]);
   });
 
-  it('the change queues what the preview showed: 44.99, not 44.991; the sold offer is untouched', () => {
-    const outcome = changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
+  it('the change queues what the preview showed: 44.99, not 44.991; the sold offer is untouched', async () => {
+    const outcome = await changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
     expect(price('liveAccount')).toBe(44.99);
     expect(price('gold')).toBe(0.1111);
     expect(price('sold')).toBe(30);
@@ -208,9 +208,9 @@ describe('bulk preview', () => {
 });
 
 describe('undo', () => {
-  it('undoes a bulk price change: every price and the queue as before, nothing left to send', () => {
+  it('undoes a bulk price change: every price and the queue as before, nothing left to send', async () => {
     const before = localState();
-    changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
+    await changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
     expect(outbox().length).toBe(3);
     expect(lastUndoStep(profile)).toMatchObject({ label: 'Price −10 % on 3 offers', offers: 3 });
     expect(undoLastStep(profile)).toEqual({ label: 'Price −10 % on 3 offers', offers: 3 });
@@ -220,16 +220,16 @@ describe('undo', () => {
     expect(lastUndoStep(profile)).toBeNull();
   });
 
-  it('undoes steps last first, keeping what an earlier step queued', () => {
-    changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
+  it('undoes steps last first, keeping what an earlier step queued', async () => {
+    await changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
     const afterFirst = localState();
-    setStatus(profile, { offers: { localIds: [ids.gold!, ids.liveAccount!] }, status: 3 });
+    await setStatus(profile, { offers: { localIds: [ids.gold!, ids.liveAccount!] }, status: 3 });
     undoLastStep(profile);
     expect(localState()).toBe(afterFirst);
     expect(outbox()).toEqual([{ local_id: ids.gold, kind: 'manage', state: 'queued' }]);
   });
 
-  it('undoes a delete, bringing back a local-only offer removed at once', () => {
+  it('undoes a delete, bringing back a local-only offer removed at once', async () => {
     const created = profile.store().createOffer({
       productId: 10,
       guaranteeDeliveryTime: 3_600_000,
@@ -247,7 +247,7 @@ describe('undo', () => {
         .store()
         .queryOffers({ text: 'gold coins', sort: { column: 'updated_at', dir: 'desc' } }).total;
     const foundBefore = found();
-    deleteOffers(profile, { offers: { localIds: [created, ids.gold!] } });
+    await deleteOffers(profile, { offers: { localIds: [created, ids.gold!] } });
     expect(profile.store().getOffer(created)).toBeNull();
     undoLastStep(profile);
     expect(JSON.stringify(profile.store().getOffer(created))).toBe(before);
@@ -255,10 +255,10 @@ describe('undo', () => {
     expect(found()).toBe(foundBefore);
   });
 
-  it('undoes a discard: the local changes and their queue come back', () => {
-    changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
+  it('undoes a discard: the local changes and their queue come back', async () => {
+    await changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
     const changed = localState();
-    discardLocalChanges(profile, { localIds: Object.values(ids) });
+    await discardLocalChanges(profile, { localIds: Object.values(ids) });
     expect(price('liveAccount')).toBe(49.99);
     expect(outbox()).toEqual([]);
     expect(undoLastStep(profile).label).toBe('Discard of local changes on 4 offers');
@@ -275,8 +275,12 @@ describe('undo', () => {
     expect(outbox()).toEqual([]);
   });
 
-  it('is refused when the offers changed again since, keeping that later change', () => {
-    changePrice(profile, { offers: { localIds: [ids.liveAccount!] }, mode: 'amount', value: 1 });
+  it('is refused when the offers changed again since, keeping that later change', async () => {
+    await changePrice(profile, {
+      offers: { localIds: [ids.liveAccount!] },
+      mode: 'amount',
+      value: 1,
+    });
     // Not a step of its own: a screenshot link queued on the same offer afterwards.
     profile.store().queueScreenshotUrls(ids.liveAccount!, ['https://images.example/a.png']);
     const before = localState();
@@ -285,16 +289,16 @@ describe('undo', () => {
     expect(price('liveAccount')).toBe(50.99);
   });
 
-  it('is refused, with a sentence, once an operation of the step went out', () => {
-    changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
+  it('is refused, with a sentence, once an operation of the step went out', async () => {
+    await changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
     testDatabase(profile.store()).prepare("UPDATE outbox SET state = 'sending'").run();
     expect(() => undoLastStep(profile)).toThrow(/already sent to the marketplace/);
     expect(price('gold')).toBe(1.1235);
   });
 
-  it('keeps a bounded history: the last 20 steps', () => {
+  it('keeps a bounded history: the last 20 steps', async () => {
     for (let i = 0; i < 25; i++) {
-      changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
+      await changePrice(profile, { offers: { localIds: [ids.gold!] }, mode: 'amount', value: 1 });
     }
     const count = () =>
       (
@@ -309,7 +313,7 @@ describe('undo', () => {
   });
 
   it('survives reopening the profile while unsent', async () => {
-    changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
+    await changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
     await profile.close();
     profile = openSellerProfile({
       dataDir: dir.dir,

@@ -55,7 +55,7 @@ describe('the hold before sending', () => {
   it('a background run leaves a fresh change queued; a manual run sends it', async () => {
     const profile = await pulledProfile('hold-manual');
     const offer = goldOffer(profile);
-    changePrice(profile, { offers: { localIds: [offer.localId] }, mode: 'amount', value: 1 });
+    await changePrice(profile, { offers: { localIds: [offer.localId] }, mode: 'amount', value: 1 });
     const background = await syncNow(profile, { holdFreshMs: 10_000 });
     expect(background.sent).toBe(0);
     expect(priceOnMarketplace(offer.serverId)).toBe(offer.price);
@@ -63,7 +63,7 @@ describe('the hold before sending', () => {
     // Still unsent: undo is real, and nothing goes out afterwards.
     undoLastStep(profile);
     expect(queued(profile)).toBe(0);
-    changePrice(profile, { offers: { localIds: [offer.localId] }, mode: 'amount', value: 1 });
+    await changePrice(profile, { offers: { localIds: [offer.localId] }, mode: 'amount', value: 1 });
     const manual = await syncNow(profile, {});
     expect(manual.sent).toBe(1);
     expect(priceOnMarketplace(offer.serverId)).toBeCloseTo(offer.price + 1, 4);
@@ -72,7 +72,7 @@ describe('the hold before sending', () => {
   it('the background run sends the change once the hold is over', async () => {
     const profile = await pulledProfile('hold-over');
     const offer = goldOffer(profile);
-    changePrice(profile, { offers: { localIds: [offer.localId] }, mode: 'amount', value: 2 });
+    await changePrice(profile, { offers: { localIds: [offer.localId] }, mode: 'amount', value: 2 });
     expect((await syncNow(profile, { holdFreshMs: 300 })).sent).toBe(0);
     await new Promise((r) => setTimeout(r, 400));
     expect((await syncNow(profile, { holdFreshMs: 300 })).sent).toBe(1);
@@ -83,7 +83,7 @@ describe('the hold before sending', () => {
   it('with sending off, the background run reads but sends nothing', async () => {
     const profile = await pulledProfile('hold-off');
     const offer = goldOffer(profile);
-    changePrice(profile, { offers: { localIds: [offer.localId] }, mode: 'amount', value: 3 });
+    await changePrice(profile, { offers: { localIds: [offer.localId] }, mode: 'amount', value: 3 });
     await new Promise((r) => setTimeout(r, 50));
     const run = await syncNow(profile, { holdFreshMs: 10, send: false });
     expect(run.sent).toBe(0);

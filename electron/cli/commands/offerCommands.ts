@@ -285,7 +285,7 @@ const setStatusCommand: CommandHandler = async (ctx, call) => {
   const localIds = selectedIds(ctx, call, refs);
   if (call.options['dry-run'] === true) return dryRun(ctx, localIds, { kind: 'status', status });
   const names = labelsOf(ctx, localIds);
-  const outcome = setStatus(ctx.profile(), { offers: { localIds }, status });
+  const outcome = await setStatus(ctx.profile(), { offers: { localIds }, status });
   const first = names.get(outcome.changedIds[0]!);
   // An offer already in that status is no refusal: a script that sets it twice still succeeds.
   const already = outcome.unchanged.map((u) => names.get(u.localId) ?? u.offer);
@@ -331,7 +331,7 @@ const deleteCommand: CommandHandler = async (ctx, call) => {
   if (call.options['dry-run'] === true) return dryRun(ctx, localIds, { kind: 'delete' });
   // Read before: an offer never sent is gone once deleted.
   const names = labelsOf(ctx, localIds);
-  const outcome = deleteOffers(ctx.profile(), { offers: { localIds } });
+  const outcome = await deleteOffers(ctx.profile(), { offers: { localIds } });
   const cancelled = new Set(outcome.cancelledIds);
   const queued = outcome.changedIds.filter((id) => !cancelled.has(id));
   const single = outcome.changed === 1 ? names.get(outcome.changedIds[0]!) : undefined;
@@ -398,7 +398,7 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
     change: { kind: 'price', mode, value },
     limit: 20,
   });
-  const outcome = changePrice(ctx.profile(), { offers: { localIds }, mode, value });
+  const outcome = await changePrice(ctx.profile(), { offers: { localIds }, mode, value });
   const change =
     mode === 'percent' ? `${value > 0 ? '+' : ''}${value} %` : `${value > 0 ? '+' : ''}${value}`;
   const first = outcome.changedIds[0];
@@ -426,7 +426,7 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
 const discardCommand: CommandHandler = async (ctx, call) => {
   const localIds = resolveOfferRefs(ctx.profile(), call.args);
   const names = labelsOf(ctx, localIds);
-  const outcome = discardLocalChanges(ctx.profile(), { localIds });
+  const outcome = await discardLocalChanges(ctx.profile(), { localIds });
   const first = outcome.changedIds[0];
   const done =
     outcome.changed === 1 && first !== undefined

@@ -79,7 +79,7 @@ function requireOffer(ctx: StoreContext, localId: number) {
   return row;
 }
 
-function gdtProblems(value: unknown): FieldProblem[] {
+export function gdtProblems(value: unknown): FieldProblem[] {
   if (value === undefined) return [];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     return [
@@ -108,7 +108,7 @@ function pickData(flat: FlatFields): FlatFields {
   return Object.fromEntries(Object.entries(flat).filter(([k]) => k.startsWith('data.')));
 }
 
-function withoutPlaceholders(write: OfferWrite): OfferWrite {
+export function withoutPlaceholders(write: OfferWrite): OfferWrite {
   if (!write.screenshots) return write;
   return {
     ...write,

@@ -126,9 +126,20 @@ import {
 export type { PendingChanges } from './refusals';
 import { localIdOfServerId } from './offers';
 import {
+  changeStatuses,
+  deleteOffers as bulkDeleteOffers,
+  discardLocalChanges as bulkDiscardLocalChanges,
+  editOffers,
+  plannedOffers,
+  type BulkWrite,
+  type PlannedOffer,
+} from './bulkChanges';
+import {
+  beginStep,
   lastStep,
   recordStep,
   undoLastStep,
+  type StepInChunks,
   type UndoResult,
   type UndoStepView,
 } from './undoSteps';
@@ -159,7 +170,7 @@ export interface ActivityLog {
   record(entry: ActivityInput): void;
   list(query?: ActivityQuery): ActivityEntry[];
 }
-export type { UndoResult, UndoStepView } from './undoSteps';
+export type { StepInChunks, UndoResult, UndoStepView } from './undoSteps';
 export type { SalesPoint, SalesPointQuery } from './sales';
 export { DEFAULT_STOCK_THRESHOLD } from './stock';
 export type { StockAlert, StockRow } from './stock';
@@ -179,6 +190,21 @@ export interface CredentialPool {
   restock(localId: number, count: number, reactivate: boolean): number;
 }
 
+/**
+ * Bulk changes' door (core/store/bulkChanges.ts): many offers in one pass, each with the rules of
+ * the single change; run inside a transaction (a chunk of an undo step). A refused offer is
+ * returned with its error, the rest go on.
+ */
+export interface BulkChanges {
+  /** The offers as a bulk change plans them, read table by table. */
+  planned(localIds: readonly number[]): Map<number, PlannedOffer>;
+  editOffers(edits: readonly { localId: number; patch: OfferDraft }[]): BulkWrite[];
+  changeStatuses(localIds: readonly number[], status: number): BulkWrite[];
+  deleteOffers(localIds: readonly number[]): BulkWrite<'cancelled' | 'queued'>[];
+  discardLocalChanges(localIds: readonly number[]): BulkWrite[];
+}
+export type { BulkWrite, PlannedOffer } from './bulkChanges';
+
 /** Undo's door (core/store/undoSteps.ts): steps of the seller's changes, undone while unsent. */
 export interface UndoSteps {
   /**
@@ -192,6 +218,11 @@ export interface UndoSteps {
     fn: () => T,
     affected: (result: T) => readonly number[],
   ): T;
+  /**
+   * One step applied in chunks, each chunk its own transaction (a long bulk change that lets
+   * queries in between); it cannot be undone until `end()`.
+   */
+  inChunks(label: (changed: number) => string): StepInChunks;
   last(): UndoStepView | null;
   /** Undoes the last step, or says why it cannot; null when there is nothing to undo. */
   undoLast(): UndoResult | null;
@@ -299,6 +330,7 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
   rateLedgerDatabase(): LedgerDatabase;
   activityLog(): ActivityLog;
   undoSteps(): UndoSteps;
+  bulkChanges(): BulkChanges;
   /** The sales history kept by each pull (core/store/sales.ts). */
   salesPoints(query?: SalesPointQuery): SalesPoint[];
   /** Account offers' stock of credentials, thresholds and alerts (core/store/stock.ts). */
@@ -346,8 +378,16 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     }),
     undoSteps: () => ({
       record: (label, candidates, fn, affected) => recordStep(ctx, label, candidates, fn, affected),
+      inChunks: (label) => beginStep(ctx, label),
       last: () => lastStep(ctx),
       undoLast: () => undoLastStep(ctx),
+    }),
+    bulkChanges: () => ({
+      planned: (ids) => plannedOffers(ctx, ids),
+      editOffers: (edits) => editOffers(ctx, edits),
+      changeStatuses: (ids, status) => changeStatuses(ctx, ids, status),
+      deleteOffers: (ids) => bulkDeleteOffers(ctx, ids),
+      discardLocalChanges: (ids) => bulkDiscardLocalChanges(ctx, ids),
     }),
     ...credentialsKeyRecordOf(ctx),
     saveProducts: (products) => saveProducts(ctx, products),

@@ -73,46 +73,91 @@ function waitingIn(): string {
   return WAITING.map((s) => `'${s}'`).join(', ');
 }
 
-function snapshotOf(ctx: StoreContext, localId: number): Snapshot | null {
-  const offer = prep<Row>(ctx, 'SELECT * FROM offers WHERE local_id = ?').get(localId);
-  if (!offer) return null;
-  const ops = prep<Row>(
+/** `WHERE local_id IN` a chunk of offers, as one bound parameter (a JSON array). */
+const IN_IDS = 'IN (SELECT value FROM json_each(?))';
+
+function byOffer(rows: Row[]): Map<number, Row[]> {
+  const grouped = new Map<number, Row[]>();
+  for (const row of rows) {
+    const id = Number(row.local_id);
+    const list = grouped.get(id);
+    if (list) list.push(row);
+    else grouped.set(id, [row]);
+  }
+  return grouped;
+}
+
+/**
+ * The local rows of several offers as they are now, read table by table (a bulk change snapshots
+ * thousands: one query per table, not one per offer and table). An offer not there is null.
+ */
+function snapshotsOf(ctx: StoreContext, localIds: readonly number[]): Map<number, Snapshot | null> {
+  const ids = JSON.stringify([...new Set(localIds)]);
+  const all = (sql: string) => byOffer(prep<Row>(ctx, sql).all(ids));
+  const offers = all(`SELECT * FROM offers WHERE local_id ${IN_IDS}`);
+  const ops = all(
+    `SELECT * FROM outbox WHERE local_id ${IN_IDS} AND +state IN (${waitingIn()}) ORDER BY id`,
+  );
+  // From the offer's waiting operations to their credentials (both indexed that way round).
+  const credentials = all(
+    `SELECT q.* FROM outbox o CROSS JOIN queued_credentials q ON q.outbox_id = o.id
+     WHERE o.local_id ${IN_IDS} AND +o.state IN (${waitingIn()}) ORDER BY q.id`,
+  );
+  // A step only ever removes an offer the marketplace does not have (a never-sent create; one it
+  // deleted there): only such an offer's server copy could need putting back, and it has none
+  // the pull keeps. The copies of the others (kilobytes each, thousands in a bulk change) stay out.
+  const copies = all(
+    `SELECT c.local_id, c.json FROM offers o CROSS JOIN server_copies c ON c.local_id = o.local_id
+     WHERE o.local_id ${IN_IDS} AND o.server_id IS NULL`,
+  );
+  const changes = all(`SELECT * FROM local_changes WHERE local_id ${IN_IDS}`);
+  const screenshots = all(`SELECT * FROM queued_screenshots WHERE local_id ${IN_IDS} ORDER BY id`);
+  const outcomes = all(`SELECT * FROM offer_outcomes WHERE local_id ${IN_IDS}`);
+  const conflicts = all(`SELECT * FROM conflicts WHERE local_id ${IN_IDS}`);
+  const snapshots = new Map<number, Snapshot | null>();
+  for (const localId of new Set(localIds)) {
+    const offer = offers.get(localId)?.[0];
+    if (!offer) {
+      snapshots.set(localId, null);
+      continue;
+    }
+    const copy = copies.get(localId)?.[0];
+    snapshots.set(localId, {
+      offer: encode(offer),
+      serverCopy: copy ? String(copy.json) : null,
+      localChange: changes.get(localId)?.[0] ?? null,
+      ops: (ops.get(localId) ?? []).map(encode),
+      credentials: (credentials.get(localId) ?? []).map(encode),
+      screenshots: screenshots.get(localId) ?? [],
+      outcome: outcomes.get(localId)?.[0] ?? null,
+      conflicts: conflicts.get(localId) ?? [],
+    });
+  }
+  return snapshots;
+}
+
+function afterMarksOf(ctx: StoreContext, localIds: readonly number[]): Map<number, AfterMark> {
+  const ids = JSON.stringify([...new Set(localIds)]);
+  const marks = new Map<number, AfterMark>();
+  for (const id of new Set(localIds)) marks.set(id, { ops: [], changedAt: null });
+  for (const op of prep<{ local_id: number; id: number; attempts: number }>(
     ctx,
-    `SELECT * FROM outbox WHERE local_id = ? AND state IN (${waitingIn()}) ORDER BY id`,
-  ).all(localId);
-  const credentials = prep<Row>(
+    `SELECT local_id, id, attempts FROM outbox
+     WHERE local_id ${IN_IDS} AND +state IN (${waitingIn()}) ORDER BY id`,
+  ).all(ids)) {
+    marks.get(op.local_id)!.ops.push([op.id, op.attempts]);
+  }
+  for (const change of prep<{ local_id: number; changed_at: number }>(
     ctx,
-    `SELECT q.* FROM queued_credentials q JOIN outbox o ON o.id = q.outbox_id
-     WHERE q.local_id = ? AND o.state IN (${waitingIn()}) ORDER BY q.id`,
-  ).all(localId);
-  return {
-    offer: encode(offer),
-    serverCopy:
-      prep<{ json: string }>(ctx, 'SELECT json FROM server_copies WHERE local_id = ?').get(localId)
-        ?.json ?? null,
-    localChange:
-      prep<Row>(ctx, 'SELECT * FROM local_changes WHERE local_id = ?').get(localId) ?? null,
-    ops: ops.map(encode),
-    credentials: credentials.map(encode),
-    screenshots: prep<Row>(ctx, 'SELECT * FROM queued_screenshots WHERE local_id = ?').all(localId),
-    outcome: prep<Row>(ctx, 'SELECT * FROM offer_outcomes WHERE local_id = ?').get(localId) ?? null,
-    conflicts: prep<Row>(ctx, 'SELECT * FROM conflicts WHERE local_id = ?').all(localId),
-  };
+    `SELECT local_id, changed_at FROM local_changes WHERE local_id ${IN_IDS}`,
+  ).all(ids)) {
+    marks.get(change.local_id)!.changedAt = change.changed_at;
+  }
+  return marks;
 }
 
 function afterMark(ctx: StoreContext, localId: number): AfterMark {
-  const ops = prep<{ id: number; attempts: number }>(
-    ctx,
-    `SELECT id, attempts FROM outbox WHERE local_id = ? AND state IN (${waitingIn()}) ORDER BY id`,
-  )
-    .all(localId)
-    .map((r): OpMark => [r.id, r.attempts]);
-  const changedAt =
-    prep<{ changed_at: number }>(
-      ctx,
-      'SELECT changed_at FROM local_changes WHERE local_id = ?',
-    ).get(localId)?.changed_at ?? null;
-  return { ops, changedAt };
+  return afterMarksOf(ctx, [localId]).get(localId)!;
 }
 
 function insertRow(ctx: StoreContext, table: string, row: Row): void {
@@ -165,6 +210,25 @@ function prune(ctx: StoreContext): void {
   ).run(UNDO_HISTORY);
 }
 
+/** Writes what a step did to `changed` offers: each one's rows before, and its marks after. */
+function recordOffers(
+  ctx: StoreContext,
+  step: number,
+  changed: readonly number[],
+  before: Map<number, Snapshot | null>,
+): void {
+  // A chunked step meets an offer once; should it meet one again, the first "before" is the one.
+  const insert = prep(
+    ctx,
+    'INSERT OR IGNORE INTO undo_offers (step_id, local_id, before, after_ops) VALUES (?, ?, ?, ?)',
+  );
+  const after = afterMarksOf(ctx, changed);
+  for (const id of changed) {
+    const snapshot = before.get(id) ?? null;
+    insert.run(step, id, snapshot ? JSON.stringify(snapshot) : null, JSON.stringify(after.get(id)));
+  }
+}
+
 /**
  * Runs `fn` as one undoable step. `candidates` are the offers it may touch (snapshotted first);
  * `affected(result)` names those it did change, including offers it created. A step that changed
@@ -179,8 +243,7 @@ export function recordStep<T>(
 ): T {
   return ctx.db
     .transaction(() => {
-      const before = new Map<number, Snapshot | null>();
-      for (const id of new Set(candidates)) before.set(id, snapshotOf(ctx, id));
+      const before = snapshotsOf(ctx, candidates);
       const result = fn();
       const changed = [...new Set(affected(result))];
       if (changed.length === 0) return result;
@@ -191,23 +254,80 @@ export function recordStep<T>(
           changed.length,
         ).lastInsertRowid,
       );
-      const insert = prep(
-        ctx,
-        'INSERT INTO undo_offers (step_id, local_id, before, after_ops) VALUES (?, ?, ?, ?)',
-      );
-      for (const id of changed) {
-        const snapshot = before.has(id) ? before.get(id)! : null;
-        insert.run(
-          step,
-          id,
-          snapshot ? JSON.stringify(snapshot) : null,
-          JSON.stringify(afterMark(ctx, id)),
-        );
-      }
+      recordOffers(ctx, step, changed, before);
       prune(ctx);
       return result;
     })
     .immediate();
+}
+
+/** A step still being applied chunk by chunk, per connection: it cannot be undone yet. */
+const applying = new WeakMap<object, Set<number>>();
+
+function applyingOn(ctx: StoreContext): Set<number> {
+  let steps = applying.get(ctx.db);
+  if (!steps) {
+    steps = new Set();
+    applying.set(ctx.db, steps);
+  }
+  return steps;
+}
+
+/** One undoable step applied in several transactions (usecases' long bulk changes). */
+export interface StepInChunks {
+  /**
+   * One chunk as one immediate transaction: `candidates` snapshotted, `fn` run, the offers
+   * `affected(result)` names added to the step (made at the first chunk that changed one).
+   */
+  chunk<T>(
+    candidates: readonly number[],
+    fn: () => T,
+    affected: (result: T) => readonly number[],
+  ): T;
+  /** The step is complete (or was cancelled): from now on it can be undone. */
+  end(): void;
+}
+
+export function beginStep(ctx: StoreContext, label: (changed: number) => string): StepInChunks {
+  let step: number | null = null;
+  let offers = 0;
+  const open = applyingOn(ctx);
+  return {
+    chunk(candidates, fn, affected) {
+      return ctx.db
+        .transaction(() => {
+          const before = snapshotsOf(ctx, candidates);
+          const result = fn();
+          const changed = [...new Set(affected(result))];
+          if (changed.length === 0) return result;
+          offers += changed.length;
+          const updated =
+            step !== null &&
+            prep(ctx, 'UPDATE undo_steps SET label = ?, offers = ? WHERE id = ?').run(
+              label(offers),
+              offers,
+              step,
+            ).changes > 0;
+          if (!updated) {
+            step = Number(
+              prep(ctx, 'INSERT INTO undo_steps (label, at, offers) VALUES (?, ?, ?)').run(
+                label(offers),
+                ctx.clock.now(),
+                offers,
+              ).lastInsertRowid,
+            );
+            open.add(step);
+          }
+          recordOffers(ctx, step!, changed, before);
+          return result;
+        })
+        .immediate();
+    },
+    end() {
+      if (step !== null) open.delete(step);
+      prune(ctx);
+    },
+  };
 }
 
 export function lastStep(ctx: StoreContext): UndoStepView | null {
@@ -224,6 +344,9 @@ const SENT =
   'Some of these changes were already sent to the marketplace, so they can no longer be undone here. Change the offers again to put them back.';
 const CHANGED_SINCE =
   'These offers were changed again since (an edit, screenshots or credentials), and undoing would lose that. Change them back by hand.';
+
+const STILL_APPLYING =
+  'This change is still being applied. Undo it once it has finished, or stop it first.';
 
 /** Why the step can no longer be undone, or null when its offers are as it left them. */
 function cannotUndo(ctx: StoreContext, stepId: number): string | null {
@@ -261,6 +384,9 @@ export function undoLastStep(ctx: StoreContext): UndoResult | null {
     .transaction((): UndoResult | null => {
       const step = lastStep(ctx);
       if (!step) return null;
+      if (applyingOn(ctx).has(step.id)) {
+        return { undone: false, label: step.label, reason: STILL_APPLYING };
+      }
       const reason = cannotUndo(ctx, step.id);
       // A step that can no longer be undone leaves the history, so the one before it is next.
       if (reason) {

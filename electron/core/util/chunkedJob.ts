@@ -22,6 +22,11 @@ export interface ChunkedJobOptions extends JobControl {
   budgetMs?: number;
   /** Items in the first chunk, before the job knows what one costs. */
   firstChunk?: number;
+  /**
+   * Never fewer items in a chunk: each chunk has a fixed cost (a commit), and on a busy machine
+   * the clock alone would shrink chunks until that cost is most of the work.
+   */
+  minChunk?: number;
 }
 
 export interface ChunkedJobRun {
@@ -42,7 +47,8 @@ export async function runInChunks<T>(
   options: ChunkedJobOptions = {},
 ): Promise<ChunkedJobRun> {
   const budget = options.budgetMs ?? 8;
-  let size = Math.max(1, options.firstChunk ?? 64);
+  const least = Math.max(1, options.minChunk ?? MIN_CHUNK);
+  let size = Math.max(least, options.firstChunk ?? 64);
   let done = 0;
   while (done < items.length) {
     if (options.signal?.aborted) return { done, cancelled: true };
@@ -55,7 +61,7 @@ export async function runInChunks<T>(
     const perItem = elapsed / chunk.length;
     // Grow at most fourfold at a time: one cheap chunk (all left out) says little of the next.
     const fits = perItem > 0 ? Math.floor(budget / perItem) : size * 4;
-    size = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.min(fits, size * 4)));
+    size = Math.min(MAX_CHUNK, Math.max(least, Math.min(fits, size * 4)));
     if (done < items.length) await nextTurn();
   }
   return { done, cancelled: false };

@@ -96,15 +96,19 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
     },
 
     async 'offers.delete'({ localIds }) {
-      return presentBulk(ctx, localIds, deleteOffers(ctx.seller(), { offers: { localIds } }));
+      return presentBulk(ctx, localIds, await deleteOffers(ctx.seller(), { offers: { localIds } }));
     },
 
     async 'offers.setStatus'({ localIds, status }) {
-      return presentBulk(ctx, localIds, setStatus(ctx.seller(), { offers: { localIds }, status }));
+      return presentBulk(
+        ctx,
+        localIds,
+        await setStatus(ctx.seller(), { offers: { localIds }, status }),
+      );
     },
 
     async 'offers.changePrice'({ localIds, mode, value }) {
-      const outcome = changePrice(ctx.seller(), { offers: { localIds }, mode, value });
+      const outcome = await changePrice(ctx.seller(), { offers: { localIds }, mode, value });
       return presentBulk(ctx, localIds, outcome);
     },
 
@@ -115,7 +119,7 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
     },
 
     async 'offers.discardLocal'({ localIds }) {
-      return presentBulk(ctx, localIds, discardLocalChanges(ctx.seller(), { localIds }));
+      return presentBulk(ctx, localIds, await discardLocalChanges(ctx.seller(), { localIds }));
     },
 
     async 'offers.retry'({ localIds }) {

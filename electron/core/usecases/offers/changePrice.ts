@@ -5,7 +5,8 @@
 import { type PriceChangeMode } from '../../../contract/rules';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
-import { eachOffer, type BulkOutcome } from './bulk';
+import type { JobControl } from '../../util/chunkedJob';
+import { inUndoableChunks, sortWrites, type BulkOutcome, type ChunkOutcome } from './bulk';
 import { offerReader, planPrice } from './consequences';
 import { checkChange } from './previewChange';
 import { selectedOffers, type OfferSelection } from './selection';
@@ -30,27 +31,43 @@ export function offersCount(n: number): string {
   return `${n} offer${n === 1 ? '' : 's'}`;
 }
 
-export function changePrice(profile: SellerProfile, input: ChangePriceInput): PriceChangeOutcome {
+export async function changePrice(
+  profile: SellerProfile,
+  input: ChangePriceInput,
+  job: JobControl = {},
+): Promise<PriceChangeOutcome> {
   checkChange({ kind: 'price', mode: input.mode, value: input.value });
   const store = profile.store();
   const ids = selectedOffers(profile, input.offers);
   const read = offerReader(profile);
   const prices = new Map<number, number>();
-  const outcome = store.undoSteps().record(
-    (changed) => `Price ${changeWords(input.mode, input.value)} on ${offersCount(changed)}`,
+  const outcome = await inUndoableChunks(
+    profile,
     ids,
-    () =>
-      eachOffer(profile, ids, (localId) => {
+    (changed) => `Price ${changeWords(input.mode, input.value)} on ${offersCount(changed)}`,
+    (chunk) => {
+      read.prefetch(chunk);
+      const done: ChunkOutcome = { changedIds: [], refused: [] };
+      const edits: { localId: number; patch: { price_per_step: number } }[] = [];
+      for (const localId of chunk) {
         const plan = planPrice(read, localId, input.mode, input.value);
         if (plan.kind === 'left_out') {
-          throw new UseCaseFailure('bad_input', plan.reason, [
-            { field: 'price_per_step', message: plan.reason },
-          ]);
+          done.refused.push({
+            localId,
+            error: new UseCaseFailure('bad_input', plan.reason, [
+              { field: 'price_per_step', message: plan.reason },
+            ]),
+          });
+        } else {
+          edits.push({ localId, patch: { price_per_step: plan.price! } });
         }
-        store.editOffer(localId, { price_per_step: plan.price! });
-        prices.set(localId, plan.price!);
-      }),
-    (result) => result.changedIds,
+      }
+      const planned = new Map(edits.map((e) => [e.localId, e.patch.price_per_step]));
+      return sortWrites(store.bulkChanges().editOffers(edits), done, (localId) =>
+        prices.set(localId, planned.get(localId)!),
+      );
+    },
+    job,
   );
   return { ...outcome, prices };
 }

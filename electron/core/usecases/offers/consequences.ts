@@ -17,7 +17,7 @@ import {
   type OfferStatusValue,
   type Product,
 } from '../../../contract/marketplace/wire';
-import type { OfferDetail } from '../../store';
+import type { PlannedOffer } from '../../store';
 import type { SellerProfile } from '../profile';
 import { namedOffer } from './offerName';
 
@@ -44,7 +44,10 @@ export type OfferPlan =
       already?: boolean;
     };
 
-/** Reads offers and their products for one preview or change (each product parsed once). */
+/**
+ * Reads offers and their products for one preview or change (each product parsed once). A long
+ * change reads each chunk's offers at once first (`prefetch`), table by table.
+ */
 export function offerReader(profile: SellerProfile) {
   const store = profile.store();
   const products = new Map<number, Product | null>();
@@ -52,10 +55,14 @@ export function offerReader(profile: SellerProfile) {
     if (!products.has(id)) products.set(id, store.getProduct(id));
     return products.get(id) ?? null;
   };
+  let chunk = new Map<number, PlannedOffer>();
   return {
-    offer: (localId: number) => store.getOffer(localId),
+    prefetch: (localIds: readonly number[]) => {
+      chunk = store.bulkChanges().planned(localIds);
+    },
+    offer: (localId: number): PlannedOffer | null => chunk.get(localId) ?? store.getOffer(localId),
     product,
-    name: (offer: OfferDetail) => namedOffer(offer, product(offer.productId)?.title),
+    name: (offer: PlannedOffer) => namedOffer(offer, product(offer.productId)?.title),
   };
 }
 export type OfferReader = ReturnType<typeof offerReader>;
@@ -72,7 +79,7 @@ const leftOutAs =
   (localId: number, offer: string) =>
   (reason: string): OfferPlan => ({ kind: 'left_out', localId, offer, reason });
 
-const isDeleting = (offer: OfferDetail) => offer.pending.some((op) => op.kind === 'delete');
+const isDeleting = (offer: PlannedOffer) => offer.pending.some((op) => op.kind === 'delete');
 
 export function planPrice(
   read: OfferReader,

@@ -2,7 +2,8 @@
 // get a deletion queued for the next sync (which drops whatever else was waiting for them). One
 // undoable step: undo brings back the offers and everything that was queued for them.
 import type { SellerProfile } from '../profile';
-import { eachOffer, type BulkOutcome } from './bulk';
+import type { JobControl } from '../../util/chunkedJob';
+import { inUndoableChunks, sortWrites, type BulkOutcome } from './bulk';
 import { offersCount } from './changePrice';
 import { selectedOffers, type OfferSelection } from './selection';
 
@@ -11,21 +12,27 @@ export interface DeleteOutcome extends BulkOutcome {
   cancelledIds: number[];
 }
 
-export function deleteOffers(
+export async function deleteOffers(
   profile: SellerProfile,
   input: { offers: OfferSelection },
-): DeleteOutcome {
+  job: JobControl = {},
+): Promise<DeleteOutcome> {
   const store = profile.store();
   const ids = selectedOffers(profile, input.offers);
   const cancelledIds: number[] = [];
-  const outcome = store.undoSteps().record(
-    (changed) => `Delete ${offersCount(changed)}`,
+  const outcome = await inUndoableChunks(
+    profile,
     ids,
-    () =>
-      eachOffer(profile, ids, (localId) => {
-        if (store.deleteOffer(localId) === 'cancelled') cancelledIds.push(localId);
-      }),
-    (result) => result.changedIds,
+    (changed) => `Delete ${offersCount(changed)}`,
+    (chunk) =>
+      sortWrites(
+        store.bulkChanges().deleteOffers(chunk),
+        { changedIds: [], refused: [] },
+        (localId, how) => {
+          if (how === 'cancelled') cancelledIds.push(localId);
+        },
+      ),
+    job,
   );
   return { ...outcome, cancelledIds };
 }

@@ -3,21 +3,25 @@
 // send is under way is refused: its outcome is not known yet. Undo (usecases/offers/undo.ts)
 // brings it all back.
 import type { SellerProfile } from '../profile';
-import { eachOffer, type BulkOutcome } from './bulk';
+import type { JobControl } from '../../util/chunkedJob';
+import { inUndoableChunks, sortWrites, type BulkOutcome } from './bulk';
 import { offersCount } from './changePrice';
 import { selectedOffers } from './selection';
 
 export function discardLocalChanges(
   profile: SellerProfile,
   input: { localIds: readonly number[] },
-): BulkOutcome {
+  job: JobControl = {},
+): Promise<BulkOutcome> {
   const store = profile.store();
   const ids = selectedOffers(profile, { localIds: input.localIds });
   // One undoable step: a discard made by mistake brings the seller's work back.
-  return store.undoSteps().record(
-    (changed) => `Discard of local changes on ${offersCount(changed)}`,
+  return inUndoableChunks(
+    profile,
     ids,
-    () => eachOffer(profile, ids, (localId) => store.discardLocalChanges(localId)),
-    (result) => result.changedIds,
+    (changed) => `Discard of local changes on ${offersCount(changed)}`,
+    (chunk) =>
+      sortWrites(store.bulkChanges().discardLocalChanges(chunk), { changedIds: [], refused: [] }),
+    job,
   );
 }

@@ -2,7 +2,7 @@
 // they are (retry), or let them go (dismiss). Either way the offer leaves "Needs attention"; a
 // refused edit is fixed in the editor or discarded, never dropped by a dismiss.
 import type { SellerProfile } from '../profile';
-import { eachOffer, type BulkOutcome } from './bulk';
+import { eachOfferNow, type BulkOutcome } from './bulk';
 import { selectedOffers } from './selection';
 
 export function retryRefused(
@@ -10,7 +10,7 @@ export function retryRefused(
   input: { localIds: readonly number[] },
 ): BulkOutcome {
   const store = profile.store();
-  return eachOffer(profile, selectedOffers(profile, { localIds: input.localIds }), (localId) =>
+  return eachOfferNow(profile, selectedOffers(profile, { localIds: input.localIds }), (localId) =>
     store.retryRefused(localId),
   );
 }
@@ -20,7 +20,7 @@ export function dismissRefusal(
   input: { localIds: readonly number[] },
 ): BulkOutcome {
   const store = profile.store();
-  return eachOffer(profile, selectedOffers(profile, { localIds: input.localIds }), (localId) =>
+  return eachOfferNow(profile, selectedOffers(profile, { localIds: input.localIds }), (localId) =>
     store.dismissRefusal(localId),
   );
 }

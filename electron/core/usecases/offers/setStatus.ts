@@ -6,7 +6,8 @@
 import { statusName } from '../../../contract/rules';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
-import { eachOffer, type BulkOutcome } from './bulk';
+import type { JobControl } from '../../util/chunkedJob';
+import { inUndoableChunks, sortWrites, type BulkOutcome, type ChunkOutcome } from './bulk';
 import { offersCount } from './changePrice';
 import { offerReader, planStatus } from './consequences';
 import { checkChange } from './previewChange';
@@ -27,37 +28,52 @@ export interface StatusOutcome extends BulkOutcome {
   expected: { localId: number; offer: string; reason: string }[];
 }
 
-export function setStatus(profile: SellerProfile, input: SetStatusInput): StatusOutcome {
+export async function setStatus(
+  profile: SellerProfile,
+  input: SetStatusInput,
+  job: JobControl = {},
+): Promise<StatusOutcome> {
   checkChange({ kind: 'status', status: input.status });
   const store = profile.store();
   const ids = selectedOffers(profile, input.offers);
   const read = offerReader(profile);
   const unchanged: StatusOutcome['unchanged'] = [];
   const expected: StatusOutcome['expected'] = [];
-  const outcome = store.undoSteps().record(
-    (changed) => `Status ${statusName(input.status)} on ${offersCount(changed)}`,
+  const outcome = await inUndoableChunks(
+    profile,
     ids,
-    () => {
-      const done = eachOffer(profile, ids, (localId) => {
+    (changed) => `Status ${statusName(input.status)} on ${offersCount(changed)}`,
+    (chunk) => {
+      read.prefetch(chunk);
+      const done: ChunkOutcome = { changedIds: [], refused: [] };
+      const going: number[] = [];
+      const expecting = new Map<number, { offer: string; reason: string }>();
+      for (const localId of chunk) {
         const plan = planStatus(read, localId, input.status);
         if (plan.kind === 'left_out' && plan.already) {
           unchanged.push({ localId, offer: plan.offer });
-          return;
+        } else if (plan.kind === 'left_out') {
+          done.refused.push({
+            localId,
+            error: new UseCaseFailure('bad_input', plan.reason, [
+              { field: 'status', message: plan.reason },
+            ]),
+          });
+        } else {
+          going.push(localId);
+          if (plan.expected) expecting.set(localId, { offer: plan.offer, reason: plan.expected });
         }
-        if (plan.kind === 'left_out') {
-          throw new UseCaseFailure('bad_input', plan.reason, [
-            { field: 'status', message: plan.reason },
-          ]);
-        }
-        store.changeStatus(localId, input.status);
-        if (plan.expected) expected.push({ localId, offer: plan.offer, reason: plan.expected });
-      });
-      const same = new Set(unchanged.map((u) => u.localId));
-      const changedIds = done.changedIds.filter((id) => !same.has(id));
-      return { ...done, changed: changedIds.length, changedIds };
+      }
+      return sortWrites(
+        store.bulkChanges().changeStatuses(going, input.status),
+        done,
+        (localId) => {
+          const expectation = expecting.get(localId);
+          if (expectation) expected.push({ localId, ...expectation });
+        },
+      );
     },
-    (result) => result.changedIds,
+    job,
   );
-  const queued = new Set(outcome.changedIds);
-  return { ...outcome, unchanged, expected: expected.filter((e) => queued.has(e.localId)) };
+  return { ...outcome, unchanged, expected };
 }

@@ -1,0 +1,91 @@
+// bulk: a bulk price change, status change and discard of every offer in a profile of 10k and of
+// 100k offers, through the offers use cases on a real SQLite file (goal 10k ≤ 1 s, 100k ≤ 8 s).
+// The profile is seeded straight into the file (as a pull would leave it), list indexes built
+// once after the load, as cache-query does.
+import { performance } from 'node:perf_hooks';
+import { applyServerOffer } from '../../electron/core/store/offers';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
+import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
+import { changePrice, discardLocalChanges, setStatus } from '../../electron/core/usecases/offers';
+import { accountProduct, goldProduct, serverOffer, tempDir } from '../store/fixtures';
+
+const sizes = (process.env.BULK_BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+
+async function measure(size: number): Promise<number> {
+  const dir = tempDir();
+  const profile = openSellerProfile({
+    dataDir: dir.dir,
+    baseUrl: 'http://127.0.0.1:9',
+    token: () => {
+      throw new Error('a local change needs no token');
+    },
+  });
+  try {
+    const store = profile.store();
+    store.saveProducts([goldProduct, accountProduct]);
+    const db = testDatabase(store);
+    const ctx = testContext(store);
+    const indexes = db
+      .prepare<{ name: string; sql: string }>(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'offers' AND sql IS NOT NULL",
+      )
+      .all();
+    for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
+    db.transaction(() => {
+      for (let i = 1; i <= size; i++) {
+        const account = i % 3 === 0;
+        applyServerOffer(
+          ctx,
+          serverOffer({
+            id: i,
+            product_id: account ? 20 : 10,
+            marketplace_type: account ? 2 : 1,
+            data: account ? { '201': '60' } : { '101': 'Ragnaros' },
+            price_per_step: 1 + (i % 997) / 10,
+            status: i % 50 === 0 ? 6 : 2,
+            outer_name: `Offer ${i}`,
+          }),
+        );
+      }
+    })();
+    for (const index of indexes) db.exec(index.sql);
+    db.exec('ANALYZE');
+    const localIds = db
+      .prepare<{ local_id: number }>('SELECT local_id FROM offers ORDER BY local_id')
+      .all()
+      .map((r) => r.local_id);
+
+    let chunks = 0;
+    const job = { onProgress: () => void chunks++ };
+    const timed = async (what: string, run: () => unknown) => {
+      chunks = 0;
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const outcome = (await run()) as { changed: number };
+      const seconds = (performance.now() - started) / 1000;
+      const { user, system } = process.cpuUsage(cpu);
+      // The machine may be shared: the CPU time says what the job itself cost.
+      console.log(
+        `  ${size} offers, ${what}: ${seconds.toFixed(2)} s (cpu ${((user + system) / 1e6).toFixed(2)} s, ${chunks} chunks, ${outcome.changed} changed)`,
+      );
+      return seconds;
+    };
+    const offers = { localIds };
+    const times = [
+      await timed('price −10 %', () =>
+        changePrice(profile, { offers, mode: 'percent', value: -10 }, job),
+      ),
+      await timed('status Not Active', () => setStatus(profile, { offers, status: 3 }, job)),
+      await timed('discard', () => discardLocalChanges(profile, { localIds }, job)),
+    ];
+    return Math.max(...times);
+  } finally {
+    await profile.close();
+    dir.cleanup();
+  }
+}
+
+const worst: number[] = [];
+for (const size of sizes) worst.push(await measure(size));
+const figure = (i: number) => (worst[i] === undefined ? '–' : worst[i]!.toFixed(2));
+console.log(`bulk: ${figure(0)} s 10k / ${figure(1)} s 100k (goal 10k ≤ 1 s, 100k ≤ 8 s)`);
