@@ -202,6 +202,8 @@ export const offersViewPreferencesSchema = z.object({
   text: z.string().max(200),
   sort: z.object({ column: offerSortColumnSchema, dir: z.enum(['asc', 'desc']) }),
   columns: z.array(offerOptionalColumnSchema),
+  /** Only offers low on stock (absent: off, as files written before it was kept). */
+  lowStock: z.boolean().optional(),
 });
 export type OffersViewPreferences = z.infer<typeof offersViewPreferencesSchema>;
 

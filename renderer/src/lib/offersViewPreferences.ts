@@ -44,6 +44,7 @@ export function queryOfPreferences(p: OffersViewPreferences): Omit<OfferQuery, '
     ...(p.productId !== null ? { productId: p.productId } : {}),
     ...(p.syncState !== null ? { syncState: p.syncState } : {}),
     ...(p.text.trim() ? { text: p.text.trim() } : {}),
+    ...(p.lowStock ? { lowStock: true } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import * as common from './common';
 import * as editor from './editor';
 import * as number from './number';
 import * as offers from './offers';
+import * as pool from './pool';
 import * as activity from './activity';
 import * as catalogue from './catalogue';
 import * as credentials from './credentials';
@@ -33,6 +34,7 @@ const areas = {
   failures,
   imports,
   notices,
+  pool,
   profiles,
   sales,
   screenshots,

@@ -1,0 +1,86 @@
+// The restock pool in an account offer's credentials section (CredentialPool.svelte).
+import type { Messages } from '../messages';
+
+export const en = {
+  'pool.title': 'Restock pool',
+  'pool.summary':
+    '{count, plural, one {# credential} other {# credentials}} waiting · keep {keep, number} on sale',
+  'pool.off': '{count, plural, one {# credential} other {# credentials}} waiting · not restocking',
+  'pool.explain':
+    'Seller Desk keeps this many accounts on sale for you: each sync uploads the oldest waiting ones as buyers take them, and puts a sold-out offer back on sale. Fewer accounts are exposed at once. They wait encrypted on this computer.',
+  'pool.keep': 'Keep',
+  'pool.keepHint': 'on sale (0: stop restocking)',
+  'pool.saved': 'Saved.',
+  'pool.onSale': 'On sale now: about {count, number}.',
+  'pool.dry':
+    'The restock pool is empty: when the accounts on sale are sold, the offer stops selling. Add accounts to keep it going.',
+  'pool.dropLabel': 'Add accounts to the restock pool from a file',
+  'pool.dropLead': 'Drop an account file here to fill the restock pool',
+  'pool.dropHint':
+    'The same files as above (text, CSV, JSON or XLSX). Nothing is kept before you confirm.',
+  'pool.reading': 'Reading {name}…',
+  'pool.unreadable':
+    '{name} cannot be read from here; save it to a folder first, then drop it again.',
+  'pool.totals':
+    '{rows, plural, one {# row} other {# rows}}: {count, plural, one {# account} other {# accounts}} to add',
+  'pool.totals.known':
+    '{count, plural, one {# already on the offer or in the pool} other {# already on the offer or in the pool}}',
+  'pool.totals.inFile': '{count, plural, one {# duplicate} other {# duplicates}} in the file',
+  'pool.totals.invalid': '{count, plural, one {# row} other {# rows}} with problems',
+  'pool.add': 'Add {count, plural, one {# account} other {# accounts}} to the pool',
+  'pool.discard': 'Discard preview',
+  'pool.added': '{count, plural, one {# account} other {# accounts}} added to the restock pool.',
+  'pool.clear': 'Empty the pool…',
+  'pool.clearTitle': 'Empty the restock pool?',
+  'pool.clearMessage':
+    '{count, plural, one {# account waiting in the pool is} other {# accounts waiting in the pool are}} deleted from this computer and never uploaded. Accounts already on sale stay.',
+  'pool.clearConfirm': 'Empty the pool',
+  'pool.cleared': 'The restock pool is empty.',
+  'pool.badge': 'Pool: {count, number}',
+  'pool.badgeTitle':
+    '{count, plural, one {# account waits} other {# accounts wait}} in the restock pool',
+} as const;
+
+export const ru: Messages<typeof en> = {
+  'pool.title': 'Резерв для пополнения',
+  'pool.summary':
+    'в резерве {count, plural, one {# аккаунт} few {# аккаунта} many {# аккаунтов} other {# аккаунта}} · держать в продаже {keep, number}',
+  'pool.off':
+    'в резерве {count, plural, one {# аккаунт} few {# аккаунта} many {# аккаунтов} other {# аккаунта}} · пополнение выключено',
+  'pool.explain':
+    'Seller Desk держит в продаже столько аккаунтов за вас: при каждой синхронизации он загружает самые старые из резерва взамен купленных и снова включает распроданное предложение. Одновременно выставлено меньше аккаунтов. До загрузки они хранятся на этом компьютере в зашифрованном виде.',
+  'pool.keep': 'Держать',
+  'pool.keepHint': 'в продаже (0 — не пополнять)',
+  'pool.saved': 'Сохранено.',
+  'pool.onSale': 'Сейчас в продаже: около {count, number}.',
+  'pool.dry':
+    'Резерв пуст: когда аккаунты в продаже раскупят, предложение перестанет продаваться. Добавьте аккаунты, чтобы продажи шли дальше.',
+  'pool.dropLabel': 'Добавить аккаунты в резерв из файла',
+  'pool.dropLead': 'Перетащите сюда файл с аккаунтами, чтобы пополнить резерв',
+  'pool.dropHint':
+    'Те же файлы, что и выше (текст, CSV, JSON или XLSX). Ничего не сохраняется, пока вы не подтвердите.',
+  'pool.reading': 'Читаем {name}…',
+  'pool.unreadable': 'Файл {name} отсюда не прочитать: сохраните его в папку и перетащите снова.',
+  'pool.totals':
+    '{rows, plural, one {# строка} few {# строки} many {# строк} other {# строки}}: {count, plural, one {# аккаунт} few {# аккаунта} many {# аккаунтов} other {# аккаунта}} к добавлению',
+  'pool.totals.known':
+    '{count, plural, one {# уже в предложении или в резерве} few {# уже в предложении или в резерве} many {# уже в предложении или в резерве} other {# уже в предложении или в резерве}}',
+  'pool.totals.inFile':
+    '{count, plural, one {# дубликат} few {# дубликата} many {# дубликатов} other {# дубликата}} внутри файла',
+  'pool.totals.invalid':
+    '{count, plural, one {# строка} few {# строки} many {# строк} other {# строки}} с ошибками',
+  'pool.add':
+    'Добавить в резерв {count, plural, one {# аккаунт} few {# аккаунта} many {# аккаунтов} other {# аккаунта}}',
+  'pool.discard': 'Отменить просмотр',
+  'pool.added':
+    'В резерв {count, plural, one {добавлен # аккаунт} few {добавлено # аккаунта} many {добавлено # аккаунтов} other {добавлено # аккаунта}}.',
+  'pool.clear': 'Очистить резерв…',
+  'pool.clearTitle': 'Очистить резерв для пополнения?',
+  'pool.clearMessage':
+    '{count, plural, one {# аккаунт из резерва будет удалён} few {# аккаунта из резерва будут удалены} many {# аккаунтов из резерва будут удалены} other {# аккаунта из резерва будут удалены}} с этого компьютера и не будут загружены. Аккаунты, уже выставленные на продажу, останутся.',
+  'pool.clearConfirm': 'Очистить резерв',
+  'pool.cleared': 'Резерв пуст.',
+  'pool.badge': 'Резерв: {count, number}',
+  'pool.badgeTitle':
+    'В резерве для пополнения {count, plural, one {ждёт # аккаунт} few {ждут # аккаунта} many {ждут # аккаунтов} other {ждут # аккаунта}}',
+};
