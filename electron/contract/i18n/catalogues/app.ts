@@ -15,6 +15,7 @@ export const en = {
     "This window shows Seller Desk's screens, but the part that keeps your offers and talks to the marketplace is not running behind it, so there is nothing to show yet.",
   'app.noCoreStartBefore': 'Start Seller Desk with',
   'app.noCoreStartAfter': '(desktop app) or through the browser host, then reload this window.',
+  'app.sections': 'Sections',
   'app.navOffers': 'Offers',
   'app.navCatalogue': 'Catalogue',
   'app.navSync': 'Sync',
@@ -72,6 +73,7 @@ export const ru: Messages<typeof en> = {
   'app.noCoreStartBefore': 'Запустите Seller Desk командой',
   'app.noCoreStartAfter':
     '(настольное приложение) или через браузерный хост, затем перезагрузите это окно.',
+  'app.sections': 'Разделы',
   'app.navOffers': 'Предложения',
   'app.navCatalogue': 'Каталог',
   'app.navSync': 'Синхронизация',
