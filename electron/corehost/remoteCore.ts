@@ -12,7 +12,7 @@ import type {
   ParentToCore,
   SyncPortMethod,
 } from '../contract/ipc/corePort';
-import type { Locale } from '../contract/i18n';
+import { isLocale, translate, type Locale } from '../contract/i18n';
 import type { AppCore, AppCoreOptions } from '../core/app';
 import { portError, rebuildError } from './portErrors';
 import type { SpawnCore, SpawnedCore } from './spawnCore';
@@ -52,11 +52,6 @@ export type RemoteCore = AppCore & {
   readonly restarts: number;
 };
 
-const STOPPED_MESSAGE =
-  "Seller Desk's background worker stopped several times and was not started again; quit and reopen Seller Desk.";
-const UNAVAILABLE_MESSAGE =
-  "Seller Desk's background worker stopped while answering; it is starting again, try once more.";
-
 interface Running {
   core: SpawnedCore;
   calls: Map<number, { resolve(value: unknown): void; reject(error: Error): void }>;
@@ -90,11 +85,14 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
   const restartTimes: number[] = [];
   let restarting: Promise<void> = Promise.resolve();
   /** The core's language as last heard: `locale()` is synchronous for main's menus. */
-  let locale = '' as Locale;
+  let locale: Locale = 'en';
   const heardLanguage = (value: unknown) => {
     const said = (value as { locale?: unknown } | null)?.locale;
-    if (typeof said === 'string') locale = said as Locale;
+    if (isLocale(said)) locale = said;
   };
+  // In the seller's words, as the core would say it: the call failed, or the worker is gone.
+  const unavailable = () => new AppFailure('unavailable', translate(locale, 'worker.unavailable'));
+  const stopped = () => new AppFailure('unavailable', translate(locale, 'worker.stopped'));
 
   function emit(event: EventName, payload: unknown) {
     for (const listener of listeners.get(event) ?? []) {
@@ -208,8 +206,7 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
             `The core's worker ended while starting (code ${code}${why ? `, ${why}` : ''}).`,
           ),
         );
-        const unavailable = new AppFailure('unavailable', UNAVAILABLE_MESSAGE);
-        for (const call of state.calls.values()) call.reject(unavailable);
+        for (const call of state.calls.values()) call.reject(unavailable());
         state.calls.clear();
         if (!closing && state.ready) restarting = restartAfterCrash(code);
       });
@@ -248,7 +245,7 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
   }
 
   function request(state: Running, message: (id: number) => ParentToCore): Promise<unknown> {
-    if (state.exited) return Promise.reject(new AppFailure('unavailable', UNAVAILABLE_MESSAGE));
+    if (state.exited) return Promise.reject(unavailable());
     const id = nextId++;
     return new Promise((resolve, reject) => {
       state.calls.set(id, { resolve, reject });
@@ -257,12 +254,12 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
   }
 
   async function current(): Promise<Running> {
-    if (gaveUp || !running) throw new AppFailure('unavailable', STOPPED_MESSAGE);
+    if (gaveUp || !running) throw stopped();
     try {
       return await running;
     } catch {
       await restarting;
-      if (gaveUp || !running) throw new AppFailure('unavailable', STOPPED_MESSAGE);
+      if (gaveUp || !running) throw stopped();
       return running;
     }
   }

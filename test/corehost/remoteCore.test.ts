@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { translate } from '../../electron/contract/i18n';
 import { AppFailure, channelNames } from '../../electron/contract/ipc';
 import type { Sandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
@@ -82,6 +83,7 @@ describe('the core in its own thread', { timeout: 60_000 }, () => {
     const error = await inFlight;
     expect(error).toBeInstanceOf(AppFailure);
     expect((error as AppFailure).kind).toBe('unavailable');
+    expect((error as AppFailure).message).toBe(translate('en', 'worker.unavailable'));
 
     await until(() => world!.restarts.length === 1);
     await world.core.settled();
@@ -102,7 +104,7 @@ describe('the core in its own thread', { timeout: 60_000 }, () => {
     expect(world.restarts).toEqual([{ gaveUp: false }, { gaveUp: true }]);
     const error = await failureOf(world.core.handlers['session.status'](undefined));
     expect((error as AppFailure).kind).toBe('unavailable');
-    expect((error as AppFailure).message).toContain('quit and reopen Seller Desk');
+    expect((error as AppFailure).message).toBe(translate('en', 'worker.stopped'));
     expect(world.workers).toHaveLength(2);
   });
 });

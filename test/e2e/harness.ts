@@ -1,7 +1,8 @@
 // The end-to-end harness: the built renderer in Debian Chromium (playwright-core), through the
 // browser host, on the real app core with a temp data folder, against the sandbox marketplace on
 // loopback. Every part is real; only the platform ports differ from the desktop app (key-file
-// token vault, staged files instead of native dialogs).
+// token vault, staged files instead of native dialogs). The core runs in its own worker thread,
+// as in the app (electron/corehost).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { AppCore, SandboxPort } from '../../electron/core/app';
 import type { FileStaging } from '../../electron/host/fileStaging';
 import { createFileStaging } from '../../electron/host/fileStaging';
+import { workerSpawner, type SpawnedCore } from '../../electron/corehost/spawnCore';
 import { createHostCore } from '../../electron/host/hostCore';
 import type { Host } from '../../electron/host/startHost';
 import { startHost } from '../../electron/host/startHost';
@@ -53,6 +55,8 @@ export interface Harness {
   sandbox: Sandbox;
   host: Host;
   core: AppCore;
+  /** The core's worker threads so far, the running one last (a test ends one as a crash would). */
+  coreWorkers: SpawnedCore[];
   dataDir: string;
   staging: FileStaging;
   /** Console messages of the page, for tests that look for errors or CSP violations. */
@@ -82,8 +86,16 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
   const dataDir = mkdtempSync(join(tmpdir(), `sd-${name}-`));
   const staging = createFileStaging(join(dataDir, 'staged-files'));
   const sandbox = await startSandbox({ windowMs });
+  const coreWorkers: SpawnedCore[] = [];
+  const spawnWorker = workerSpawner();
+  const spawn = () => {
+    const worker = spawnWorker();
+    coreWorkers.push(worker);
+    return worker;
+  };
   const startCore = async () => {
     const core = await createHostCore({
+      spawn,
       dataDir,
       staging,
       baseUrl: sandbox.baseUrl,
@@ -120,6 +132,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
       dataDir,
       staging,
       console: consoleLines,
+      coreWorkers,
       get host() {
         return host!;
       },
