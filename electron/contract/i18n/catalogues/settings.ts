@@ -65,8 +65,8 @@ export const en = {
   'settings.notifyConnectionLostHint': 'Once per outage; Seller Desk keeps trying by itself.',
   'settings.notifyLowStock': 'Low stock and sold out',
   'settings.notifyLowStockHint': 'An account offer reaching its low-stock level, then selling out.',
-  'settings.notifyPoolDry': 'Restock pool ran dry',
-  'settings.notifyPoolDryHint': 'Credentials kept in Seller Desk for an offer ran out.',
+  'settings.notifyPoolDry': 'Restock pool empty',
+  'settings.notifyPoolDryHint': 'The credentials Seller Desk kept in reserve for an offer ran out.',
   'settings.notifySales': 'Offers that went Not Active',
   'settings.notifySalesHint': 'Sold out or hidden on the marketplace.',
 
@@ -113,7 +113,7 @@ export const ru: Messages<typeof en> = {
   'settings.themeDark': 'Тёмная',
 
   'settings.connectionTitle': 'Подключение к маркетплейсу',
-  'settings.connectedTo': 'Подключено к',
+  'settings.connectedTo': 'Подключено',
   'settings.sandboxHere': 'Учебный маркетплейс на этом компьютере',
   'settings.theMarketplace': 'Маркетплейс',
   'settings.token': 'Токен',
@@ -163,8 +163,9 @@ export const ru: Messages<typeof en> = {
   'settings.notifyLowStock': 'Мало на складе и распродано',
   'settings.notifyLowStockHint':
     'Предложение с аккаунтами дошло до порога «мало на складе», а затем распродано.',
-  'settings.notifyPoolDry': 'Запас для пополнения закончился',
-  'settings.notifyPoolDryHint': 'Закончились аккаунты, хранимые в Seller Desk для предложения.',
+  'settings.notifyPoolDry': 'Резерв для пополнения пуст',
+  'settings.notifyPoolDryHint':
+    'Закончились аккаунты, которые Seller Desk держал в резерве для предложения.',
   'settings.notifySales': 'Предложения, ставшие неактивными',
   'settings.notifySalesHint': 'Распроданы или скрыты на маркетплейсе.',
 
