@@ -45,6 +45,8 @@ import { EXTERNAL_LINK_HOSTS, isAllowedExternalUrl } from './externalLinks';
 import { createFileGrants, createFileRefResolver } from './fileRefs';
 import { forwardEvents, registerIpcHandlers } from './ipcBridge';
 import { menuTemplate } from './menu';
+import { startUpdates } from './updates';
+import { messageBoxPrompts } from './updates/prompts';
 import { electronSqliteBinding } from './nativeBinding';
 import { withPlainTextAcceptance } from './plainTextAcceptance';
 import type { IpcSenderLike } from './senderCheck';
@@ -191,6 +193,36 @@ async function start(): Promise<void> {
   const screenshotsDirs = () => stagedScreenshotDirs(userData);
   serveRenderer(join(app.getAppPath(), 'out', 'renderer'), screenshotsDirs);
   denyAllPermissions(session.defaultSession);
+  const locale = () => core?.locale() || 'en';
+  const say = (key: Parameters<typeof translate>[1]) => translate(locale(), key);
+  // Installed copies check for updates; the seller is asked before any restart.
+  const updates = startUpdates({
+    isPackaged: app.isPackaged,
+    version: app.getVersion(),
+    resourcesPath: process.resourcesPath,
+    userData,
+    platform: process.platform,
+    arch: process.arch,
+    locale,
+    log,
+    prompts: messageBoxPrompts(
+      {
+        showMessageBox: (options) => {
+          const parent = BrowserWindow.getFocusedWindow() ?? mainWindow;
+          return parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options);
+        },
+      },
+      () => ({
+        title: say('updates.title'),
+        ready: (version) => translate(locale(), 'updates.ready', { version }),
+        readyDetail: say('updates.readyDetail'),
+        restartNow: say('updates.restartNow'),
+        later: say('updates.later'),
+        ok: say('updates.ok'),
+      }),
+    ),
+  });
+  app.on('will-quit', () => updates.stop());
   // The menu speaks the app's language: built again when the seller changes it (below).
   const installMenu = () =>
     Menu.setApplicationMenu(
@@ -206,7 +238,8 @@ async function start(): Promise<void> {
               ipcChannel('menu.command'),
               { command },
             ),
-          translate: (key) => translate(core?.locale() || 'en', key),
+          checkForUpdates: () => void updates.check(true),
+          translate: (key) => translate(locale(), key),
         }),
       ),
     );

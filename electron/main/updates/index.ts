@@ -57,8 +57,9 @@ export function startUpdates(options: UpdatesOptions): UpdateService & { stop():
   });
   const timers: ReturnType<typeof setTimeout>[] = [];
   if (options.isPackaged) {
-    timers.push(setTimeout(() => void service.check(false), FIRST_CHECK_AFTER));
-    timers.push(setInterval(() => void service.check(false), EVERY_SIX_HOURS));
+    // Unref'd: a pending check never keeps a quitting app alive.
+    timers.push(setTimeout(() => void service.check(false), FIRST_CHECK_AFTER).unref());
+    timers.push(setInterval(() => void service.check(false), EVERY_SIX_HOURS).unref());
   }
   return { check: service.check, stop: () => timers.forEach((t) => clearTimeout(t)) };
 }
