@@ -125,6 +125,13 @@ describe('Restock pool in Chromium', () => {
           'smurf-b',
         ]);
         expect(sandbox.control.offers(1).find((o) => o.id === serverId)!.status).toBe(2);
+        // The offers list's stock badge says what the pool holds for it.
+        await page.keyboard.press('Escape');
+        const badge = page.locator(`[data-local-id="${localId}"]`).getByTestId('stock-badge');
+        await expect.poll(() => badge.textContent()).toMatch(/· Pool: 1$/);
+        await shots(desk, 'pool-badge');
+        await page.locator(`[data-local-id="${localId}"]`).dblclick();
+        await pool.scrollIntoViewIfNeeded();
 
         // Another sale: restocked with the last one, the pool runs dry and the seller is told, once.
         expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
@@ -141,7 +148,8 @@ describe('Restock pool in Chromium', () => {
         expect(dryNotes()).toHaveLength(1);
         await shots(desk, 'pool-dry');
 
-        await page.click('nav button:has-text("Sync")');
+        await page.keyboard.press('Escape');
+      await page.click('nav button:has-text("Sync")');
         await expect
           .poll(() => page.getByTestId('low-stock-attention').textContent())
           .toMatch(/Pooled smurf\s*Low stock: 1 credential left, restock pool empty/);

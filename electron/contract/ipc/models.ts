@@ -368,6 +368,8 @@ export const offerStockSchema = z.object({
   threshold: z.number().int(),
   low: z.boolean(),
   soldOut: z.boolean(),
+  /** Credentials waiting in its restock pool (absent: none). */
+  pool: z.number().int().optional(),
 });
 export type OfferStockDto = z.infer<typeof offerStockSchema>;
 

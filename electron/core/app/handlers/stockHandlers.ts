@@ -55,6 +55,7 @@ export function stockHandlers(
         threshold: s.threshold,
         low: s.low,
         soldOut: s.soldOut,
+        ...(s.pool > 0 && { pool: s.pool }),
       }));
       return { offers, estimate: STOCK_ESTIMATE_NOTE };
     },
