@@ -69,11 +69,17 @@ try {
     startups.push((await runBinary(['status', '--json', ...common], env)).ms);
   startups.sort((a, b) => a - b);
 
+  const spawnedAt = Date.now();
   const push = await runBinary(['push', '--quiet', ...common], env);
+  const exitedAt = Date.now();
   if (push.code !== 0) throw new Error(`push failed with exit code ${push.code}: ${push.stderr}`);
   const onServer = sandbox.control.offers(sandbox.sellers[2]!.id).length;
   if (onServer !== OFFERS) throw new Error(`the sandbox holds ${onServer} offers, not ${OFFERS}`);
 
+  const pushRequests = sandbox.requests.filter((r) => r.at >= spawnedAt);
+  console.log(
+    `timeline (ms after spawn): ${pushRequests.map((r) => `${r.at - spawnedAt} ${r.method} ${r.path.split('/').pop()}${r.manageOffers ? `(${r.manageOffers})` : ''}`).join('; ')}; exit ${exitedAt - spawnedAt}`,
+  );
   // Where the time went: each manage request, relative to the first.
   const manage = sandbox.requests.filter((r) => r.manageOffers > 0);
   const reads = sandbox.requests.filter((r) => r.method === 'GET' && r.at >= manage[0]!.at);
@@ -94,9 +100,12 @@ try {
     `theoretical minimum: ${windowsToWait} windows of ${WINDOW_MS} ms = ${(minimumMs / 1000).toFixed(1)} s`,
   );
   // The figure: the push as the seller waits for it, less the process start-up (measured apart).
-  const pushSeconds = (push.ms - startups[2]!) / 1000;
+  const pushMs = push.ms - startups[2]!;
   console.log(
-    `cli-push-${OFFERS}: ${pushSeconds.toFixed(2)} s (goal ≤ ${((minimumMs * 1.5) / 1000).toFixed(1)} s, 1.5 × the theoretical minimum; read-back pull included, process start-up not)`,
+    `push less start-up: ${(pushMs / 1000).toFixed(2)} s (read-back pull included, process start-up not)`,
+  );
+  console.log(
+    `cli-push-${OFFERS}: ${(pushMs / minimumMs).toFixed(3)}× minimum (${(pushMs / 1000).toFixed(2)} s against ${(minimumMs / 1000).toFixed(1)} s; goal ≤ 1.10× minimum)`,
   );
 } finally {
   await sandbox.close();

@@ -82,6 +82,15 @@ export interface MyOffersQuery {
   productCurrencySettingId?: number;
 }
 
+/** What a caller may do between the rate limiter's grant and the request leaving. */
+export interface SendHooks {
+  /**
+   * Awaited once the request has its place in the windows, before it is sent (its ledger entry
+   * is dated for the flight meanwhile, so a wait here never lets a window overfill).
+   */
+  whenGranted?: () => Promise<void> | void;
+}
+
 export interface MarketplaceClient {
   listProducts(q?: ProductListQuery, signal?: AbortSignal): Promise<ProductListResponse>;
   getProduct(productId: number, signal?: AbortSignal): Promise<Product>;
@@ -89,6 +98,7 @@ export interface MarketplaceClient {
     productId: number,
     body: ManageRequest,
     signal?: AbortSignal,
+    hooks?: SendHooks,
   ): Promise<ManageResponse['result']>;
   myOffers(q?: MyOffersQuery, signal?: AbortSignal): Promise<MyOffersResponse>;
   editStatus(
@@ -144,6 +154,7 @@ interface Call<S extends z.ZodType> {
   schema: S;
   /** Values of this request that must never show in an error. */
   secrets?: string[];
+  hooks?: SendHooks;
 }
 
 export function createMarketplaceClient(opts: MarketplaceClientOptions): MarketplaceClient {
@@ -226,6 +237,14 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
         throw error;
       }
     }
+    if (spec.hooks?.whenGranted) {
+      try {
+        await spec.hooks.whenGranted();
+      } catch (error) {
+        slot?.answered();
+        throw error;
+      }
+    }
     let res;
     try {
       res = await exchange(
@@ -297,7 +316,7 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
       return answer.result;
     },
 
-    manageOffers: async (productId, body, signal) => {
+    manageOffers: async (productId, body, signal, hooks) => {
       const path = paths.manage(checkId(productId, 'productId', 'POST', paths.manage(0)));
       const request = manageBody(body, path);
       const answer = await call(
@@ -308,6 +327,7 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
           cost: { manageOffers: request.offers.length },
           schema: manageResponseSchema,
           secrets: request.offers.flatMap((o) => (o.credentials ?? []).flatMap(credentialSecrets)),
+          hooks,
         },
         signal,
       );

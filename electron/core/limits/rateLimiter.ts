@@ -67,6 +67,11 @@ export interface RateLimiter {
   ): Promise<RateSlot>;
   budget(): RateBudget;
   /**
+   * How long until a request of this cost would fit every window (and any pause), by the ledger
+   * as it is now: 0 when it fits. Requests already queued here are not counted.
+   */
+  roomInMs(cost: RateCost): number;
+  /**
    * After a 429 with Retry-After: nothing is sent (by any process on the ledger) for that long
    * from now, or for `maxPenaltyMs` if that is shorter.
    */
@@ -333,6 +338,14 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
         attachLeft: Math.max(0, limits.attachPerWindow - used.attach),
         nextRoomInMs: room.waitMs,
       };
+    },
+
+    roomInMs(cost) {
+      const now = clock.now();
+      return waitOf(
+        waitForRoom(liveEntries(now), weightsOf(cost, limits), limits, now, windowMs),
+        now,
+      ).waitMs;
     },
 
     penalize(retryAfterMs) {

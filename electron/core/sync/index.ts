@@ -137,6 +137,11 @@ export interface SendOptions {
   holdFreshMs?: number;
   /** False: sync() only pulls (the seller sends with "Sync now"). */
   send?: boolean;
+  /**
+   * push(): read back accepted writes while a manage request waits for the offers window (the
+   * caller pulls after the push anyway; this leaves that pull little to read).
+   */
+  readBackWhileWaiting?: boolean;
 }
 
 export interface SyncEngine {
@@ -341,6 +346,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         maxInlineWaitMs: opts.maxInlineWaitMs ?? 30_000,
         progress: (d, t) => progress('push', d, t),
         holdFreshMs: send.holdFreshMs ?? 0,
+        readBack: send.readBackWhileWaiting
+          ? (sig) => pullOffersIncremental(store, opts.client, () => undefined, sig)
+          : undefined,
       },
       signal,
     );

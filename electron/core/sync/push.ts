@@ -38,6 +38,7 @@ import {
   retryAfterOf,
   SyncStopped,
 } from './failures';
+import { runInChunks } from '../util/chunkedJob';
 import { HIGH_WATER_KEY } from './pull';
 import { eachAtOnce, newRound, throwIfStopped } from './sendAtOnce';
 
@@ -53,6 +54,12 @@ export interface PushDeps {
   progress: (done: number, total: number) => void;
   /** Leave changes younger than this for a later push (the app's background sync: undo time). */
   holdFreshMs?: number;
+  /**
+   * Reads back what accepted writes made of the offers (an incremental pull): given, the push
+   * does it while its next manage request waits for the offers window, so little is left to
+   * read after the last one (see readBackWhileWaiting).
+   */
+  readBack?: (signal?: AbortSignal) => Promise<unknown>;
 }
 
 export interface PushResult {
@@ -67,10 +74,27 @@ export interface PushResult {
 const MAX_SENDS_PER_PUSH = 5;
 
 /** One push's state beside its deps: staged copies being removed after their upload. */
-type PushRun = PushDeps & { cleanup: Promise<void>[] };
+type PushRun = PushDeps & {
+  cleanup: Promise<void>[];
+  /** Manage requests between their grant and their recorded answer. */
+  onWire: number;
+  /** Requests other than manage may be on the wire (their lanes of the round still run). */
+  othersBusy: boolean;
+  /** Offers accepted since the last read-back. */
+  unread: number;
+  /** The read-back running now: a granted manage request waits for it before it leaves. */
+  readingBack: Promise<void> | null;
+};
 
 export async function pushOutbox(given: PushDeps, signal?: AbortSignal): Promise<PushResult> {
-  const deps: PushRun = { ...given, cleanup: [] };
+  const deps: PushRun = {
+    ...given,
+    cleanup: [],
+    onWire: 0,
+    othersBusy: false,
+    unread: 0,
+    readingBack: null,
+  };
   const { store } = deps;
   const result: PushResult = { sent: 0, failed: 0, unknown: 0, held: 0 };
   // Held credentials are tried once per push: opening them again would not change the answer.
@@ -83,6 +107,7 @@ export async function pushOutbox(given: PushDeps, signal?: AbortSignal): Promise
     // be why the credentials wait, or the seller would not see it.
     for (const [opId, reason] of heldNow) store.hold(opId, reason);
     await Promise.all(deps.cleanup);
+    await deps.readingBack;
   }
   return result;
 }
@@ -122,12 +147,18 @@ async function pushReady(
     // uploads need no offer: they go side by side, the limiter keeping them inside the windows.
     const round = newRound();
     const send = (op: ReadyOp) => runOp(deps, op, result, heldNow, signal);
-    await Promise.all([
+    deps.othersBusy = uploads.length + others.length > 0;
+    const otherLanes = Promise.all([
       eachAtOnce(round, uploads, REQUEST_LANES, send),
+      eachAtOnce(round, others, REQUEST_LANES, send),
+    ]).then(() => {
+      deps.othersBusy = false;
+    });
+    await Promise.all([
       eachAtOnce(round, manageBatches(deps, manage), MANAGE_LANES, (batch) =>
         sendManageBatch(deps, batch, result, signal),
       ),
-      eachAtOnce(round, others, REQUEST_LANES, send),
+      otherLanes,
     ]);
     throwIfStopped(round);
     const left = store.outboxSize();
@@ -164,9 +195,38 @@ function manageBatches(deps: PushDeps, ready: ReadyOpOf<'manage'>[]): ReadyOpOf<
   return batches;
 }
 
+/** Below this wait for the offers window a read-back could hold the next request back. */
+const READ_BACK_MIN_WAIT_MS = 200;
+
+/**
+ * `push` reads back what the marketplace made of the accepted writes (statuses, dates) after its
+ * last request. With thousands of offers that read is tens of pages, all after the last window;
+ * most of it can be done while the next manage request waits for the offers window anyway. Only
+ * while nothing of this push is on the wire (a pull reading an offer whose write is in flight
+ * could not tell which came first), and a granted manage request waits for the read to end
+ * (whenGranted) before it leaves: its place in the window is kept meanwhile.
+ */
+function readBackWhileWaiting(deps: PushRun, signal?: AbortSignal): void {
+  if (!deps.readBack || deps.readingBack || deps.unread === 0) return;
+  if (deps.onWire > 0 || deps.othersBusy) return;
+  const waitMs = deps.limiter?.roomInMs({ manageOffers: limits.offersPerManage }) ?? 0;
+  if (waitMs < READ_BACK_MIN_WAIT_MS) return;
+  deps.unread = 0;
+  deps.readingBack = deps
+    .readBack(signal)
+    // Only a head start: the read after the push reads whatever this one did not.
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      deps.readingBack = null;
+    });
+}
+
 /** One manage request: the writes are read when it goes, so an edit made meanwhile rides too. */
 async function sendManageBatch(
-  deps: PushDeps,
+  deps: PushRun,
   ops: ReadyOpOf<'manage'>[],
   result: PushResult,
   signal?: AbortSignal,
@@ -192,8 +252,12 @@ async function sendManageBatch(
     r.chunk.credentials.flatMap(credentialSecrets),
   );
   const highWater = store.getMeta(HIGH_WATER_KEY);
-  store.markManageSending(batch.map((i) => ({ opId: i.op.id, sent: i.sent, highWater })));
+  // Marked a few dozen at a time, so another request's answer is not left unread meanwhile.
+  await runInChunks(batch, (chunk) =>
+    store.markManageSending(chunk.map((i) => ({ opId: i.op.id, sent: i.sent, highWater }))),
+  );
   let answer;
+  let onWire = false;
   try {
     answer = await deps.client.manageOffers(
       first.op.productId,
@@ -205,15 +269,24 @@ async function sendManageBatch(
         guarantee_delivery_time: first.guaranteeDeliveryTime,
       },
       signal,
+      {
+        whenGranted: async () => {
+          while (deps.readingBack) await deps.readingBack;
+          deps.onWire++;
+          onWire = true;
+        },
+      },
     );
   } catch (error) {
+    if (onWire) deps.onWire--;
     await handleBatchFailure(deps, batch, error, result, riding, createRedactor(sentSecrets));
     return;
   }
-  // One transaction for the whole answer: 100 small commits would cost more than the request.
-  store.transaction(() =>
-    recordBatchAnswer(deps, batch, answer.results, result, riding, createRedactor(sentSecrets)),
-  );
+  const sentBefore = result.sent;
+  await recordBatchAnswer(deps, batch, answer.results, result, riding, createRedactor(sentSecrets));
+  deps.onWire--;
+  deps.unread += result.sent - sentBefore;
+  readBackWhileWaiting(deps, signal);
 }
 
 /** Queued credentials sent inside their offer's manage create. */
@@ -249,42 +322,66 @@ function credentialsRiding(deps: PushDeps, batch: ManageItem[]): Map<ManageItem,
   return riding;
 }
 
-function recordBatchAnswer(
+/**
+ * The answer is recorded a few dozen offers per transaction, returning to the event loop between
+ * them (runInChunks): another request's answer that arrived meanwhile is then read at once, so its
+ * place in the rate ledger is dated when it came, not a hundred offers' writes later (which would
+ * hold that window's next request back as long). An offer left unrecorded by a crash in between
+ * is still "sending": an unknown outcome, read back before anything is resent.
+ */
+async function recordBatchAnswer(
   deps: PushDeps,
   batch: ManageItem[],
   results: { id: number | null; status: string; message: string | null }[],
   result: PushResult,
   riding: Map<ManageItem, Riding>,
   redact: Redact,
-): void {
+): Promise<void> {
   const { store } = deps;
   const products = new Map<number, Product | null>();
-  batch.forEach((item, index) => {
-    const outcome = results[index];
-    if (!outcome) {
-      // The answer is shorter than the batch: treat the missing ones as unknown.
-      settleUnknown(deps, item.op, 'the marketplace did not report this offer');
-      result.unknown++;
-      return;
-    }
-    if (outcome.status === MANAGE_OK) {
-      store.acceptManage(item.op.id, item.sent, outcome.id);
-      const ride = riding.get(item);
-      if (ride) store.acceptCredentialChunk(ride.opId, ride.chunk.rows, ride.replace);
-      store.completeStatusDecided(item.op.localId, () => statusDecided(deps, item, ride, products));
-      result.sent++;
-    } else {
-      store.fail(item.op.id, {
-        ok: false,
-        // A refusal may quote what the offer carried: its credentials never stay in it.
-        message: outcomeMessage(
-          outcome.message ?? `The marketplace answered "${outcome.status}" for this offer.`,
-          redact,
-        ),
-      });
-      result.failed++;
-    }
-  });
+  const items = batch.map((item, index) => ({ item, index }));
+  await runInChunks(items, (chunk) =>
+    store.transaction(() => {
+      for (const { item, index } of chunk) {
+        recordOffer(deps, item, results[index], result, riding, redact, products);
+      }
+    }),
+  );
+}
+
+function recordOffer(
+  deps: PushDeps,
+  item: ManageItem,
+  outcome: { id: number | null; status: string; message: string | null } | undefined,
+  result: PushResult,
+  riding: Map<ManageItem, Riding>,
+  redact: Redact,
+  products: Map<number, Product | null>,
+): void {
+  const { store } = deps;
+  if (!outcome) {
+    // The answer is shorter than the batch: treat the missing ones as unknown.
+    settleUnknown(deps, item.op, 'the marketplace did not report this offer');
+    result.unknown++;
+    return;
+  }
+  if (outcome.status === MANAGE_OK) {
+    store.acceptManage(item.op.id, item.sent, outcome.id);
+    const ride = riding.get(item);
+    if (ride) store.acceptCredentialChunk(ride.opId, ride.chunk.rows, ride.replace);
+    store.completeStatusDecided(item.op.localId, () => statusDecided(deps, item, ride, products));
+    result.sent++;
+  } else {
+    store.fail(item.op.id, {
+      ok: false,
+      // A refusal may quote what the offer carried: its credentials never stay in it.
+      message: outcomeMessage(
+        outcome.message ?? `The marketplace answered "${outcome.status}" for this offer.`,
+        redact,
+      ),
+    });
+    result.failed++;
+  }
 }
 
 /**

@@ -44,7 +44,8 @@ export function pull(
 /** Sends the queue, then reads back what the marketplace made of it (statuses, ids): cheaply. */
 export function push(profile: SellerProfile, options: SyncRunOptions = {}): Promise<SyncOutcome> {
   return run(profile, 'push', options, async (engine, signal) => {
-    const pushed = await engine.push(signal);
+    // The read-back below starts during the push's waits for the offers window.
+    const pushed = await engine.push(signal, { readBackWhileWaiting: true });
     if (pushed.sent === 0 || pushed.error || pushed.unauthorized || pushed.cancelled) {
       return pushed;
     }
