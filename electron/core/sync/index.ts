@@ -9,8 +9,10 @@
  *     (stops at the high-water mark; a no-change refresh is one request) or full (every page,
  *     notices deletions). Pulled data becomes the new base of pending local changes; fields
  *     changed on both sides become conflicts (store.resolveConflict).
- *   - `push(signal?)` — sends the outbox (manage batches per product and delivery time, ≤ 100,
- *     sized to the limiter's offers budget; dependents after their offer's id; a new account
+ *   - `push(signal?, { readBackWhileWaiting? })` — sends the outbox (manage batches per product
+ *     and delivery time, filled to 100; requests of different offers side by side, within the
+ *     limiter; a status change the accepted manage decided is not sent; dependents after their
+ *     offer's id; a new account
  *     offer's queued credentials ride in its create (the first 1000; the rest by add_batch),
  *     so it lands On Review in one request; other credentials in chunks of ≤ 1000; screenshots
  *     uploaded, then their paths go in the manage write); outcomes and field errors per offer

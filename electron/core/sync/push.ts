@@ -1,7 +1,8 @@
-// Push: sends the outbox in order, within the rate limits. Manage writes go in batches per product
-// and guarantee_delivery_time (≤ 100, sized to the limiter's offers budget); dependent operations
-// wait for their offer's id; each offer's outcome is kept; failures back off per operation, with
-// the next attempt time persisted. Credentials that cannot be opened here are held, not failed:
+// Push: sends the outbox in order, within the rate limits, in the fewest requests the document
+// allows (docs/ARCHITECTURE.md, sync guarantee 12). Manage writes go in batches per product and
+// guarantee_delivery_time, filled to 100; dependent operations wait for their offer's id; each
+// offer's outcome is kept; failures back off per operation, with the next attempt time
+// persisted. Credentials that cannot be opened here are held, not failed:
 // they stay queued, the offer says why, and everything that does not depend on them is sent.
 import { rm } from 'node:fs/promises';
 import { MANAGE_OK, statusDecidedByManage } from '../../contract/marketplace/assumptions';
