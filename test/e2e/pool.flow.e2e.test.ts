@@ -48,6 +48,10 @@ async function shots(desk: Harness, name: string): Promise<void> {
     await desk.page.setViewportSize({ width, height: 800 });
     for (const scheme of ['light', 'dark'] as const) {
       await desk.page.emulateMedia({ colorScheme: scheme });
+      // The colours ease in (0.12 s transitions): shoot once they have settled.
+      await desk.page.evaluate(() =>
+        Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      );
       await desk.screenshot(`${name}-${width}-${scheme}`);
     }
   }
@@ -103,7 +107,7 @@ describe('Restock pool in Chromium', () => {
         await poolPreview.getByRole('button', { name: 'Add 2 accounts to the pool' }).click();
         await expect
           .poll(() => pool.getByTestId('pool-outcome').textContent())
-          .toBe('2 accounts added to the restock pool.');
+          .toMatch(/^\s*2 accounts added to the restock pool.\s*$/);
 
         const keep = pool.getByTestId('pool-keep').locator('input');
         await keep.fill('1');
@@ -113,6 +117,26 @@ describe('Restock pool in Chromium', () => {
           .toBe('2 credentials waiting · keep 1 on sale');
         expect(internalWordsIn((await pool.textContent()) ?? '')).toEqual([]);
         await shots(desk, 'pool-filled');
+
+        // The same section in Russian (Settings' language choice), then back.
+        const setLanguage = (choice: 'ru' | 'en') =>
+          page.evaluate(
+            (c) =>
+              (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk.app.setLanguage({
+                choice: c,
+              }),
+            choice,
+          );
+        await setLanguage('ru');
+        await expect
+          .poll(() => pool.getByTestId('pool-summary').textContent())
+          .toBe('в резерве 2 аккаунта · держать в продаже 1');
+        expect(await pool.textContent()).not.toMatch(/Restock|waiting|on sale|Saved|added/);
+        await shots(desk, 'pool-filled-ru');
+        await setLanguage('en');
+        await expect
+          .poll(() => pool.getByTestId('pool-summary').textContent())
+          .toBe('2 credentials waiting · keep 1 on sale');
 
         // Sold out on the marketplace: the next sync restocks from the pool.
         expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
@@ -149,7 +173,7 @@ describe('Restock pool in Chromium', () => {
         await shots(desk, 'pool-dry');
 
         await page.keyboard.press('Escape');
-      await page.click('nav button:has-text("Sync")');
+        await page.click('nav button:has-text("Sync")');
         await expect
           .poll(() => page.getByTestId('low-stock-attention').textContent())
           .toMatch(/Pooled smurf\s*Low stock: 1 credential left, restock pool empty/);

@@ -21,7 +21,6 @@ import * as undo from './undo';
 import * as settings from './settings';
 import * as menu from './menu';
 import * as updates from './updates';
-import * as worker from './worker';
 
 const areas = {
   app,
@@ -44,7 +43,6 @@ const areas = {
   settings,
   menu,
   updates,
-  worker,
 } as const;
 
 type Area = (typeof areas)[keyof typeof areas];
