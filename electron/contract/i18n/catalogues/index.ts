@@ -21,6 +21,7 @@ import * as undo from './undo';
 import * as settings from './settings';
 import * as menu from './menu';
 import * as updates from './updates';
+import * as worker from './worker';
 
 const areas = {
   app,
@@ -43,6 +44,7 @@ const areas = {
   settings,
   menu,
   updates,
+  worker,
 } as const;
 
 type Area = (typeof areas)[keyof typeof areas];
