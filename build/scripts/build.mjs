@@ -51,7 +51,9 @@ async function buildElectron() {
     delete main.outfile;
     main.entryPoints = {
       index: 'electron/main/index.ts',
-      // The core's own thread (electron/corehost/spawnCore.ts starts it beside main's bundle).
+      // The core's own process (utilityProcess) and the thread it runs the core in
+      // (electron/corehost: coreProcess.ts, coreWorker.ts), beside main's bundle.
+      'core-process': 'electron/corehost/coreProcess.ts',
       'core-worker': 'electron/corehost/coreWorker.ts',
       'credential-import-worker': 'electron/core/imports/credentials/credentialImportWorker.ts',
       'xlsx-read-worker': 'electron/core/imports/sheets/xlsxReadWorker.ts',

@@ -1,6 +1,7 @@
 // A port is anything that carries structured-clone messages both ways: a worker_threads Worker
 // or MessagePort, Electron's MessagePortMain, a utilityProcess's parentPort. One tiny adapter per
 // kind, and the two ends (serveCore, remoteCore) are written once over this shape.
+import type { ChildProcess } from 'node:child_process';
 import type { MessagePort, Worker } from 'node:worker_threads';
 
 export interface CorePort {
@@ -36,6 +37,33 @@ export function electronPort(port: ElectronPortLike): CorePort {
       const unwrap = (event: { data: unknown }) => listener(event.data);
       port.on('message', unwrap);
       return () => port.off('message', unwrap);
+    },
+  };
+}
+
+/** A Node child process seen from its parent (`fork` with `serialization: 'advanced'`). */
+export function childProcessPort(child: ChildProcess): CorePort {
+  return {
+    postMessage: (message) => void child.send(message as object),
+    onMessage(listener) {
+      child.on('message', listener);
+      return () => child.off('message', listener);
+    },
+  };
+}
+
+/**
+ * Inside the core's process: its way to the app — Electron's `process.parentPort` in a
+ * utilityProcess, else the Node IPC channel of a forked child.
+ */
+export function processParentPort(): CorePort {
+  const electron = (process as { parentPort?: ElectronPortLike }).parentPort;
+  if (electron) return electronPort(electron);
+  return {
+    postMessage: (message) => void process.send?.(message as object),
+    onMessage(listener) {
+      process.on('message', listener);
+      return () => process.off('message', listener);
     },
   };
 }

@@ -33,22 +33,27 @@ export function syncCaller(port: MessagePort, flag: Int32Array): SyncCall {
   };
 }
 
-/** The parent's side: answer each request on the channel, then wake the waiting thread. */
+/**
+ * The parent's side: answer each request on the channel, then wake the waiting thread. The answer
+ * may take a while (a relay asks the app's process for it): the thread waits, this side does not.
+ */
 export function answerSyncCalls(
   port: MessagePort,
   flag: Int32Array,
   serve: (method: SyncPortMethod, args: unknown[]) => unknown,
 ): void {
   port.on('message', (request: SyncRequest) => {
-    let reply: SyncReply;
-    try {
-      reply = { ok: true, value: serve(request.method, request.args) };
-    } catch (error) {
-      reply = { ok: false, error: portError(error) };
-    }
-    port.postMessage(reply);
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
+    void (async () => {
+      let reply: SyncReply;
+      try {
+        reply = { ok: true, value: await serve(request.method, request.args) };
+      } catch (error) {
+        reply = { ok: false, error: portError(error) };
+      }
+      port.postMessage(reply);
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+    })();
   });
   port.unref();
 }

@@ -21,7 +21,6 @@ import { AppFailure, FILE_GRANT_CHANNEL, ipcChannel } from '../contract/ipc';
 import { translate } from '../contract/i18n';
 import type { AppCore } from '../core/app';
 import { createRemoteCore } from '../corehost/remoteCore';
-import { workerSpawner } from '../corehost/spawnCore';
 import { stagedScreenshotDirs } from '../core/usecases/paths';
 import { followAttention } from '../shell/attentionBadge';
 import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
@@ -40,6 +39,7 @@ import {
   resolveAppStagedScreenshot,
 } from './appProtocol';
 import { electronBadge, OVERLAY_DOT_PNG } from './badge';
+import { utilityProcessSpawner } from './coreProcess';
 import { createNativeDialogs } from './dialogs';
 import { EXTERNAL_LINK_HOSTS, isAllowedExternalUrl } from './externalLinks';
 import { createFileGrants, createFileRefResolver } from './fileRefs';
@@ -256,10 +256,10 @@ async function start(): Promise<void> {
     dialog,
     () => BrowserWindow.getFocusedWindow() ?? mainWindow,
   );
-  // The core works in a thread of its own (electron/corehost): this thread keeps the windows,
-  // the guards and the platform (safeStorage, dialogs, notifications) and serves them to it.
+  // The core works in a process of its own (electron/corehost): main keeps the windows, the
+  // guards and the platform (safeStorage, dialogs, notifications) and serves them to it.
   core = await createRemoteCore({
-    spawn: workerSpawner(),
+    spawn: utilityProcessSpawner(__dirname),
     init: { dataDir: userData, appVersion: app.getVersion(), sqliteNativeBinding },
     ports: {
       tokenVault: vault,

@@ -1,11 +1,18 @@
-// The desktop app's split as built: main's bundle starts the core's thread from core-worker.cjs
-// beside it and loads no SQLite itself; the core's bundle holds the store and never Electron.
-// The built core-worker.cjs answers the contract when the parent starts it, as main does.
+// The desktop app's split as built: main's bundle starts the core's process from
+// core-process.cjs beside it (a utilityProcess; here a Node child process), which runs the core's
+// thread from core-worker.cjs; main loads no SQLite itself, and neither core bundle loads
+// Electron. The built pair answers the contract when started as main starts it.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORE_WORKER_FILE, resolveCoreWorker } from '../../electron/corehost/spawnCore';
+import {
+  childProcessSpawner,
+  CORE_PROCESS_FILE,
+  CORE_WORKER_FILE,
+  resolveCoreProcess,
+  resolveCoreWorker,
+} from '../../electron/corehost/spawnCore';
 import type { Sandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
 import { coreCalls } from '../app/coreHarness';
@@ -13,6 +20,7 @@ import { ensureMainBuilt, mainBundle, root } from '../shell/builtMain';
 import { openCoreWorld } from './coreWorld';
 
 const coreBundle = join(root, 'out/main', CORE_WORKER_FILE);
+const processBundle = join(root, 'out/main', CORE_PROCESS_FILE);
 let sandbox: Sandbox;
 let dir: string;
 
@@ -30,18 +38,24 @@ afterAll(async () => {
 describe('the built core thread', { timeout: 60_000 }, () => {
   it('is emitted beside main, which starts it and leaves SQLite to it', () => {
     expect(existsSync(coreBundle)).toBe(true);
-    expect(resolveCoreWorker(mainBundle)).toEqual({ file: coreBundle });
+    expect(existsSync(processBundle)).toBe(true);
+    expect(resolveCoreWorker(processBundle)).toEqual({ file: coreBundle });
+    expect(resolveCoreProcess(mainBundle)).toEqual({ file: processBundle, typescript: false });
     const main = readFileSync(mainBundle, 'utf8');
-    expect(main).toContain(CORE_WORKER_FILE);
+    expect(main).toContain(CORE_PROCESS_FILE);
     expect(main).not.toContain('require("better-sqlite3")');
     const core = readFileSync(coreBundle, 'utf8');
     expect(core).toContain('require("better-sqlite3")');
     expect(core).not.toContain('require("electron")');
+    const relay = readFileSync(processBundle, 'utf8');
+    expect(relay).toContain(CORE_WORKER_FILE);
+    expect(relay).not.toContain('require("electron")');
+    expect(relay).not.toContain('require("better-sqlite3")');
   });
 
   it('answers the contract from the bundle, started as main starts it', async () => {
     const world = await openCoreWorld(join(dir, 'data'), sandbox.baseUrl, {
-      entry: resolveCoreWorker(mainBundle),
+      spawnWith: childProcessSpawner(resolveCoreProcess(mainBundle)),
     });
     try {
       await world.core.start();

@@ -9,14 +9,13 @@ import {
   type RemoteCore,
   type RemoteCoreOptions,
 } from '../../electron/corehost/remoteCore';
-import { workerSpawner, type SpawnedCore } from '../../electron/corehost/spawnCore';
-import type { WorkerEntry } from '../../electron/core/imports/workerEntry';
+import { workerSpawner, type SpawnCore, type SpawnedCore } from '../../electron/corehost/spawnCore';
 import { fileTokenVault } from '../app/coreHarness';
 import { fakeKeychain } from '../secrets/fakeKeychain';
 
 export interface CoreWorld {
   core: RemoteCore;
-  /** Every worker spawned for this core, the running one last. */
+  /** Every worker (or process) spawned for this core, the running one last. */
   workers: SpawnedCore[];
   notifications: { title: string; body: string }[];
   /** Each `core.restarted` event the parent heard. */
@@ -26,13 +25,15 @@ export interface CoreWorld {
 export async function openCoreWorld(
   dataDir: string,
   baseUrl: string,
-  overrides: { ports?: Partial<CorePorts>; entry?: WorkerEntry } & Partial<
-    Omit<RemoteCoreOptions, 'ports' | 'spawn'>
-  > = {},
+  overrides: {
+    ports?: Partial<CorePorts>;
+    /** How the core starts; default a worker thread from source. */
+    spawnWith?: SpawnCore;
+  } & Partial<Omit<RemoteCoreOptions, 'ports' | 'spawn'>> = {},
 ): Promise<CoreWorld> {
   const workers: SpawnedCore[] = [];
-  const { entry, ...options } = overrides;
-  const spawnWorker = workerSpawner(entry);
+  const { spawnWith, ...options } = overrides;
+  const spawnWorker = spawnWith ?? workerSpawner();
   const notifications: { title: string; body: string }[] = [];
   const core = await createRemoteCore({
     spawn: () => {

@@ -1,5 +1,5 @@
-// Nothing lost, nothing twice: the core's worker ended in the middle of a push (as a crash ends
-// it) is started again by the parent, reopens the session and the sync goes on; every offer the
+// Nothing lost, nothing twice: the core's worker thread, or its process (SIGKILL, as Electron's
+// utilityProcess would die), ended in the middle of a push is started again by the parent, reopens the session and the sync goes on; every offer the
 // seller queued is on the marketplace exactly once (the sandbox's own count). A shutdown during
 // a push stops between requests and leaves the rest queued, as the next start finds it.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -11,6 +11,11 @@ import type { Sandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
 import { coreCalls } from '../app/coreHarness';
 import { queueGoldOffers, until } from '../app/sellerWorld';
+import {
+  childProcessSpawner,
+  workerSpawner,
+  type SpawnCore,
+} from '../../electron/corehost/spawnCore';
 import { openCoreWorld, type CoreWorld } from './coreWorld';
 
 const QUEUED = 260;
@@ -33,8 +38,8 @@ afterEach(async () => {
 });
 
 /** A connected seller with QUEUED new offers waiting to be pushed; the pushes run slowly. */
-async function sellerWithQueue(dataDir: string) {
-  world = await openCoreWorld(dataDir, sandbox.baseUrl);
+async function sellerWithQueue(dataDir: string, spawnWith: SpawnCore) {
+  world = await openCoreWorld(dataDir, sandbox.baseUrl, { spawnWith });
   await world.core.start();
   const calls = coreCalls(() => world!.core);
   const seller = sandbox.sellers[0]!;
@@ -53,9 +58,12 @@ const onMarketplace = (sellerId: number) =>
     .offers(sellerId)
     .filter((o) => o.price_per_step >= BASE && o.price_per_step < BASE + 1);
 
-describe('the core process across a crash and a shutdown', { timeout: 120_000 }, () => {
+describe.each([
+  ['thread', workerSpawner],
+  ['process', childProcessSpawner],
+])('the core in its own %s across a crash and a shutdown', { timeout: 120_000 }, (_, spawner) => {
   it('killed mid-push, is restarted, resumes the sync, and every offer lands exactly once', async () => {
-    const { calls, seller } = await sellerWithQueue(join(dir, 'data'));
+    const { calls, seller } = await sellerWithQueue(join(dir, 'data'), spawner());
     await calls.call('sync.now');
     // The push is under way: some offers are on the marketplace, not all.
     await until(() => onMarketplace(seller.id).length > 0, 60_000);
@@ -81,7 +89,7 @@ describe('the core process across a crash and a shutdown', { timeout: 120_000 },
 
   it('closed mid-push, stops between requests and leaves the unsent offers queued for the next start', async () => {
     const dataDir = join(dir, 'data');
-    const { calls, seller } = await sellerWithQueue(dataDir);
+    const { calls, seller } = await sellerWithQueue(dataDir, spawner());
     await calls.call('sync.now');
     await until(() => onMarketplace(seller.id).length > 0, 60_000);
     await world!.core.close();
@@ -93,7 +101,7 @@ describe('the core process across a crash and a shutdown', { timeout: 120_000 },
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
 
     sandbox.resetFaults();
-    world = await openCoreWorld(dataDir, sandbox.baseUrl);
+    world = await openCoreWorld(dataDir, sandbox.baseUrl, { spawnWith: spawner() });
     await world.core.start();
     const again = coreCalls(() => world!.core);
     // Whatever did not go out is still queued (an answer cut off is read back, not resent).

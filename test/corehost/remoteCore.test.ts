@@ -10,6 +10,7 @@ import type { Sandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
 import { coreCalls } from '../app/coreHarness';
 import { until } from '../app/sellerWorld';
+import { childProcessSpawner, workerSpawner } from '../../electron/corehost/spawnCore';
 import { openCoreWorld, type CoreWorld } from './coreWorld';
 
 let sandbox: Sandbox;
@@ -35,30 +36,37 @@ const failureOf = async (call: Promise<unknown>) =>
   );
 
 describe('the core in its own thread', { timeout: 60_000 }, () => {
-  it('answers every channel of the contract from the far side: bad input refused there, a known channel answered', async () => {
-    world = await openCoreWorld(join(dir, 'data'), sandbox.baseUrl);
-    await world.core.start();
-    // Straight to the proxies, past this side's dispatch: only the core's own dispatch, in the
-    // worker, can name the channel in its refusal.
-    for (const channel of channelNames) {
-      const handler = world.core.handlers[channel] as (input: unknown) => Promise<unknown>;
-      const error = await failureOf(handler('not an input'));
-      expect(error, channel).toBeInstanceOf(AppFailure);
-      expect((error as AppFailure).kind, channel).toBe('bad_input');
-      expect((error as AppFailure).message, channel).toBe(
-        `The request "${channel}" was malformed.`,
-      );
-    }
-    const { call } = coreCalls(() => world!.core);
-    expect(await call('session.status')).toMatchObject({ mode: 'none', tokenSet: false });
-    const seller = sandbox.sellers[0]!;
-    expect(await call('session.connect', { token: seller.token })).toMatchObject({
-      mode: 'marketplace',
-      tokenSet: true,
-    });
-    // The token went to the parent's vault (sealed), never anywhere the renderer reads.
-    expect(JSON.stringify(await call('session.status'))).not.toContain(seller.token);
-  });
+  it.each([
+    ['thread', workerSpawner],
+    ['process', childProcessSpawner],
+  ])(
+    'in its own %s, answers every channel of the contract from the far side: bad input refused there, a known channel answered',
+    async (_, spawner) => {
+      world = await openCoreWorld(join(dir, 'data'), sandbox.baseUrl, { spawnWith: spawner() });
+      await world.core.start();
+      // Straight to the proxies, past this side's dispatch: only the core's own dispatch, in the
+      // worker, can name the channel in its refusal.
+      for (const channel of channelNames) {
+        const handler = world.core.handlers[channel] as (input: unknown) => Promise<unknown>;
+        const error = await failureOf(handler('not an input'));
+        expect(error, channel).toBeInstanceOf(AppFailure);
+        expect((error as AppFailure).kind, channel).toBe('bad_input');
+        expect((error as AppFailure).message, channel).toBe(
+          `The request "${channel}" was malformed.`,
+        );
+      }
+      const { call } = coreCalls(() => world!.core);
+      expect(await call('session.status')).toMatchObject({ mode: 'none', tokenSet: false });
+      const seller = sandbox.sellers[0]!;
+      expect(await call('session.connect', { token: seller.token })).toMatchObject({
+        mode: 'marketplace',
+        tokenSet: true,
+      });
+      // The token went to the parent's vault (sealed by the parent's keychain, asked synchronously
+      // from the far side), and it is never in what the renderer reads.
+      expect(JSON.stringify(await call('session.status'))).not.toContain(seller.token);
+    },
+  );
 
   it('fails a call in flight with "unavailable" when the worker ends, restarts it and reopens the session', async () => {
     let opened: (() => void) | null = null;

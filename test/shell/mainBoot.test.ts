@@ -113,6 +113,12 @@ describe('the built main process', () => {
     );
   });
 
+  it('runs the core in a utility process of its own, from the bundle beside main', () => {
+    expect(report.utilityForks).toEqual([
+      { modulePath: join(root, 'out/main/core-process.cjs'), serviceName: 'Seller Desk core' },
+    ]);
+  });
+
   it('has the usual menu, remembers the window, and quits after closing the core', () => {
     expect(report.menuLabels).toEqual(
       expect.arrayContaining(['File', 'Edit', 'View', 'Window', 'Help']),

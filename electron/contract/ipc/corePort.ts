@@ -89,3 +89,15 @@ export interface SyncRequest {
   args: unknown[];
 }
 export type SyncReply = { ok: true; value: unknown } | { ok: false; error: PortError };
+
+/**
+ * When the core's thread runs in a process of its own (Electron's utilityProcess), that process
+ * relays the thread's synchronous port calls to the app as these two messages.
+ */
+export type RelayedSyncCall = {
+  type: 'syncCall';
+  id: number;
+  method: SyncPortMethod;
+  args: unknown[];
+};
+export type RelayedSyncReply = { type: 'syncReply'; id: number; reply: SyncReply };
