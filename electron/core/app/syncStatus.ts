@@ -87,14 +87,16 @@ export interface StockAlertWords {
   kind: string;
   reason: string;
   credentialsLeft?: number | null;
+  poolDry?: boolean;
 }
 
 /** "Low stock: 1 credential left" / "Sold out: went Not Active", in the app's language. */
 export function stockReasonWords(alert: StockAlertWords, locale: Locale = 'en'): string {
-  if (alert.kind === 'sold_out') return translate(locale, 'notices.stock.soldOut');
   if (alert.kind === 'pool_dry') return translate(locale, 'notices.stock.poolDry');
+  const dry = alert.poolDry ? translate(locale, 'notices.stock.poolDryTail') : '';
+  if (alert.kind === 'sold_out') return `${translate(locale, 'notices.stock.soldOut')}${dry}`;
   if (alert.kind === 'low' && typeof alert.credentialsLeft === 'number') {
-    return translate(locale, 'notices.stock.low', { count: alert.credentialsLeft });
+    return `${translate(locale, 'notices.stock.low', { count: alert.credentialsLeft })}${dry}`;
   }
   return alert.reason;
 }

@@ -1,6 +1,8 @@
 // The connection line in words, counting down by itself: the core sends a deadline (an absolute
 // time), the renderer ticks every second until it passes, so "next retry in 12 s" never freezes
 // between two events. And the end-of-sync summary ("Sent 260 changes · 3 need attention").
+import { translate, type Locale } from '../../../electron/contract/i18n';
+import { currentLocale } from './i18nText';
 import type {
   Connection,
   ConnectionState,
@@ -17,8 +19,10 @@ export function secondsLeft(until: string, now: number): number {
 }
 
 /** "42 s", "2 min". */
-export function inWords(seconds: number): string {
-  return seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+export function inWords(seconds: number, locale: Locale = currentLocale()): string {
+  return seconds < 90
+    ? translate(locale, 'sync.seconds', { n: seconds })
+    : translate(locale, 'sync.minutes', { n: Math.ceil(seconds / 60) });
 }
 
 /**
@@ -28,19 +32,32 @@ export function inWords(seconds: number): string {
  * - token refused: the reason with its way out.
  * Null when there is nothing to add to the title ("Online", "Syncing…").
  */
-export function connectionText(connection: Connection, now: number): string | null {
+export function connectionText(
+  connection: Connection,
+  now: number,
+  locale: Locale = currentLocale(),
+): string | null {
   const { state, reason, countdown } = connection;
   if (state === 'waiting') {
     if (!countdown) return reason;
     const left = secondsLeft(countdown.until, now);
-    const when = left > 0 ? `in ${inWords(left)}` : 'now';
-    return `${reason ?? 'Waiting for the rate limit'}; ${countdown.label} ${when}`;
+    return translate(locale, 'sync.countdown.waiting', {
+      reason: reason ?? translate(locale, 'sync.countdown.defaultReason'),
+      label: countdown.label,
+      when:
+        left > 0
+          ? translate(locale, 'sync.countdown.in', { wait: inWords(left, locale) })
+          : translate(locale, 'sync.countdown.now'),
+    });
   }
   if (state === 'unreachable') {
     const why = reason ?? '';
-    if (!countdown) return `${why} Trying again now…`.trim();
+    if (!countdown) return `${why} ${translate(locale, 'sync.countdown.tryingNow')}`.trim();
     const left = secondsLeft(countdown.until, now);
-    const next = left > 0 ? `Next retry in ${inWords(left)}.` : 'Retrying now…';
+    const next =
+      left > 0
+        ? translate(locale, 'sync.countdown.nextRetry', { wait: inWords(left, locale) })
+        : translate(locale, 'sync.countdown.retryingNow');
     return `${why} ${next}`.trim();
   }
   return reason;
@@ -50,14 +67,20 @@ export function connectionText(connection: Connection, now: number): string | nu
 export function shortCountdownText(
   connection: { state: string; countdown: Connection['countdown'] },
   now: number,
+  locale: Locale = currentLocale(),
 ): string | null {
   const { state, countdown } = connection;
-  if (state === 'unreachable' && !countdown) return 'Trying again now…';
+  if (state === 'unreachable' && !countdown) return translate(locale, 'sync.countdown.tryingNow');
   if (!countdown || (state !== 'waiting' && state !== 'unreachable')) return null;
   const left = secondsLeft(countdown.until, now);
-  if (left === 0) return state === 'waiting' ? 'Sending again…' : 'Retrying now…';
+  if (left === 0) {
+    return translate(
+      locale,
+      state === 'waiting' ? 'sync.countdown.sendingAgain' : 'sync.countdown.retryingNow',
+    );
+  }
   const label = countdown.label.charAt(0).toUpperCase() + countdown.label.slice(1);
-  return `${label} in ${inWords(left)}`;
+  return translate(locale, 'sync.countdown.short', { label, wait: inWords(left, locale) });
 }
 
 /**
@@ -90,49 +113,49 @@ export function tickUntil(
   };
 }
 
-function changes(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'change' : 'changes'}`;
-}
-
-/** "12 changes wait", "1 change waits". */
-function changesWait(n: number): string {
-  return `${changes(n)} ${n === 1 ? 'waits' : 'wait'}`;
-}
-
 /** One sync's end in a line, and the part that links to the offers that need the seller. */
-export function lastRunText(run: LastRunSummary): { text: string; attention: string | null } {
+export function lastRunText(
+  run: LastRunSummary,
+  locale: Locale = currentLocale(),
+): { text: string; attention: string | null } {
   const attention =
     run.needsAttention > 0
-      ? `${run.needsAttention.toLocaleString('en-US')} ${run.needsAttention === 1 ? 'needs' : 'need'} attention`
+      ? translate(locale, 'sync.run.attention', { count: run.needsAttention })
       : null;
+  const waiting =
+    run.waiting > 0 ? translate(locale, 'sync.run.changesWait', { count: run.waiting }) : null;
   switch (run.failure) {
     case 'unreachable':
       return {
-        text:
-          run.waiting > 0
-            ? `Could not reach the marketplace: ${changesWait(run.waiting)}`
-            : 'Could not reach the marketplace',
+        text: waiting
+          ? translate(locale, 'sync.run.unreachableWaiting', { waiting })
+          : translate(locale, 'sync.run.unreachable'),
         attention,
       };
     case 'token_refused':
       return {
-        text: `The marketplace refused the token${run.waiting > 0 ? `: ${changesWait(run.waiting)}` : ''}`,
+        text: waiting
+          ? translate(locale, 'sync.run.tokenRefusedWaiting', { waiting })
+          : translate(locale, 'sync.run.tokenRefused'),
         attention,
       };
     case 'cancelled':
       return {
-        text: `Cancelled after sending ${changes(run.sent)}${run.waiting > 0 ? `; ${changesWait(run.waiting)}` : ''}`,
+        text: waiting
+          ? translate(locale, 'sync.run.cancelledWaiting', { count: run.sent, waiting })
+          : translate(locale, 'sync.run.cancelled', { count: run.sent }),
         attention,
       };
     case 'error':
-      return { text: 'The last sync stopped on an error', attention };
+      return { text: translate(locale, 'sync.run.error'), attention };
     default: {
-      const refused = run.refused > 0 ? `${changes(run.refused)} refused` : null;
-      const sent = run.sent > 0 ? `Sent ${changes(run.sent)}` : null;
+      const refused =
+        run.refused > 0 ? translate(locale, 'sync.run.refused', { count: run.refused }) : null;
+      const sent = run.sent > 0 ? translate(locale, 'sync.run.sent', { count: run.sent }) : null;
       return {
         text:
           [sent, refused].filter(Boolean).join(' · ') ||
-          (run.waiting > 0 ? 'Nothing sent yet' : 'Up to date, nothing to send'),
+          translate(locale, run.waiting > 0 ? 'sync.run.nothingSent' : 'sync.run.upToDate'),
         attention,
       };
     }
@@ -146,17 +169,21 @@ export function lastRunText(run: LastRunSummary): { text: string; attention: str
 export function chipWhileAway(
   state: SyncState,
   connection: ConnectionState,
+  locale: Locale = currentLocale(),
 ): { label: string; meaning: string } | null {
   const away = connection === 'unreachable' || connection === 'token_refused';
   if (!away || (state !== 'sending' && state !== 'local')) return null;
-  const why =
-    connection === 'unreachable'
-      ? 'The marketplace cannot be reached right now'
-      : 'The marketplace refused the API token';
+  const why = translate(
+    locale,
+    connection === 'unreachable' ? 'sync.away.unreachable' : 'sync.away.tokenRefused',
+  );
   return state === 'sending'
     ? {
-        label: 'Waiting to send',
-        meaning: `${why}; Seller Desk checks whether it arrived before sending it again.`,
+        label: translate(locale, 'sync.away.waitingLabel'),
+        meaning: translate(locale, 'sync.away.waitingMeaning', { why }),
       }
-    : { label: 'Local change', meaning: `Saved on this computer. ${why}; it waits here.` };
+    : {
+        label: translate(locale, 'sync.away.localLabel'),
+        meaning: translate(locale, 'sync.away.localMeaning', { why }),
+      };
 }

@@ -1,21 +1,27 @@
 // The Sales view's choices and its chart's data, kept out of the component so they are tested
 // without a browser: the periods offered, the x/y arrays uPlot draws, and the money format.
+import { intlTag, translate, type Locale } from '../../../electron/contract/i18n';
+import { currentLocale } from './i18nText';
 
 export type SalesMetric = 'units' | 'revenue';
 
 export interface SalesPeriod {
-  id: string;
-  label: string;
+  id: '7d' | '30d' | '12w' | '52w';
   days: number;
   bucket: 'day' | 'week';
 }
 
 export const salesPeriods: readonly SalesPeriod[] = [
-  { id: '7d', label: 'Last 7 days', days: 7, bucket: 'day' },
-  { id: '30d', label: 'Last 30 days', days: 30, bucket: 'day' },
-  { id: '12w', label: 'Last 12 weeks', days: 84, bucket: 'week' },
-  { id: '52w', label: 'Last 52 weeks', days: 364, bucket: 'week' },
+  { id: '7d', days: 7, bucket: 'day' },
+  { id: '30d', days: 30, bucket: 'day' },
+  { id: '12w', days: 84, bucket: 'week' },
+  { id: '52w', days: 364, bucket: 'week' },
 ];
+
+/** "Last 30 days". */
+export function periodLabel(period: SalesPeriod, locale: Locale = currentLocale()): string {
+  return translate(locale, `sales.period.${period.id}`);
+}
 
 export const DAY_MS = 86_400_000;
 
@@ -35,21 +41,31 @@ export function chartColumns(
   ];
 }
 
-const moneyFormat = new Intl.NumberFormat(undefined, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const moneyFormats = new Map<Locale, Intl.NumberFormat>();
 
-export function formatMoney(n: number): string {
-  return moneyFormat.format(n);
+/** An estimated amount, two decimals, without a currency sign (the API names none). */
+export function formatMoney(n: number, locale: Locale = currentLocale()): string {
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlTag[locale], {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(locale, format);
+  }
+  return format.format(n);
 }
 
 /** A step's label on the axis and in the tooltip: "Nov 23", or "week of Nov 23". */
-export function stepLabel(startSeconds: number, bucket: 'day' | 'week'): string {
-  const day = new Date(startSeconds * 1000).toLocaleDateString(undefined, {
+export function stepLabel(
+  startSeconds: number,
+  bucket: 'day' | 'week',
+  locale: Locale = currentLocale(),
+): string {
+  const day = new Date(startSeconds * 1000).toLocaleDateString(intlTag[locale], {
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
   });
-  return bucket === 'week' ? `week of ${day}` : day;
+  return bucket === 'week' ? translate(locale, 'sales.weekOf', { day }) : day;
 }

@@ -3,7 +3,7 @@
 import type { SellerDeskApi } from '../../../electron/contract/ipc/api';
 import { explainError } from './errorText';
 import { notify, type NoticeAction } from './notices.svelte';
-import { plural } from './format';
+import { t } from './i18n.svelte';
 import { sendingNote } from './bulkPreview';
 
 export async function undoLastChange(api: SellerDeskApi): Promise<boolean> {
@@ -12,16 +12,13 @@ export async function undoLastChange(api: SellerDeskApi): Promise<boolean> {
     notify(explainError(result.error), 'error', 10_000);
     return false;
   }
-  notify(
-    `Undone: ${result.value.label} (${plural(result.value.offers, 'offer')} as before).`,
-    'good',
-  );
+  notify(t('undo.done', { label: result.value.label, count: result.value.offers }), 'good');
   return true;
 }
 
 /** The toast's "Undo" for a change just made. */
 export function undoAction(api: SellerDeskApi): NoticeAction {
-  return { label: 'Undo', run: () => void undoLastChange(api) };
+  return { label: t('undo.action'), run: () => void undoLastChange(api) };
 }
 
 /** The note for the current settings ('' when they cannot be read). */

@@ -4,8 +4,8 @@ import type { Messages } from '../messages';
 
 export const en = {
   'credentials.title': 'Credentials',
-  'credentials.waitingCount': '{count, number} waiting to upload',
-  'credentials.uploadedCount': '{count, number} uploaded',
+  'credentials.waitingCount': 'waiting to upload',
+  'credentials.uploadedCount': 'uploaded',
   'credentials.uploadedHint':
     'Uploaded from Seller Desk; the marketplace may hold others it does not list',
   'credentials.manualDelivery':
@@ -131,8 +131,8 @@ export const en = {
 
 export const ru: Messages<typeof en> = {
   'credentials.title': 'Данные аккаунтов',
-  'credentials.waitingCount': '{count, number} ждут загрузки',
-  'credentials.uploadedCount': '{count, number} загружено',
+  'credentials.waitingCount': 'ждут загрузки',
+  'credentials.uploadedCount': 'загружено',
   'credentials.uploadedHint':
     'Загружено из Seller Desk; на маркетплейсе могут быть и другие, которых он не показывает',
   'credentials.manualDelivery':

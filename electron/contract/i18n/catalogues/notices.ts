@@ -55,6 +55,7 @@ export const en = {
   'notices.stock.soldOut': 'Sold out: went Not Active',
   'notices.stock.low': 'Low stock: {count, plural, one {# credential} other {# credentials}} left',
   'notices.stock.poolDry': 'Restock pool empty: nothing left to restock from',
+  'notices.stock.poolDryTail': ', restock pool empty',
   'notices.stock.poolDryBody':
     'Add credentials to its restock pool in its Credentials section to keep it selling.',
   'notices.token.backgroundBody':
@@ -122,6 +123,7 @@ export const ru: Messages<typeof en> = {
   'notices.stock.low':
     'Мало в запасе: {count, plural, one {остался # аккаунт} few {осталось # аккаунта} many {осталось # аккаунтов} other {осталось # аккаунта}}',
   'notices.stock.poolDry': 'Резерв для пополнения пуст: пополнять больше нечем',
+  'notices.stock.poolDryTail': ', резерв для пополнения пуст',
   'notices.stock.poolDryBody':
     'Добавьте аккаунты в резерв для пополнения в разделе «Данные аккаунтов», чтобы предложение продолжало продаваться.',
   'notices.token.backgroundBody':

@@ -97,6 +97,9 @@ export interface StockAlertNotice {
   kind: StockAlert | 'pool_dry';
   /** "Low stock: 1 credential left" / "Sold out: went Not Active". */
   reason: string;
+  /** What the reason counts, for a front that says it in its own language (the app). */
+  credentialsLeft?: number | null;
+  poolDry?: boolean;
 }
 
 export function stockReason(stock: OfferStock): string {
@@ -131,6 +134,8 @@ export function offersLowOnStock(profile: SellerProfile): StockAlertNotice[] {
       title: s.title,
       kind: s.soldOut ? 'sold_out' : 'low',
       reason: stockReason(s),
+      credentialsLeft: s.credentialsLeft,
+      poolDry: s.poolDry,
     }));
   const told = new Set(low.map((s) => s.localId));
   const dry = poolReport(profile)
@@ -169,7 +174,15 @@ export function takeStockAlerts(profile: SellerProfile): StockAlertNotice[] {
       const kind: StockAlert = s.soldOut ? 'sold_out' : 'low';
       if (given === kind) continue;
       store.stock().setAlerted(s.localId, kind);
-      fresh.push({ localId: s.localId, id: s.id, title: s.title, kind, reason: stockReason(s) });
+      fresh.push({
+        localId: s.localId,
+        id: s.id,
+        title: s.title,
+        kind,
+        reason: stockReason(s),
+        credentialsLeft: s.credentialsLeft,
+        poolDry: s.poolDry,
+      });
     }
     // A pool that runs dry is told once; adding credentials to it ends the episode (store). A
     // low-stock notice of this run already says it.

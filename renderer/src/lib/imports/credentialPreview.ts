@@ -1,6 +1,8 @@
 // What the credentials panel shows of a preview main built: rows the seller can page and filter,
 // plain totals, and the words of the Add / Replace all choice. Masked rows only: the renderer
 // never holds a password or a full login.
+import { translate, type Locale } from '../../../../electron/contract/i18n';
+import { currentLocale } from '../i18nText';
 import type { CredentialPreviewReady } from '../../../../electron/contract/ipc/models';
 import { CredentialSystem } from '../../../../electron/contract/marketplace/wire';
 
@@ -13,52 +15,70 @@ export interface EncodingOption {
 }
 
 /** Encodings sellers' account lists actually come in; "" lets main detect it. */
-export const credentialEncodings: readonly EncodingOption[] = [
-  { value: '', label: 'Detect automatically' },
-  { value: 'utf-8', label: 'UTF-8' },
-  { value: 'windows-1251', label: 'Windows-1251 (Cyrillic)' },
-  { value: 'windows-1252', label: 'Windows-1252 (Western)' },
-  { value: 'koi8-r', label: 'KOI8-R' },
-  { value: 'utf-16le', label: 'UTF-16 LE' },
-  { value: 'utf-16be', label: 'UTF-16 BE' },
-];
+export function credentialEncodings(locale: Locale = currentLocale()): EncodingOption[] {
+  return [
+    { value: '', label: translate(locale, 'credentials.encoding.detect') },
+    { value: 'utf-8', label: 'UTF-8' },
+    { value: 'windows-1251', label: translate(locale, 'credentials.encoding.cyrillic') },
+    { value: 'windows-1252', label: translate(locale, 'credentials.encoding.western') },
+    { value: 'koi8-r', label: 'KOI8-R' },
+    { value: 'utf-16le', label: 'UTF-16 LE' },
+    { value: 'utf-16be', label: 'UTF-16 BE' },
+  ];
+}
 
 /**
  * The choices when main could not tell the encoding: its candidates first (those it names, in
  * its order, marked as likely), then the other usual ones. "Detect automatically" is left out:
  * it has just failed.
  */
-export function encodingChoices(candidates: readonly string[]): EncodingOption[] {
-  const known = credentialEncodings.filter((option) => option.value !== '');
+export function encodingChoices(
+  candidates: readonly string[],
+  locale: Locale = currentLocale(),
+): EncodingOption[] {
+  const known = credentialEncodings(locale).filter((option) => option.value !== '');
   const labelOf = (value: string) => known.find((o) => o.value === value)?.label ?? value;
-  const likely = candidates.map((value) => ({ value, label: `${labelOf(value)} — likely` }));
+  const likely = candidates.map((value) => ({
+    value,
+    label: translate(locale, 'credentials.encoding.likely', { label: labelOf(value) }),
+  }));
   return [...likely, ...known.filter((option) => !candidates.includes(option.value))];
 }
 
-const formatNames: Record<string, string> = {
-  lines: 'Lines',
-  csv: 'CSV table',
-  tsv: 'TSV table',
-  json: 'JSON',
-  xlsx: 'Excel sheet',
-};
+const formatKeys = {
+  lines: 'credentials.format.lines',
+  csv: 'credentials.format.csv',
+  tsv: 'credentials.format.tsv',
+  xlsx: 'credentials.format.xlsx',
+} as const;
 
 /** How the file was read, in words ("Lines · text encoding UTF-8"); a sheet has no encoding. */
-export function fileReadAs(format: string, encoding: string): string {
-  const name = formatNames[format.toLowerCase()] ?? format.toUpperCase();
+export function fileReadAs(
+  format: string,
+  encoding: string,
+  locale: Locale = currentLocale(),
+): string {
+  const key = formatKeys[format.toLowerCase() as keyof typeof formatKeys] as
+    (typeof formatKeys)[keyof typeof formatKeys] | undefined;
+  const name = key ? translate(locale, key) : format.toUpperCase();
   if (format.toLowerCase() === 'xlsx' || !encoding) return name;
-  const known = credentialEncodings.find((o) => o.value === encoding.toLowerCase());
-  return `${name} · text encoding ${known?.label ?? encoding.toUpperCase()}`;
+  const known = credentialEncodings(locale).find((o) => o.value === encoding.toLowerCase());
+  return translate(locale, 'credentials.readAs', {
+    format: name,
+    encoding: known?.label ?? encoding.toUpperCase(),
+  });
 }
 
 /** The preview's word for rows refused because their bytes do not read in the encoding. */
-export function damagedRowsNote(damagedRows: number, encoding: string): string {
-  const [rows, they] =
-    damagedRows === 1 ? ['1 row does', 'it'] : [`${count(damagedRows, 'row')} do`, 'they'];
-  return (
-    `${rows} not read as ${encoding.toUpperCase()} — the file may be damaged or mix encodings; ` +
-    `${they} will not be sent. If the file is in another encoding, choose it.`
-  );
+export function damagedRowsNote(
+  damagedRows: number,
+  encoding: string,
+  locale: Locale = currentLocale(),
+): string {
+  return translate(locale, 'credentials.damaged', {
+    count: damagedRows,
+    encoding: encoding.toUpperCase(),
+  });
 }
 
 export type RowVerdict = 'send' | 'problem' | 'duplicate';
@@ -71,20 +91,24 @@ export function rowVerdict(row: CredentialPreviewRow): RowVerdict {
 }
 
 /** The warning of a login that differs from an earlier row's only by upper/lower case. */
-export function caseOnlyLabel(row: CredentialPreviewRow, kept: boolean): string | null {
+export function caseOnlyLabel(
+  row: CredentialPreviewRow,
+  kept: boolean,
+  locale: Locale = currentLocale(),
+): string | null {
   if (row.caseOnlyOf == null) return null;
-  return `Same login as line ${row.caseOnlyOf} but for case: ${kept ? 'sent too' : 'left out'}`;
+  return translate(locale, 'credentials.caseOnlyLabel', {
+    line: String(row.caseOnlyOf),
+    kept: String(kept),
+  });
 }
 
 export const rowFilters = ['all', 'problem', 'duplicate', 'send'] as const;
 export type RowFilter = (typeof rowFilters)[number];
 
-export const rowFilterLabels: Record<RowFilter, string> = {
-  all: 'All rows',
-  problem: 'With problems',
-  duplicate: 'Duplicates',
-  send: 'To send',
-};
+export function rowFilterLabel(filter: RowFilter, locale: Locale = currentLocale()): string {
+  return translate(locale, `credentials.filter.${filter}`);
+}
 
 export function filterRows(
   rows: readonly CredentialPreviewRow[],
@@ -93,9 +117,12 @@ export function filterRows(
   return filter === 'all' ? rows : rows.filter((row) => rowVerdict(row) === filter);
 }
 
-export function duplicateLabel(duplicateOf: CredentialPreviewRow['duplicateOf']): string | null {
-  if (duplicateOf === 'file') return 'Duplicate in this file';
-  if (duplicateOf === 'uploaded') return 'Already on this offer';
+export function duplicateLabel(
+  duplicateOf: CredentialPreviewRow['duplicateOf'],
+  locale: Locale = currentLocale(),
+): string | null {
+  if (duplicateOf === 'file') return translate(locale, 'credentials.dupInFile');
+  if (duplicateOf === 'uploaded') return translate(locale, 'credentials.dupUploaded');
   return null;
 }
 
@@ -124,24 +151,22 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): RowPa
   };
 }
 
-function count(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
 /** One line of totals: what will be sent and why the rest will not. */
-export function totalsSummary(totals: CredentialTotals): string {
-  const parts = [`${count(totals.valid, 'account')} to send`];
-  if (totals.invalid) parts.push(`${count(totals.invalid, 'row')} with problems`);
+export function totalsSummary(totals: CredentialTotals, locale: Locale = currentLocale()): string {
+  const say = (key: Parameters<typeof translate>[1], count: number) =>
+    translate(locale, key, { count });
+  const parts = [say('credentials.totals.valid', totals.valid)];
+  if (totals.invalid) parts.push(say('credentials.totals.invalid', totals.invalid));
   if (totals.duplicatesInFile) {
-    parts.push(`${count(totals.duplicatesInFile, 'duplicate')} inside the file`);
+    parts.push(say('credentials.totals.dupFile', totals.duplicatesInFile));
   }
   if (totals.duplicatesUploaded) {
-    parts.push(`${count(totals.duplicatesUploaded, 'account')} already on this offer`);
+    parts.push(say('credentials.totals.dupUploaded', totals.duplicatesUploaded));
   }
   if (totals.caseOnlyDuplicates) {
-    parts.push(`${count(totals.caseOnlyDuplicates, 'login')} differing only by case`);
+    parts.push(say('credentials.totals.caseOnly', totals.caseOnlyDuplicates));
   }
-  return `${count(totals.rows, 'row')}: ${parts.join(', ')}.`;
+  return translate(locale, 'credentials.totals', { rows: totals.rows, parts: parts.join(', ') });
 }
 
 /**
@@ -153,16 +178,16 @@ export function canReplaceAll(system: number | null): boolean {
 }
 
 /** The confirmation of Replace all: plainly what goes away and what takes its place. */
-export function replaceConfirmation(toSend: number, onOffer: number): string {
-  const replacement = count(toSend, 'account');
+export function replaceConfirmation(
+  toSend: number,
+  onOffer: number,
+  locale: Locale = currentLocale(),
+): string {
   const now =
     onOffer > 0
-      ? `Seller Desk knows of ${count(onOffer, 'credential')} on this offer (uploaded or waiting), but the marketplace may hold more.`
-      : 'Seller Desk does not know of any credential on this offer, but the marketplace may hold some.';
-  return (
-    `Every credential now on this offer will be removed — sold-out and unsold alike — and replaced by the ${replacement} of this file.\n\n` +
-    `${now} This cannot be undone.`
-  );
+      ? translate(locale, 'credentials.replaceKnown', { count: onOffer })
+      : translate(locale, 'credentials.replaceUnknown');
+  return translate(locale, 'credentials.replaceMessage', { count: toSend, now });
 }
 
 export interface CommitOutcome {
@@ -175,26 +200,31 @@ export function commitSummary(
   outcome: CommitOutcome,
   totals: CredentialTotals,
   mode: 'add' | 'replace',
+  locale: Locale = currentLocale(),
 ): string {
   const duplicates = totals.duplicatesInFile + totals.duplicatesUploaded;
-  const queued =
-    mode === 'replace'
-      ? `${count(outcome.queued, 'account')} queued to replace every credential on this offer`
-      : `${count(outcome.queued, 'account')} queued for upload`;
+  const queued = translate(
+    locale,
+    mode === 'replace' ? 'credentials.committedReplace' : 'credentials.committedAdd',
+    { count: outcome.queued },
+  );
   const rest = [];
-  if (duplicates) rest.push(`${count(duplicates, 'duplicate')} skipped`);
-  if (totals.invalid) rest.push(`${count(totals.invalid, 'row')} not sendable (problems)`);
+  if (duplicates) rest.push(translate(locale, 'credentials.committedDup', { count: duplicates }));
+  if (totals.invalid) {
+    rest.push(translate(locale, 'credentials.committedInvalid', { count: totals.invalid }));
+  }
   return `${[queued, ...rest].join('; ')}.`;
 }
 
 /** A credential id the seller typed: a positive whole number, or why not. */
 export function parseCredentialId(
   text: string,
+  locale: Locale = currentLocale(),
 ): { ok: true; id: number } | { ok: false; message: string } {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: 'Enter the credential id.' };
+  if (trimmed === '') return { ok: false, message: translate(locale, 'credentials.idMissing') };
   if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(Number(trimmed)) || Number(trimmed) < 1) {
-    return { ok: false, message: 'A credential id is a positive whole number.' };
+    return { ok: false, message: translate(locale, 'credentials.idInvalid') };
   }
   return { ok: true, id: Number(trimmed) };
 }

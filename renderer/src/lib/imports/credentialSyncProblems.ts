@@ -1,6 +1,8 @@
 // When the marketplace refuses an offer's credentials (a transferred offer, a credential system
 // that takes none), the refusal comes back in the sync status. The panel shows it in plain words
 // next to the counts, rather than leaving the seller to find it in the sync panel.
+import { translate, type Locale } from '../../../../electron/contract/i18n';
+import { currentLocale } from '../i18nText';
 import type { SyncStatus } from '../../../../electron/contract/ipc/models';
 
 export type SyncProblem = SyncStatus['problems'][number];
@@ -19,13 +21,14 @@ const ABOUT_CREDENTIALS = /credential|transferr/i;
 export function credentialRefusalsFor(
   localId: number,
   problems: readonly SyncProblem[],
+  locale: Locale = currentLocale(),
 ): CredentialRefusal[] {
   return problems
     .filter((problem) => problem.localId === localId && ABOUT_CREDENTIALS.test(problem.message))
     .map((problem) => ({
       message: withoutRequestLine(problem.message),
       advice: TRANSFERRED.test(problem.message)
-        ? 'This offer was transferred: the marketplace lets nobody change its credentials, so these accounts cannot go onto it. Put them on another offer instead.'
+        ? translate(locale, 'credentials.transferred')
         : null,
     }));
 }

@@ -1,5 +1,7 @@
 // The offers import dialog's words and choices: which spreadsheet files it takes, the two ways to
 // confirm (all or nothing, or only the good rows), and the problems sorted by line.
+import { translate, type Locale } from '../../../../electron/contract/i18n';
+import { currentLocale } from '../i18nText';
 import type { ChannelOutput } from '../../../../electron/contract/ipc/channels';
 
 export type OfferImportPreview = ChannelOutput<'imports.offersPreview'>;
@@ -13,8 +15,10 @@ export function sheetFormatOf(name: string): SheetFormat | null {
   return match ? (match[1]!.toLowerCase() as SheetFormat) : null;
 }
 
-export function notASheetMessage(name: string): string {
-  return `${name || 'This file'} is not a CSV or XLSX file. Export your sheet as CSV or XLSX (Excel workbook) first.`;
+export function notASheetMessage(name: string, locale: Locale = currentLocale()): string {
+  return translate(locale, 'imports.notASheet', {
+    name: name || translate(locale, 'imports.thisFile'),
+  });
 }
 
 export interface ImportChoice {
@@ -26,29 +30,25 @@ export interface ImportChoice {
  * "Import N offers" goes all-or-nothing and only when no row has a problem; "Import only the N
  * good rows" exists only when some rows are good and some are not.
  */
-export function importChoices(preview: OfferImportPreview): {
+export function importChoices(
+  preview: OfferImportPreview,
+  locale: Locale = currentLocale(),
+): {
   all: ImportChoice;
   goodOnly: ImportChoice | null;
 } {
   const clean = preview.problems.length === 0 && preview.valid === preview.rows;
   const all = {
-    label: `Import ${offers(preview.rows)}`,
+    label: translate(locale, 'imports.importAll', { count: preview.rows }),
     enabled: clean && preview.rows > 0,
   };
   const mixed = preview.valid > 0 && preview.valid < preview.rows;
   return {
     all,
     goodOnly: mixed
-      ? {
-          label: `Import only the ${preview.valid.toLocaleString('en-US')} good ${preview.valid === 1 ? 'row' : 'rows'}`,
-          enabled: true,
-        }
+      ? { label: translate(locale, 'imports.importGood', { count: preview.valid }), enabled: true }
       : null,
   };
-}
-
-function offers(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'offer' : 'offers'}`;
 }
 
 /** Header problems (line 1) first, then row by row, column order kept within a line. */
@@ -63,46 +63,59 @@ export function linesWithProblems(problems: readonly OfferImportProblem[]): numb
   return new Set(problems.map((p) => p.line)).size;
 }
 
-export function previewSummary(preview: OfferImportPreview): string {
+export function previewSummary(
+  preview: OfferImportPreview,
+  locale: Locale = currentLocale(),
+): string {
   if (preview.rows === 0 && preview.problems.length > 0) {
-    return 'The file cannot be imported as it is: see the problems below.';
+    return translate(locale, 'imports.summary.unusable');
   }
-  if (preview.rows === 0) return 'The file holds no offer rows.';
+  if (preview.rows === 0) return translate(locale, 'imports.summary.empty');
   const bad = preview.rows - preview.valid;
-  const good = `${offers(preview.rows)} in the file, ${preview.valid.toLocaleString('en-US')} good`;
-  const summary = bad > 0 ? `${good}, ${bad.toLocaleString('en-US')} with problems.` : `${good}.`;
-  const quiet = leftAlone(preview);
-  return quiet ? `${summary} ${quiet} will be skipped.` : summary;
+  const good = translate(locale, 'imports.summary.good', {
+    rows: preview.rows,
+    good: preview.valid,
+  });
+  const summary =
+    bad > 0
+      ? translate(locale, 'imports.summary.bad', { good, bad })
+      : translate(locale, 'imports.summary.clean', { good });
+  const quiet = leftAlone(preview, locale);
+  return quiet ? translate(locale, 'imports.summary.skipped', { summary, quiet }) : summary;
 }
 
 /**
  * Good rows that queue nothing: duplicates (of an offer already there, or of an earlier row) and
  * edits that change nothing. The app and the command line count them alike (core/usecases).
  */
-function leftAlone(counts: { duplicates?: number; unchanged?: number }): string {
-  return [
-    counts.duplicates
-      ? `${counts.duplicates.toLocaleString('en-US')} duplicate ${counts.duplicates === 1 ? 'row' : 'rows'} (already there)`
-      : '',
-    counts.unchanged
-      ? `${counts.unchanged.toLocaleString('en-US')} unchanged ${counts.unchanged === 1 ? 'row' : 'rows'}`
-      : '',
-  ]
-    .filter(Boolean)
-    .join(' and ');
+function leftAlone(counts: { duplicates?: number; unchanged?: number }, locale: Locale): string {
+  const duplicates = counts.duplicates
+    ? translate(locale, 'imports.duplicates', { count: counts.duplicates })
+    : '';
+  const unchanged = counts.unchanged
+    ? translate(locale, 'imports.unchanged', { count: counts.unchanged })
+    : '';
+  return duplicates && unchanged
+    ? translate(locale, 'imports.and', { first: duplicates, second: unchanged })
+    : duplicates || unchanged;
 }
 
-export function importResultSummary(result: {
-  queued: number;
-  skipped: number;
-  duplicates?: number;
-  unchanged?: number;
-}): string {
-  const queued = `${offers(result.queued)} added to your local changes`;
-  const skipped =
-    result.skipped > 0
-      ? `; ${result.skipped.toLocaleString('en-US')} ${result.skipped === 1 ? 'row' : 'rows'} with problems left out`
-      : '';
-  const quiet = leftAlone(result);
-  return `${queued}${skipped}${quiet ? `; ${quiet} skipped` : ''}. They are sent at the next sync.`;
+export function importResultSummary(
+  result: {
+    queued: number;
+    skipped: number;
+    duplicates?: number;
+    unchanged?: number;
+  },
+  locale: Locale = currentLocale(),
+): string {
+  const quiet = leftAlone(result, locale);
+  return translate(locale, 'imports.result', {
+    queued: translate(locale, 'imports.result.queued', { count: result.queued }),
+    skipped:
+      result.skipped > 0
+        ? translate(locale, 'imports.result.skipped', { count: result.skipped })
+        : '',
+    quiet: quiet ? translate(locale, 'imports.result.quiet', { quiet }) : '',
+  });
 }

@@ -1,6 +1,8 @@
 // What happens to a drop (or a paste, or picked files): files become references main can open,
 // links go as links, and `screenshots.add` answers per item. Shared by the drop zone and the
 // offers table's row drop target, and free of the DOM beyond `File`, so it is tested in Node.
+import { translate, type Locale } from '../../../../electron/contract/i18n';
+import { currentLocale } from '../i18nText';
 import { explainError } from '../errorText';
 import type { ScreenshotAddApi, ScreenshotAddOutcome } from './addOutcome';
 
@@ -10,7 +12,7 @@ export type AddDroppedResult =
   | { kind: 'nothing' };
 
 /** A file that cannot become a reference (e.g. an image dragged from a page) is a refusal. */
-async function referencesOf(api: ScreenshotAddApi, files: readonly File[]) {
+async function referencesOf(api: ScreenshotAddApi, files: readonly File[], locale: Locale) {
   const refs: string[] = [];
   const refused: ScreenshotAddOutcome['refused'] = [];
   for (const file of files) {
@@ -18,8 +20,8 @@ async function referencesOf(api: ScreenshotAddApi, files: readonly File[]) {
     if (ref) refs.push(ref);
     else {
       refused.push({
-        item: file.name || 'dropped file',
-        reason: 'cannot be read from here; save it to a folder first, then drop it again',
+        item: file.name || translate(locale, 'screenshots.droppedFile'),
+        reason: translate(locale, 'screenshots.cannotRead'),
       });
     }
   }
@@ -31,13 +33,14 @@ export async function addDroppedScreenshots(
   localId: number,
   files: readonly File[],
   urls: readonly string[],
+  locale: Locale = currentLocale(),
 ): Promise<AddDroppedResult> {
   if (files.length === 0 && urls.length === 0) return { kind: 'nothing' };
   let refs: string[] = [];
   let localRefused: ScreenshotAddOutcome['refused'] = [];
   let links = [...urls];
   if (files.length > 0) {
-    ({ refs, refused: localRefused } = await referencesOf(api, files));
+    ({ refs, refused: localRefused } = await referencesOf(api, files, locale));
     if (refs.length > 0 || links.length === 0) {
       // Files from a folder also come as file:// addresses; the files are what counts.
       links = [];

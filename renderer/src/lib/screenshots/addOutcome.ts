@@ -1,4 +1,6 @@
 // The drop zone's report after `screenshots.add`: one line for the seller, then each refusal.
+import { translate, type Locale } from '../../../../electron/contract/i18n';
+import { currentLocale } from '../i18nText';
 import type { SellerDeskApi } from '../../../../electron/contract/ipc/api';
 
 /** The part of `window.sellerDesk` the drop zone uses (the whole API fits). */
@@ -12,19 +14,20 @@ export interface ScreenshotAddOutcome {
   refused: { item: string; reason: string }[];
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-export function summarizeAdd(outcome: ScreenshotAddOutcome): string {
-  const added = plural(outcome.accepted, 'screenshot', 'screenshots');
-  if (outcome.refused.length === 0) {
-    return outcome.accepted === 0 ? 'Nothing to add.' : `${added} added.`;
+export function summarizeAdd(
+  outcome: ScreenshotAddOutcome,
+  locale: Locale = currentLocale(),
+): string {
+  const count = outcome.accepted;
+  const refused = outcome.refused.length;
+  if (refused === 0) {
+    return count === 0
+      ? translate(locale, 'screenshots.nothingToAdd')
+      : translate(locale, 'screenshots.added', { count });
   }
-  const refused = plural(outcome.refused.length, 'item was', 'items were');
-  return outcome.accepted === 0
-    ? `Nothing added: ${refused} refused.`
-    : `${added} added; ${refused} refused.`;
+  return count === 0
+    ? translate(locale, 'screenshots.nothingAdded', { refused })
+    : translate(locale, 'screenshots.addedRefused', { count, refused });
 }
 
 /** A long file path or link shortened from the middle so both ends stay readable. */
