@@ -34,3 +34,6 @@ app.onMessage((message) => {
 });
 // The process ends with its core: the app sees the exit and decides (restart, or it was closing).
 core.onExit((code) => process.exit(code));
+// A Node parent that went away without closing it (Electron ends its utility processes itself):
+// no orphan keeps the profile open. SQLite recovers the write-ahead log at the next open.
+process.on('disconnect', () => process.exit(0));
