@@ -64,6 +64,6 @@ export async function runCredentialPreview(
   request: CredentialImportRequest,
   onProgress: (progress: CredentialImportProgress) => void = () => {},
 ): Promise<CredentialSellerPreview> {
-  const { rows, ...file } = await runCredentialImport(request, onProgress);
-  return { ...file, ...previewForSeller(rows) };
+  const { rows, totals, replaceTotal, ...file } = await runCredentialImport(request, onProgress);
+  return { ...file, totals, ...previewForSeller({ rows, totals, replaceTotal }) };
 }

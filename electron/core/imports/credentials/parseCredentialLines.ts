@@ -17,10 +17,15 @@ function isSkippedLine(line: string): boolean {
 }
 
 /** The separator found on the most of the first lines; ties go to the earlier in the list. */
-export function detectLineSeparator(lines: readonly string[]): LineSeparator {
+export function detectLineSeparator(lines: Iterable<string>): LineSeparator {
   let best: LineSeparator = ':';
   let bestCount = 0;
-  const sample = lines.filter((line) => !isSkippedLine(line)).slice(0, SAMPLE_LINES);
+  const sample: string[] = [];
+  for (const line of lines) {
+    if (isSkippedLine(line)) continue;
+    sample.push(line);
+    if (sample.length === SAMPLE_LINES) break;
+  }
   for (const separator of LINE_SEPARATORS) {
     const count = sample.filter((line) => line.includes(separator)).length;
     if (count > bestCount) {
@@ -46,7 +51,23 @@ function credentialFromLine(line: string, separator: string): CredentialInput {
 }
 
 export function splitTextLines(text: string): string[] {
-  return text.split(/\r\n|\n|\r/);
+  return [...eachTextLine(text)];
+}
+
+/**
+ * The text's lines one at a time (breaks: CRLF, LF or CR), so that a 100k-line file is never held
+ * twice, once as the text and again as an array of its lines.
+ */
+export function* eachTextLine(text: string): Generator<string> {
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 10 && c !== 13) continue;
+    yield text.slice(start, i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    start = i + 1;
+  }
+  yield text.slice(start);
 }
 
 export interface ParsedCredentialLines {
@@ -66,11 +87,11 @@ export function parseCredentialLines(
     brokenLine?: BrokenLineCheck;
   } = {},
 ): ParsedCredentialLines {
-  const lines = splitTextLines(text);
-  const separator = options.separator ?? detectLineSeparator(lines);
+  const separator = options.separator ?? detectLineSeparator(eachTextLine(text));
   const rows: ParsedCredentialRow[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
+  let index = -1;
+  for (const line of eachTextLine(text)) {
+    index++;
     if (isSkippedLine(line)) continue;
     const broken = options.brokenLine?.(index + 1, index + 1);
     rows.push({

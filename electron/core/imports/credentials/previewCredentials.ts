@@ -33,6 +33,12 @@ export interface CredentialPreviewTotals {
 export interface CredentialPreview {
   rows: CredentialPreviewRow[];
   totals: CredentialPreviewTotals;
+  /**
+   * How many "Replace all" would send: a replace removes what the offer has, so the accounts
+   * already uploaded go again (only duplicates inside the file, and logins differing from an
+   * earlier row's only by case, are left out). Counted in the same pass, from the same hashes.
+   */
+  replaceTotal: number;
 }
 
 /**
@@ -63,6 +69,9 @@ export function previewCredentials(
 ): CredentialPreview {
   const alreadyUploaded = new CredentialHashIndex(uploaded);
   const inFile = new CredentialHashIndex();
+  /** Every valid row's hashes, uploaded or not: what a replace would find twice in the file. */
+  const inFileForReplace = new CredentialHashIndex();
+  let replaceTotal = 0;
   /** Lower-cased login → the line of the first row with it (the file's own text, in memory). */
   const byFoldedLogin = new Map<string, number>();
   const totals: CredentialPreviewTotals = {
@@ -83,6 +92,10 @@ export function previewCredentials(
     const folded = row.credential.login.toLowerCase();
     const earlier = byFoldedLogin.get(folded);
     if (earlier === undefined) byFoldedLogin.set(folded, row.line);
+    if (!inFileForReplace.has(hashes)) {
+      inFileForReplace.add(hashes);
+      if (earlier === undefined) replaceTotal++;
+    }
     if (alreadyUploaded.has(hashes)) {
       totals.duplicatesUploaded++;
       return { line: row.line, credential: row.credential, problems, duplicateOf: 'uploaded' };
@@ -99,7 +112,7 @@ export function previewCredentials(
     totals.valid++;
     return { line: row.line, credential: row.credential, problems };
   });
-  return { rows, totals };
+  return { rows, totals, replaceTotal };
 }
 
 /**

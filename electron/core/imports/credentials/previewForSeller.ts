@@ -4,11 +4,7 @@
 // themselves, passwords included, travel back packed in one buffer (moved, not copied object by
 // object) and are unpacked only when the seller confirms.
 import { WHOLE_LINE, type ParsedCredentialRow } from './credentialRow';
-import {
-  credentialsToSend,
-  previewCredentials,
-  type CredentialPreviewRow,
-} from './previewCredentials';
+import type { CredentialPreview } from './previewCredentials';
 
 /** A row as the seller may see it: the login masked, never a password. */
 export interface MaskedCredentialRow {
@@ -63,12 +59,10 @@ export function unpackCredentialRows(packed: Uint8Array): ParsedCredentialRow[] 
   return JSON.parse(new TextDecoder().decode(packed)) as ParsedCredentialRow[];
 }
 
-export function previewForSeller(
-  rows: readonly CredentialPreviewRow[],
-): CredentialPreviewForSeller {
+export function previewForSeller(preview: CredentialPreview): CredentialPreviewForSeller {
   let damagedRows = 0;
   const problems: LineProblem[] = [];
-  const masked = rows.map((row): MaskedCredentialRow => {
+  const masked = preview.rows.map((row): MaskedCredentialRow => {
     if (row.problems.some((p) => p.field === WHOLE_LINE)) damagedRows++;
     for (const p of row.problems) {
       problems.push({
@@ -86,18 +80,11 @@ export function previewForSeller(
       caseOnlyOf: row.caseOnlyOf ?? null,
     };
   });
-  // As the commit counts it (importCredentials.ts rowsToSend), with nothing uploaded.
-  const asRead = rows.map(({ line, credential, problems: found }) => ({
-    line,
-    credential,
-    problems: found,
-  }));
-  const replaceTotal = credentialsToSend(previewCredentials(asRead, [])).length;
   return {
     rows: masked,
     problems,
     damagedRows,
-    replaceTotal,
-    packedRows: packCredentialRows(asRead),
+    replaceTotal: preview.replaceTotal,
+    packedRows: packCredentialRows(preview.rows),
   };
 }
