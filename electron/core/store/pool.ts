@@ -27,6 +27,8 @@ CREATE TABLE credential_pool (
   added_at INTEGER NOT NULL
 );
 CREATE UNIQUE INDEX credential_pool_by_login ON credential_pool(local_id, login_hash);
+-- Each restock counts what an offer has queued: by offer, not by a scan of every queued credential.
+CREATE INDEX queued_credentials_by_offer ON queued_credentials(local_id);
 CREATE TABLE pool_levels (
   local_id INTEGER PRIMARY KEY REFERENCES offers(local_id) ON DELETE CASCADE,
   keep INTEGER NOT NULL,
@@ -70,7 +72,8 @@ interface Row {
   dry_alerted: number;
 }
 
-// Offers with a pool or a keep level; counts by their indexes (pool, queue, hashes per offer).
+// Offers with a pool (every one has its row in pool_levels, keep 0 until set), walked from it: the sync status reads this
+// after every change, so it must not visit every offer (100k); counts by their indexes.
 const POOL_SQL = `
 SELECT o.local_id, o.server_id, o.outer_name, o.internal_name, o.product_title, o.status, c.json,
   (SELECT count(*) FROM credential_pool p WHERE p.local_id = o.local_id) AS size,
@@ -78,12 +81,10 @@ SELECT o.local_id, o.server_id, o.outer_name, o.internal_name, o.product_title, 
   (SELECT count(*) FROM queued_credentials q WHERE q.local_id = o.local_id) AS queued,
   (SELECT count(*) FROM credential_hashes h WHERE h.local_id = o.local_id) AS uploaded,
   coalesce(l.dry_alerted, 0) AS dry_alerted
-FROM offers o
-LEFT JOIN pool_levels l ON l.local_id = o.local_id
+FROM pool_levels l
+JOIN offers o ON o.local_id = l.local_id
 LEFT JOIN server_copies c ON c.local_id = o.local_id
-WHERE o.pending_delete = 0
-  AND (l.local_id IS NOT NULL OR EXISTS (SELECT 1 FROM credential_pool p WHERE p.local_id = o.local_id))
-  AND (? IS NULL OR o.local_id = ?)
+WHERE o.pending_delete = 0 AND (? IS NULL OR o.local_id = ?)
 ORDER BY o.local_id`;
 
 function rowOf(r: Row): PoolRow {
@@ -159,6 +160,7 @@ export function addToPool(
         `INSERT OR IGNORE INTO credential_pool (local_id, sealed, login_hash, email_hash, added_at)
          VALUES (?, ?, ?, ?, ?)`,
       );
+      prep(ctx, 'INSERT OR IGNORE INTO pool_levels (local_id, keep) VALUES (?, 0)').run(localId);
       let added = 0;
       for (const c of credentials) {
         const hashes = hashCredential(c);
