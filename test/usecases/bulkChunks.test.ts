@@ -5,7 +5,11 @@
 // delete and discard leave exactly the queue, offers, counts, outcome and undo that applying the
 // single change to each offer in turn (the way it was done before) leaves.
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyServerOffer, refreshOffer } from '../../electron/core/store/offers';
+import {
+  applyServerDeletion,
+  applyServerOffer,
+  refreshOffer,
+} from '../../electron/core/store/offers';
 import { testContext, testDatabase } from '../../electron/core/store/testing';
 import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
 import type { SellerProfile } from '../../electron/core/usecases/profile';
@@ -159,6 +163,19 @@ describe('a long bulk change lets other calls in', () => {
     expect(() => undoLastStep(profile)).toThrow(/still being applied/);
     const outcome = await change;
     expect(undoLastStep(profile).offers).toBe(outcome.changed);
+  });
+});
+
+describe('undo of a bulk change', () => {
+  it('is refused, with a sentence, once one of its offers was deleted on the marketplace', async () => {
+    const profile = newProfile();
+    const ids = seedPulled(profile, 40);
+    await changePrice(profile, { offers: { localIds: ids }, mode: 'amount', value: 1 });
+    await discardLocalChanges(profile, { localIds: ids });
+    // A full reconcile found one gone: with nothing pending any more, its row goes.
+    profile.store().transaction(() => applyServerDeletion(testContext(profile.store()), ids[3]!));
+    expect(() => undoLastStep(profile)).toThrow(/deleted on the marketplace since/);
+    expect(profile.store().getOffer(ids[3]!)).toBeNull();
   });
 });
 

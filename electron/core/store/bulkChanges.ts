@@ -63,7 +63,29 @@ const LIST_COLUMNS = Object.keys(
   }),
 );
 
+/**
+ * The facts a plan just read (plannedOffers), kept for the write that follows it in the same
+ * chunk, so each offer is read once; kept only while nothing has been written since.
+ */
+const justPlanned = new WeakMap<object, { changes: number; facts: Map<number, OfferFacts> }>();
+
+const totalChanges = (ctx: StoreContext) =>
+  prep<{ n: number }>(ctx, 'SELECT total_changes() AS n').get()!.n;
+
 function loadFacts(ctx: StoreContext, localIds: readonly number[]): Map<number, OfferFacts> {
+  const planned = justPlanned.get(ctx.db);
+  justPlanned.delete(ctx.db);
+  if (
+    planned &&
+    planned.changes === totalChanges(ctx) &&
+    localIds.every((id) => planned.facts.has(id))
+  ) {
+    return planned.facts;
+  }
+  return readFacts(ctx, localIds);
+}
+
+function readFacts(ctx: StoreContext, localIds: readonly number[]): Map<number, OfferFacts> {
   const ids = JSON.stringify(localIds);
   const facts = new Map<number, OfferFacts>();
   const rows = prep<Record<string, unknown>>(
@@ -495,7 +517,9 @@ export function plannedOffers(
   localIds: readonly number[],
 ): Map<number, PlannedOffer> {
   const planned = new Map<number, PlannedOffer>();
-  for (const f of loadFacts(ctx, localIds).values()) {
+  const facts = readFacts(ctx, localIds);
+  justPlanned.set(ctx.db, { changes: totalChanges(ctx), facts });
+  for (const f of facts.values()) {
     planned.set(f.localId, {
       localId: f.localId,
       serverId: f.serverId,

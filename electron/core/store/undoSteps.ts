@@ -94,7 +94,13 @@ function byOffer(rows: Row[]): Map<number, Row[]> {
 function snapshotsOf(ctx: StoreContext, localIds: readonly number[]): Map<number, Snapshot | null> {
   const ids = JSON.stringify([...new Set(localIds)]);
   const all = (sql: string) => byOffer(prep<Row>(ctx, sql).all(ids));
-  const offers = all(`SELECT * FROM offers WHERE local_id ${IN_IDS}`);
+  // The whole row only of an offer the marketplace does not have: a step may remove only such an
+  // offer, and undo puts back a removed row only then (one with a server id that is gone was
+  // deleted on the marketplace since, and undo says so: cannotUndo). Of the others, the id.
+  const offers = all(`SELECT * FROM offers WHERE local_id ${IN_IDS} AND server_id IS NULL`);
+  const known = all(
+    `SELECT local_id, server_id FROM offers WHERE local_id ${IN_IDS} AND server_id IS NOT NULL`,
+  );
   const ops = all(
     `SELECT * FROM outbox WHERE local_id ${IN_IDS} AND +state IN (${waitingIn()}) ORDER BY id`,
   );
@@ -116,7 +122,7 @@ function snapshotsOf(ctx: StoreContext, localIds: readonly number[]): Map<number
   const conflicts = all(`SELECT * FROM conflicts WHERE local_id ${IN_IDS}`);
   const snapshots = new Map<number, Snapshot | null>();
   for (const localId of new Set(localIds)) {
-    const offer = offers.get(localId)?.[0];
+    const offer = offers.get(localId)?.[0] ?? known.get(localId)?.[0];
     if (!offer) {
       snapshots.set(localId, null);
       continue;
@@ -345,11 +351,20 @@ const SENT =
 const CHANGED_SINCE =
   'These offers were changed again since (an edit, screenshots or credentials), and undoing would lose that. Change them back by hand.';
 
+const DELETED_THERE =
+  'Some of these offers were deleted on the marketplace since, so they cannot be put back here.';
 const STILL_APPLYING =
   'This change is still being applied. Undo it once it has finished, or stop it first.';
 
 /** Why the step can no longer be undone, or null when its offers are as it left them. */
 function cannotUndo(ctx: StoreContext, stepId: number): string | null {
+  const deletedThere = prep(
+    ctx,
+    `SELECT 1 FROM undo_offers u LEFT JOIN offers o ON o.local_id = u.local_id
+     WHERE u.step_id = ? AND o.local_id IS NULL
+       AND json_extract(u.before, '$.offer.server_id') IS NOT NULL LIMIT 1`,
+  ).get(stepId);
+  if (deletedThere) return DELETED_THERE;
   const rows = prep<{ local_id: number; after_ops: string }>(
     ctx,
     'SELECT local_id, after_ops FROM undo_offers WHERE step_id = ?',

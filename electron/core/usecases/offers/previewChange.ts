@@ -57,6 +57,7 @@ export interface ChangePreview {
 }
 
 export const PREVIEW_LINES = 200;
+const PREVIEW_READ_PAGE = 500;
 
 export function checkChange(change: BulkChange): void {
   if (change.kind === 'price') {
@@ -103,7 +104,9 @@ export function previewChange(
   };
   /** Refusals we expect (assumptions), with how many offers each concerns. */
   const expected = new Map<string, number>();
-  for (const localId of ids) {
+  for (const [i, localId] of ids.entries()) {
+    // Offers read a page at a time, table by table, rather than one by one.
+    if (i % PREVIEW_READ_PAGE === 0) read.prefetch(ids.slice(i, i + PREVIEW_READ_PAGE));
     const plan = planOf(read, localId, input.change);
     if (plan.kind === 'change' && plan.expected) {
       expected.set(plan.expected, (expected.get(plan.expected) ?? 0) + 1);
