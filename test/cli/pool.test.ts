@@ -252,6 +252,7 @@ describe('seller-desk credentials pool', { timeout: 180_000 }, () => {
       await ok(['stock', '--json']),
     ).result.offers;
     expect(stock).toEqual([expect.objectContaining({ id, credentialsLeft: 2, pool: 3, keep: 2 })]);
+    expect((await ok(['stock'])).stdout).toMatch(/Fortnite pooled.*~2.*3 \(keep 2\)/);
 
     // A higher level takes one more at the next push; 0 stops restocking.
     const set = jsonOf<{ result: unknown }>(

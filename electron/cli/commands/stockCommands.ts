@@ -42,6 +42,11 @@ const stock: CommandHandler = async (ctx) => {
               { title: 'OFFER', value: (o) => o.title, maxWidth: 40 },
               { title: 'LEFT', value: left, align: 'right' },
               { title: 'LOW AT', value: (o) => String(o.threshold), align: 'right' },
+              {
+                title: 'POOL',
+                value: (o) => (o.keep > 0 || o.pool > 0 ? `${o.pool} (keep ${o.keep})` : ''),
+                align: 'right',
+              },
               { title: '', value: (o) => (o.soldOut ? 'SOLD OUT' : o.low ? 'LOW' : '') },
             ],
             offers,
