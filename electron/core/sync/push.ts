@@ -83,8 +83,8 @@ type PushRun = PushDeps & {
   othersBusy: boolean;
   /** Offers accepted since the last read-back. */
   unread: number;
-  /** The read-back running now: a granted manage request waits for it before it leaves. */
-  readingBack: Promise<void> | null;
+  /** The read-back running now: a granted manage request stops it, and waits for it to end. */
+  readingBack: { done: Promise<void>; stop: AbortController } | null;
 };
 
 export async function pushOutbox(given: PushDeps, signal?: AbortSignal): Promise<PushResult> {
@@ -108,7 +108,7 @@ export async function pushOutbox(given: PushDeps, signal?: AbortSignal): Promise
     // be why the credentials wait, or the seller would not see it.
     for (const [opId, reason] of heldNow) store.hold(opId, reason);
     await Promise.all(deps.cleanup);
-    await deps.readingBack;
+    await deps.readingBack?.done;
   }
   return result;
 }
@@ -207,22 +207,37 @@ const READ_BACK_MIN_WAIT_MS = 200;
  * could not tell which came first), and a granted manage request waits for the read to end
  * (whenGranted) before it leaves: its place in the window is kept meanwhile.
  */
-function readBackWhileWaiting(deps: PushRun, signal?: AbortSignal): void {
+function readBackWhileWaiting(deps: PushRun, offers: number, signal?: AbortSignal): void {
   if (!deps.readBack || deps.readingBack || deps.unread === 0) return;
   if (deps.onWire > 0 || deps.othersBusy) return;
-  const waitMs = deps.limiter?.roomInMs({ manageOffers: limits.offersPerManage }) ?? 0;
+  const waitMs = deps.limiter?.roomInMs({ manageOffers: offers }) ?? 0;
   if (waitMs < READ_BACK_MIN_WAIT_MS) return;
   deps.unread = 0;
-  deps.readingBack = deps
-    .readBack(signal)
-    // Only a head start: the read after the push reads whatever this one did not.
-    .then(
-      () => undefined,
-      () => undefined,
-    )
-    .finally(() => {
-      deps.readingBack = null;
-    });
+  const stop = new AbortController();
+  const running = {
+    stop,
+    done: deps
+      .readBack(signal ? AbortSignal.any([signal, stop.signal]) : stop.signal)
+      // Only a head start: the read after the push reads whatever this one did not (a read
+      // stopped halfway leaves the pull's mark where it was).
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        if (deps.readingBack === running) deps.readingBack = null;
+      }),
+  };
+  deps.readingBack = running;
+}
+
+/** A granted manage request goes now: a read-back still running is stopped first. */
+async function stopReadBack(deps: PushRun): Promise<void> {
+  while (deps.readingBack) {
+    const running = deps.readingBack;
+    running.stop.abort();
+    await running.done;
+  }
 }
 
 /** One manage request: the writes are read when it goes, so an edit made meanwhile rides too. */
@@ -257,6 +272,8 @@ async function sendManageBatch(
   await runInChunks(batch, (chunk) =>
     store.markManageSending(chunk.map((i) => ({ opId: i.op.id, sent: i.sent, highWater }))),
   );
+  // This request may wait for the offers window: a read-back can use the time.
+  readBackWhileWaiting(deps, batch.length, signal);
   let answer;
   let onWire = false;
   try {
@@ -272,7 +289,7 @@ async function sendManageBatch(
       signal,
       {
         whenGranted: async () => {
-          while (deps.readingBack) await deps.readingBack;
+          await stopReadBack(deps);
           deps.onWire++;
           onWire = true;
         },
@@ -287,7 +304,7 @@ async function sendManageBatch(
   await recordBatchAnswer(deps, batch, answer.results, result, riding, createRedactor(sentSecrets));
   deps.onWire--;
   deps.unread += result.sent - sentBefore;
-  readBackWhileWaiting(deps, signal);
+  readBackWhileWaiting(deps, limits.offersPerManage, signal);
 }
 
 /** Queued credentials sent inside their offer's manage create. */
