@@ -127,7 +127,9 @@ describe('restock pool', { timeout: 120_000 }, () => {
       OfferStatus.NotActive,
     );
     const requestsBefore = sandbox.requests.length;
-    const outcome = await syncNow(profile);
+    // As the app's background sync runs it (holding fresh changes for undo): a restock is not
+    // the seller's change, so it goes in this same run.
+    const outcome = await syncNow(profile, { holdFreshMs: 3_600_000 });
     expect(outcome).toMatchObject({ needsAttention: 0, queuedOperations: 0 });
     const sent = sandbox.requests.slice(requestsBefore);
     // Exactly one add_batch with the two oldest, then Active once they were accepted.

@@ -244,15 +244,15 @@ export function restockFromPool(
         drop.run(t.id);
       }
       // A status change the seller queued has the last word: it is never replaced from here.
-      if (reactivate && !hasOp(ctx, localId, { kinds: ['status'], states: WAITING })) {
-        queueStatusOp(ctx, localId, { status: OfferStatus.Active });
-      }
+      const activate = reactivate && !hasOp(ctx, localId, { kinds: ['status'], states: WAITING });
+      if (activate) queueStatusOp(ctx, localId, { status: OfferStatus.Active });
       // Not a fresh change of the seller's (there is nothing to undo): the background sync's
       // hold must not keep a restock waiting.
       prep(
         ctx,
-        "UPDATE outbox SET created_at = 0 WHERE local_id = ? AND state = 'queued' AND (id = ? OR kind = 'status')",
-      ).run(localId, opId);
+        `UPDATE outbox SET created_at = 0 WHERE local_id = ? AND state = 'queued'
+           AND (id = ? OR (? AND kind = 'status'))`,
+      ).run(localId, opId, activate ? 1 : 0);
       refreshOffer(ctx, localId);
       return taken.length;
     })
