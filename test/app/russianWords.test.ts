@@ -145,7 +145,7 @@ describe("the core's sentences in the app's language", { timeout: 60_000 }, () =
       dataDir: join(dataDir, 'cli'),
       token: wrongToken,
     });
-    expect(cli.code).toBe(4);
+    expect(cli.code, cli.stderr).toBe(4);
     expect(cli.stderr).toContain(
       'seller-desk: The marketplace refused the API token (401). Check SELLER_DESK_TOKEN or the token file; queued changes are kept.',
     );

@@ -132,7 +132,13 @@ export function toFailure(error: unknown): UseCaseFailure {
     case 'StoreError':
       return fromStore(e, message);
     case 'DraftRejected':
-      return new UseCaseFailure('bad_input', message, draftProblems(e.problems));
+      // The store's summary (its fields' problems are worded by each front, in its language).
+      return new UseCaseFailure(
+        'bad_input',
+        message,
+        draftProblems(e.problems),
+        message === DRAFT_NOT_SAVED ? { say: { key: 'failures.notSaved' } } : {},
+      );
     case 'ImportError': {
       const line = typeof e.line === 'number' ? e.line : undefined;
       const say = importSentence(e.code, message);
@@ -217,6 +223,9 @@ function draftProblems(problems: unknown): Problem[] {
     message: typeof p.message === 'string' ? p.message : 'invalid',
   }));
 }
+
+/** store/errors.ts's DraftRejected says this when it names no refusal of its own. */
+const DRAFT_NOT_SAVED = 'The offer was not saved: some fields need fixing.';
 
 const MALFORMED_TOKEN = /^the API token is malformed: (.*)$|^no API token is set$/;
 
