@@ -10,6 +10,7 @@ import {
   ipcMain,
   Menu,
   nativeImage,
+  nativeTheme,
   Notification,
   protocol,
   safeStorage,
@@ -319,6 +320,12 @@ async function start(): Promise<void> {
     }),
   );
   core.on('app.languageChanged', () => installMenu());
+  // The window's own parts the OS draws (title bar, dialogs, menus) in the seller's theme too.
+  core.on('app.preferencesChanged', (changed) => (nativeTheme.themeSource = changed.theme));
+  void core.handlers['app.preferences'](undefined).then(
+    (preferences) => (nativeTheme.themeSource = preferences.theme),
+    () => log('The theme was not read; the system one stays.'),
+  );
 
   mainWindow = createMainWindow(join(userData, 'window-state.json'));
   await core.start();

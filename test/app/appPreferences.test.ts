@@ -84,7 +84,10 @@ describe("the app's preferences", () => {
       },
       view: 'offers',
     });
+    const told: string[] = [];
+    core.on('app.preferencesChanged', (p) => void told.push(p.theme));
     await call('app.setPreferences', { theme: 'dark', view: 'sales' });
+    expect(told).toEqual(['dark']);
     const after = await call('app.setPreferences', { notifications: { lowStock: false } });
     expect(after).toMatchObject({ theme: 'dark', view: 'sales' });
     expect(after.notifications).toMatchObject({ lowStock: false, syncRefusals: true });

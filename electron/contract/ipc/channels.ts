@@ -232,6 +232,8 @@ export const events = {
   'app.languageChanged': languageSchema,
   /** The seller chose one of the app's commands in the application menu (contract/shortcuts). */
   'menu.command': z.object({ command: z.enum(shortcutCommands) }),
+  /** The app's preferences changed (main gives the theme to the OS's parts: title bar, dialogs). */
+  'app.preferencesChanged': appPreferencesSchema,
   /** The core's worker stopped unexpectedly and was started again (or, too often, was not). */
   'core.restarted': z.object({ gaveUp: z.boolean() }),
 } as const;

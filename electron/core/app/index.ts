@@ -407,7 +407,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     ...language.handlers,
     ...settingsHandlers(options.keychain, () => session.profile()?.seller ?? null),
-    ...preferenceHandlers(options),
+    ...preferenceHandlers(options, (changed) => bus.emit('app.preferencesChanged', changed)),
     ...changeHandlers(ctx),
     ...catalogueHandlers(ctx),
     ...offerHandlers(ctx),

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Handlers } from '../../contract/ipc';
-import type { NotificationKind } from '../../contract/ipc/preferenceModels';
+import type { AppPreferences, NotificationKind } from '../../contract/ipc/preferenceModels';
 import type { AppCoreOptions } from './options';
 import { settingsFile, type Settings } from './settings';
 
@@ -35,6 +35,8 @@ function appVersion(options: Pick<AppCoreOptions, 'appVersion'>): string {
 
 export function preferenceHandlers(
   options: Pick<AppCoreOptions, 'dataDir' | 'appVersion' | 'openFolder' | 'log'>,
+  /** Told the preferences after each change (the app.preferencesChanged event). */
+  changed: (preferences: AppPreferences) => void = () => {},
 ): Pick<Handlers, 'app.preferences' | 'app.setPreferences' | 'app.about' | 'app.openDataFolder'> {
   const file = settingsFile(options.dataDir);
   return {
@@ -47,13 +49,15 @@ export function preferenceHandlers(
       for (const [kind, on] of Object.entries(patch.notifications ?? {})) {
         if (typeof on === 'boolean') notifications[kind as NotificationKind] = on;
       }
-      return preferencesOf(
+      const next = preferencesOf(
         file.update({
           ...(patch.theme && { theme: patch.theme }),
           ...(patch.view && { view: patch.view }),
           notifications,
         }),
       );
+      changed(next);
+      return next;
     },
     async 'app.about'() {
       return { version: appVersion(options), dataFolder: options.dataDir };
