@@ -6,6 +6,7 @@ import { filesPerUpload } from '../../electron/contract/marketplace/assumptions'
 import { limits } from '../../electron/contract/marketplace/limits';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { placeholderPng } from '../../electron/sandbox/png';
+import { testDatabase } from '../../electron/core/store/testing';
 import { accountFields, goldOffer, openDesk, useSyncWorld, type Desk } from './harness';
 
 const w = useSyncWorld();
@@ -166,6 +167,40 @@ describe('requests per intent', () => {
     await desk.engine.push();
     expect(requestsSince(mark)).toEqual(['POST manage', 'POST add_batch']);
     expect(w.sb.control.credentials(onServer(desk, stocked).id)).toHaveLength(2);
+  });
+
+  it('reads back accepted creates while the next manage request waits for the offers window, leaving one copy of each offer with its marketplace state', async () => {
+    const desk = await deskWithCatalogue('read-back.db');
+    const offers = 500; // three windows of the 200-offer budget
+    testDatabase(desk.store).transaction(() => {
+      for (let i = 0; i < offers; i++) {
+        desk.store.createOffer({
+          productId: 1,
+          guaranteeDeliveryTime: 600_000,
+          fields: goldOffer(60 + i / 100),
+        });
+      }
+    })();
+    const mark = w.sb.requests.length;
+    const pushed = await desk.engine.push(undefined, { readBackWhileWaiting: true });
+    expect(pushed).toMatchObject({ sent: offers, failed: 0, pending: 0 });
+    const during = w.sb.requests.slice(mark);
+    const lastManage = during.findLastIndex((r) => r.manageOffers > 0);
+    // Some of the reading happened before the last manage request, between windows.
+    expect(during.slice(0, lastManage).some((r) => r.path.endsWith('/my_offers'))).toBe(true);
+    expect(during.some((r) => r.status === 429)).toBe(false);
+    await desk.engine.pull({});
+    // One local copy per offer on the marketplace (the seller's offers of earlier tests too):
+    // nothing read back during the push became a second row.
+    expect(desk.store.countOffers().total).toBe(w.sb.control.offers(3).length);
+    const rows = testDatabase(desk.store)
+      .prepare<{ sync_state: string; status: number | null; server_updated_at: string | null }>(
+        'SELECT sync_state, status, server_updated_at FROM offers WHERE price_per_step >= 60 AND price_per_step < 66',
+      )
+      .all();
+    expect(rows).toHaveLength(offers);
+    expect(rows.every((r) => r.sync_state === 'synced')).toBe(true);
+    expect(rows.every((r) => r.status === OfferStatus.Active && r.server_updated_at)).toBe(true);
   });
 
   it('sends only the delete when an offer is deleted after edits and a status change', async () => {
