@@ -15,6 +15,7 @@ import { formatDelivery, humanToMs } from '../../renderer/src/lib/deliveryTime';
 import { parsePriceChange } from '../../renderer/src/lib/priceChange';
 import { explainError } from '../../renderer/src/lib/errorText';
 import { formatPrice } from '../../renderer/src/lib/format';
+import { formFromDetail } from '../../renderer/src/lib/offerForm';
 import {
   PRICE_ROUNDING_RULE,
   SOLD_LEFT_OUT,
@@ -119,6 +120,15 @@ describe('the renderer in Russian', () => {
       message: 'Изменение на ноль ничего не меняет.',
     });
     expect(formatPrice(1234.5)).toBe('1\u00a0234,5');
+    // What the editor's inputs hold, read back unchanged.
+    const form = formFromDetail({
+      product: { id: 1, marketplace_type: 1, product_fields: [] },
+      fields: { price_per_step: 0.06, amount: 1000.5 },
+      // A minute and a half: no whole unit shows it, so minutes with a decimal comma.
+      deliveryTimeMs: 90_000,
+      data: {},
+    } as never);
+    expect([form.price, form.amount, form.deliveryValue]).toEqual(['0,06', '1000,5', '1,5']);
     expect(explainError({ kind: 'offline', message: 'x' } as never)).toBe(
       'x Маркетплейс сейчас недоступен. Ничего не потеряно: изменения ждут в очереди.',
     );

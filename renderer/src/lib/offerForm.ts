@@ -38,8 +38,13 @@ export interface OfferForm {
   untouched: Partial<OfferWrite>;
 }
 
+/** A stored number as the seller types it: "0,06" in Russian (no grouping, so it reads back). */
 const numberText = (n: number | null | undefined) =>
-  n === null || n === undefined ? '' : String(n);
+  n === null || n === undefined
+    ? ''
+    : currentLocale() === 'ru'
+      ? String(n).replace('.', ',')
+      : String(n);
 
 export function isAccountProduct(product: Product): boolean {
   return product.marketplace_type === MarketplaceType.Account;
@@ -96,7 +101,7 @@ export function formFromDetail(detail: OfferDetail): OfferForm {
     price: numberText(price_per_step),
     amount: numberText(amount),
     minPurchase: numberText(min_purchase_amount),
-    deliveryValue: human ? String(human.value) : '',
+    deliveryValue: human ? numberText(human.value) : '',
     deliveryUnit: human ? human.unit : 'hours',
     data: { ...(data ?? {}) },
     outerName: outer_name ?? '',
