@@ -4,6 +4,8 @@
 // was applied; and over a few thousand offers in every state a bulk price change, status change,
 // delete and discard leave exactly the queue, offers, counts, outcome and undo that applying the
 // single change to each offer in turn (the way it was done before) leaves.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   applyServerDeletion,
@@ -30,6 +32,10 @@ import {
 import { storedOfferName } from '../../electron/core/usecases/offers/offerName';
 import { refusalProblems } from '../../electron/core/usecases/offers/refusals';
 import { UseCaseFailure } from '../../electron/core/usecases/failure';
+import {
+  commitOfferImport,
+  previewOfferImport,
+} from '../../electron/core/usecases/transfers/importOffers';
 import { accountProduct, goldProduct, manualClock, serverOffer, tempDir } from '../store/fixtures';
 
 const opened: { profile: SellerProfile; cleanup: () => void }[] = [];
@@ -163,6 +169,62 @@ describe('a long bulk change lets other calls in', () => {
     expect(() => undoLastStep(profile)).toThrow(/still being applied/);
     const outcome = await change;
     expect(undoLastStep(profile).offers).toBe(outcome.changed);
+  });
+});
+
+describe('an offer import checks its rows a chunk at a time, then queues them at once', () => {
+  const sheetOf = (profile: SellerProfile, rows: number) => {
+    const path = join(profile.store().file + '.import.csv');
+    const lines = ['price_per_step,amount,min_purchase_amount,data.101'];
+    for (let i = 0; i < rows; i++) lines.push(`${1 + i / 100},1000,5,Thrall`);
+    writeFileSync(path, lines.join('\n') + '\n');
+    return path;
+  };
+
+  it('a page of offers asked while 3,000 rows are checked is answered before the import ends', async () => {
+    const profile = newProfile();
+    seedPulled(profile, 100);
+    const preview = await previewOfferImport(profile, {
+      productId: goldProduct.id,
+      file: sheetOf(profile, 3000),
+    });
+    const settled: string[] = [];
+    let progress = 0;
+    const done = commitOfferImport(profile, preview, {
+      job: { onProgress: () => void progress++ },
+    }).then((outcome) => {
+      settled.push('import');
+      return outcome;
+    });
+    const page = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => listOffers(profile, { limit: 10 }))
+      .then((list) => {
+        settled.push('page');
+        return list;
+      });
+    const [outcome, list] = await Promise.all([done, page]);
+    expect(settled).toEqual(['page', 'import']);
+    // All or nothing: the page saw none of the new offers; the import queued all 3,000.
+    expect(list.total).toBe(100);
+    expect(outcome.created).toBe(3000);
+    expect(progress).toBeGreaterThan(1);
+    expect(profile.store().countOffers().total).toBe(3100);
+  });
+
+  it('stopped while its rows are checked, queues nothing', async () => {
+    const profile = newProfile();
+    const preview = await previewOfferImport(profile, {
+      productId: goldProduct.id,
+      file: sheetOf(profile, 1000),
+    });
+    const stop = new AbortController();
+    await expect(
+      commitOfferImport(profile, preview, {
+        job: { signal: stop.signal, onProgress: () => stop.abort() },
+      }),
+    ).rejects.toThrow(/stopped; nothing was queued/);
+    expect(profile.store().countOffers().total).toBe(0);
+    expect(lastUndoStep(profile)).toBeNull();
   });
 });
 

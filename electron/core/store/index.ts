@@ -80,9 +80,11 @@ import {
   importOffers,
   liveOffersOfProduct,
   offerOfServerId,
+  stageOfferImport,
   type ImportedOffer,
   type OfferImportResult,
   type OfferToMatch,
+  type StagedOfferImport,
 } from './offerImport';
 import { getProduct, listProducts, saveProducts, type ProductSummary } from './products';
 import {
@@ -150,7 +152,12 @@ export type { OfferDraft, FlatFields } from './offerFields';
 export { fingerprintOffer, flattenDraft } from './offerFields';
 export type { SyncState } from './offers';
 export type { SecretBox, CredentialMode, NewOffer } from './drafts';
-export type { ImportedOffer, OfferImportResult, OfferToMatch } from './offerImport';
+export type {
+  ImportedOffer,
+  OfferImportResult,
+  OfferToMatch,
+  StagedOfferImport,
+} from './offerImport';
 export type { ScreenshotBatch } from './screenshotQueue';
 export { QUEUED_SCREENSHOT_PREFIX } from './drafts';
 export { offerSortColumns } from './readModel';
@@ -282,6 +289,8 @@ export interface SellerChanges {
     rows: readonly ImportedOffer[],
     opts?: { skipRefused?: boolean },
   ): OfferImportResult;
+  /** The same in two parts: rows checked a chunk at a time, then queued in one transaction. */
+  stageOfferImport(productId: number): StagedOfferImport;
 }
 
 /** What the seller sees: the merged offers, their counts and details, the sync log. */
@@ -412,6 +421,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     dismissRefusal: (id) => dismissRefusal(ctx, id),
     resolveConflict: (id, field, choice) => resolveConflict(ctx, id, field, choice),
     importOffers: (productId, rows, importOpts) => importOffers(ctx, productId, rows, importOpts),
+    stageOfferImport: (productId) => stageOfferImport(ctx, productId),
     liveOffersOfProduct: (productId) => liveOffersOfProduct(ctx, productId),
     offerOfServerId: (serverId) => offerOfServerId(ctx, serverId),
     localIdOfServerId: (serverId) => localIdOfServerId(ctx, serverId),

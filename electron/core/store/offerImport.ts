@@ -60,58 +60,88 @@ function withListUpkeepAfter<T>(ctx: StoreContext, creates: number, write: () =>
 }
 
 /**
- * Queues the rows of one product in file order. A refused row (the marketplace's rules, checked
- * again here as for every local change) leaves everything unqueued and every refusal listed,
- * unless `skipRefused`: then it alone is left out. Any other failure rolls the whole import back.
+ * An import in two parts: `stage` checks rows (the long part: the marketplace's rules for every
+ * new offer, no write), a chunk at a time if the caller likes, so it may yield in between; then
+ * `commit` queues them all in one immediate transaction (the short part). A refused row (the
+ * rules, checked again as for every local change) leaves everything unqueued and every refusal
+ * listed, unless `skipRefused`: then it alone is left out. Any other failure rolls it all back.
  */
+export interface StagedOfferImport {
+  /** Checks the next rows, in file order. */
+  stage(rows: readonly ImportedOffer[]): void;
+  commit(opts?: { skipRefused?: boolean }): OfferImportResult;
+}
+
+export function stageOfferImport(ctx: StoreContext, productId: number): StagedOfferImport {
+  const product = requireProduct(ctx, productId);
+  const rows: ImportedOffer[] = [];
+  const creates: (ReturnType<typeof checkNewOffer> | null)[] = [];
+  const refused: OfferImportResult['refused'] = [];
+  return {
+    stage(next) {
+      for (const row of next) {
+        const index = rows.length;
+        rows.push(row);
+        if (row.action !== 'create') {
+          creates.push(null);
+          continue;
+        }
+        const checked = checkNewOffer(product, row);
+        if (checked.problems.length > 0) refused.push({ index, problems: checked.problems });
+        creates.push(checked);
+      }
+    },
+    commit(opts = {}) {
+      const nothing = (): OfferImportResult => ({ localIds: rows.map(() => null), refused });
+      if (refused.length > 0 && !opts.skipRefused) return nothing();
+      const now = ctx.clock.now();
+      const newOffers = creates.filter((c) => c !== null && c.problems.length === 0).length;
+      const queue = ctx.db.transaction((): (number | null)[] => {
+        const localIds = withListUpkeepAfter(ctx, newOffers, () =>
+          rows.map((row, index): number | null => {
+            const create = creates[index];
+            if (create) {
+              return create.problems.length > 0
+                ? null
+                : insertNewOffer(ctx, product, create.flat, now);
+            }
+            if (row.action !== 'edit') return null;
+            try {
+              editOffer(ctx, row.localId, row.patch);
+              return row.localId;
+            } catch (error) {
+              if (!(error instanceof DraftRejected)) throw error;
+              refused.push({ index, problems: error.problems });
+              return null;
+            }
+          }),
+        );
+        if (refused.length > 0 && !opts.skipRefused) throw new RollBack();
+        return localIds;
+      });
+      try {
+        const localIds = queue.immediate();
+        refused.sort((x, y) => x.index - y.index);
+        return { localIds, refused };
+      } catch (error) {
+        if (!(error instanceof RollBack)) throw error;
+        refused.sort((x, y) => x.index - y.index);
+        return nothing();
+      }
+    },
+  };
+}
+
+/** Queues the rows of one product in file order, staged and committed at once. */
 export function importOffers(
   ctx: StoreContext,
   productId: number,
   rows: readonly ImportedOffer[],
   opts: { skipRefused?: boolean } = {},
 ): OfferImportResult {
-  const product = requireProduct(ctx, productId);
-  const refused: OfferImportResult['refused'] = [];
-  const creates = rows.map((row, index) => {
-    if (row.action !== 'create') return null;
-    const checked = checkNewOffer(product, row);
-    if (checked.problems.length > 0) refused.push({ index, problems: checked.problems });
-    return checked;
-  });
-  const nothing = (): OfferImportResult => ({ localIds: rows.map(() => null), refused });
-  if (refused.length > 0 && !opts.skipRefused) return nothing();
-
-  const now = ctx.clock.now();
-  const newOffers = creates.filter((c) => c !== null && c.problems.length === 0).length;
-  const queue = ctx.db.transaction((): (number | null)[] => {
-    const localIds = withListUpkeepAfter(ctx, newOffers, () =>
-      rows.map((row, index): number | null => {
-        const create = creates[index];
-        if (create)
-          return create.problems.length > 0 ? null : insertNewOffer(ctx, product, create.flat, now);
-        if (row.action !== 'edit') return null;
-        try {
-          editOffer(ctx, row.localId, row.patch);
-          return row.localId;
-        } catch (error) {
-          if (!(error instanceof DraftRejected)) throw error;
-          refused.push({ index, problems: error.problems });
-          return null;
-        }
-      }),
-    );
-    if (refused.length > 0 && !opts.skipRefused) throw new RollBack();
-    return localIds;
-  });
-  try {
-    const localIds = queue.immediate();
-    refused.sort((a, b) => a.index - b.index);
-    return { localIds, refused };
-  } catch (error) {
-    if (!(error instanceof RollBack)) throw error;
-    refused.sort((a, b) => a.index - b.index);
-    return nothing();
-  }
+  const staged = stageOfferImport(ctx, productId);
+  staged.stage(rows);
+  return staged.commit(opts);
 }
 
 /** An offer as an import matches against it: the seller's view of its fields (merged). */

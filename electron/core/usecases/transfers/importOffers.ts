@@ -1,10 +1,11 @@
 // Importing an offers file, for the app and the command line alike: a preview says what the file
 // would do (new offers, edits, duplicates, unchanged rows, problems by line and column); the
-// commit queues every planned row as a local change in one transaction (store.importOffers),
-// all or nothing unless the seller asked to skip the bad rows. Duplicates are counted, never
+// commit checks the rows a chunk at a time, then queues them all in one transaction
+// (store.stageOfferImport), all or nothing unless the seller asked to skip the bad rows. Duplicates are counted, never
 // created; a row without a delivery time gets the one the seller chose, one hour by default.
 import type { Product } from '../../../contract/marketplace/wire';
 import type { OfferSheetRow } from '../../imports/offers';
+import { runInChunks, type JobControl } from '../../util/chunkedJob';
 import { requireProduct } from '../catalogue/requireProduct';
 import { UseCaseFailure, type Problem } from '../failure';
 import type { SellerProfile } from '../profile';
@@ -141,7 +142,7 @@ export async function previewOfferImport(
 export async function commitOfferImport(
   profile: SellerProfile,
   preview: OfferImportPreview,
-  options: { skipInvalid?: boolean } = {},
+  options: { skipInvalid?: boolean; job?: JobControl } = {},
 ): Promise<OfferImportOutcome> {
   const skipInvalid = options.skipInvalid === true;
   if (preview.headerRefused) {
@@ -156,18 +157,24 @@ export async function commitOfferImport(
   const { plan } = preview;
   if (preview.invalid > 0 && !skipInvalid) throw badRowsRefused(preview.invalid, plan.problems);
 
-  // One transaction: a crash or a refusal half-way queues nothing (skipping: the refused rows
-  // alone are left out).
+  // The rows are checked a chunk at a time, other calls answered in between (nothing written:
+  // stopped there, nothing is queued); then one transaction queues them all: a crash or a
+  // refusal half-way queues nothing (skipping: the refused rows alone are left out).
   // One undoable step: undo removes the new offers and puts the edited ones back.
   const store = profile.store();
+  const staged = store.stageOfferImport(preview.product.id);
+  const checked = await runInChunks(plan.planned, (rows) => staged.stage(rows.map(importedOffer)), {
+    ...options.job,
+    minChunk: 128,
+  });
+  if (checked.cancelled) {
+    throw new UseCaseFailure('bad_input', 'The import was stopped; nothing was queued.');
+  }
   const edited = plan.planned.flatMap((row) => (row.action === 'edit' ? [row.localId] : []));
   const queued = store.undoSteps().record(
     `Import of ${plan.planned.length} offer${plan.planned.length === 1 ? '' : 's'}`,
     edited,
-    () =>
-      store.importOffers(preview.product.id, plan.planned.map(importedOffer), {
-        skipRefused: skipInvalid,
-      }),
+    () => staged.commit({ skipRefused: skipInvalid }),
     (result) =>
       // A refusal that is not skipped queues nothing: nothing to undo either.
       result.refused.length > 0 && !skipInvalid
