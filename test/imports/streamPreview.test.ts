@@ -2,7 +2,7 @@
 // at a time give the rows splitting the text gave; "Replace all"'s count, taken in the same pass
 // as the add's duplicates, is the count a second preview with nothing uploaded gives; the rows
 // packed for the commit come back as they were read; the worker's preview for the seller carries
-// no password, and its packed rows move across the thread boundary whole.
+// no password, its masked rows come in parts and its packed rows move across the thread whole.
 import fc from 'fast-check';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,6 +107,11 @@ describe('the preview for the seller', () => {
         caseOnlyDuplicates: 1,
       });
       expect(preview.replaceTotal).toBe(20_000);
+      // The masked rows came in parts, all of them, in the file's order.
+      expect(preview.rows.map((r) => r.line)).toEqual(
+        Array.from({ length: 20_002 }, (_, i) => i + 1),
+      );
+      expect(preview.rows[20_000]).toMatchObject({ maskedLogin: 'se••••7', duplicateOf: 'file' });
       const rows = unpackCredentialRows(packedRows);
       expect(rows).toHaveLength(20_002);
       expect(rows[20_001]).toMatchObject({

@@ -92,10 +92,18 @@ function runInWorker(
     };
     const onAbort = () => finish(() => reject(options.signal?.reason ?? new Error('aborted')));
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // A preview's rows arrive in parts, each its own turn of this thread's event loop.
+    const rows: CredentialSellerPreview['rows'] = [];
+    const problems: CredentialSellerPreview['problems'] = [];
     worker.on('message', (message: CredentialWorkerMessage) => {
       if (message.type === 'progress') options.onProgress?.(message);
-      else if (message.type === 'done') finish(() => resolve(message.result));
-      else
+      else if (message.type === 'part') {
+        for (const row of message.rows) rows.push(row);
+        for (const problem of message.problems) problems.push(problem);
+      } else if (message.type === 'done') {
+        const result = message.result;
+        finish(() => resolve('packedRows' in result ? { ...result, rows, problems } : result));
+      } else
         finish(() =>
           reject(
             new ImportError(
