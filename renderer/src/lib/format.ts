@@ -26,6 +26,3 @@ export function formatAgo(iso: string | null, now: number): string {
 export function formatWait(ms: number): string {
   return formatDuration(currentLocale(), ms);
 }
-
-/** English-only counting, for screens not yet in catalogues (PB's); new code uses ICU plurals. */
-export { plural } from '../../../electron/contract/words';
