@@ -50,7 +50,15 @@ async function shots(desk: Harness, name: string): Promise<void> {
       await desk.page.emulateMedia({ colorScheme: scheme });
       // The colours ease in (0.12 s transitions): shoot once they have settled.
       await desk.page.evaluate(() =>
-        Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+        Promise.all(
+          (
+            globalThis as unknown as {
+              document: { getAnimations(): { finished: Promise<unknown> }[] };
+            }
+          ).document
+            .getAnimations()
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
       );
       await desk.screenshot(`${name}-${width}-${scheme}`);
     }

@@ -1,7 +1,6 @@
 // The offers view's Low stock filter is remembered with the view (per profile, across restarts):
 // saved with the other choices, read back after the profile is closed and opened again; a view
 // saved before the filter was kept reads with it off.
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultOffersViewPreferences } from '../../electron/contract/ipc/models';
 import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
