@@ -499,7 +499,7 @@ export const commandSpecs: CommandSpec[] = [
     name: 'credentials pool add',
     group: 'credentials',
     summary:
-      "add credentials from a file to an account offer's restock pool: each sync keeps --keep N of them on sale",
+      "add credentials from a file to an account offer's restock pool: each push (and the app's sync) keeps --keep N of them on sale",
     args: [
       {
         name: 'FILE',
@@ -512,7 +512,7 @@ export const commandSpecs: CommandSpec[] = [
       keep: {
         type: 'integer',
         value: 'N',
-        description: 'keep N credentials on sale (each sync tops the marketplace up from the pool)',
+        description: 'keep N credentials on sale (each push tops the marketplace up from the pool)',
       },
       'skip-invalid': { type: 'flag', description: 'pool the good rows, report the bad ones' },
       'keep-case-duplicates': {
@@ -524,7 +524,7 @@ export const commandSpecs: CommandSpec[] = [
     online: false,
     details:
       'The file is read as `credentials import` reads it. Rows already in the pool, queued or sent\n' +
-      'are duplicates, left out. The pool is sealed like queued credentials; each sync sends the\n' +
+      'are duplicates, left out. The pool is sealed like queued credentials; each push sends the\n' +
       'oldest ones the offer lacks to reach N on sale, and sets a sold-out offer Active again.',
   },
   {
