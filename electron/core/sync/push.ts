@@ -121,6 +121,11 @@ async function pushReady(
 ): Promise<void> {
   const { store } = deps;
   const initial = store.outboxSize();
+  // Told after every request of a round, not only at its end: one round may last minutes.
+  const tell = () => {
+    const left = store.outboxSize();
+    deps.progress(Math.max(0, initial - left), Math.max(initial, left));
+  };
   // Attempts each operation had when this push first saw it: its sends in this push are the rest.
   const attemptsBefore = new Map<number, number>();
   for (;;) {
@@ -147,7 +152,7 @@ async function pushReady(
     // Ready operations of one round belong to different offers (one at a time per offer), and
     // uploads need no offer: they go side by side, the limiter keeping them inside the windows.
     const round = newRound();
-    const send = (op: ReadyOp) => runOp(deps, op, result, heldNow, signal);
+    const send = (op: ReadyOp) => runOp(deps, op, result, heldNow, signal).then(tell);
     deps.othersBusy = uploads.length + others.length > 0;
     const otherLanes = Promise.all([
       eachAtOnce(round, uploads, REQUEST_LANES, send),
@@ -157,13 +162,12 @@ async function pushReady(
     });
     await Promise.all([
       eachAtOnce(round, manageBatches(deps, manage), MANAGE_LANES, (batch) =>
-        sendManageBatch(deps, batch, result, signal),
+        sendManageBatch(deps, batch, result, signal).then(tell),
       ),
       otherLanes,
     ]);
     throwIfStopped(round);
-    const left = store.outboxSize();
-    deps.progress(Math.max(0, initial - left), Math.max(initial, left));
+    tell();
   }
 }
 
