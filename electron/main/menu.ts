@@ -8,7 +8,11 @@ import { shortcuts, type ShortcutCommand } from '../contract/shortcuts';
 
 /** The app's words in the menu, in English (the catalogue's: contract/i18n/catalogues/menu.ts). */
 export { menuWords };
-export type MenuWord = Exclude<keyof typeof menuWords, 'menu.badge'>;
+/** The menu's own items (the catalogue also holds the badge's and the window's sentences). */
+export type MenuWord = Exclude<
+  keyof typeof menuWords,
+  'menu.badge' | 'menu.importOffersWhere' | 'menu.importCredentialsWhere'
+>;
 
 export interface MenuOptions {
   platform: NodeJS.Platform;

@@ -176,4 +176,38 @@ describe("Settings' language, theme, notifications and about, in Chromium", () =
       await desk.close();
     }
   }, 120_000);
+
+  it("runs the menu's commands from their keys: import where it can, a word where it cannot", async () => {
+    const desk = await openHarness({ name: 'flow-settings-keys' });
+    desk.page.setDefaultTimeout(20_000);
+    try {
+      const { page } = desk;
+      await connectWithToken(page, desk.sandbox.sellers[0]!.token, { rows: true });
+      // No account offer open: where credentials come in is said, nothing else opens.
+      await page.keyboard.press('Control+Shift+O');
+      await expect
+        .poll(() => page.textContent('body'))
+        .toContain('Credentials belong to one account offer');
+      expect(await page.locator('dialog[open]').count()).toBe(0);
+      // No product chosen: the catalogue, where each product imports its offers.
+      await page.keyboard.press('Control+O');
+      await expect
+        .poll(() => page.textContent('body'))
+        .toContain('Offers are imported into one product');
+      await expect
+        .poll(() => page.locator('nav button[aria-current="page"]').textContent())
+        .toContain('Catalogue');
+      // One product in the offers view: Ctrl+O is its "Import offers…".
+      await page.click('nav button:has-text("Offers")');
+      const filter = page.getByLabel('Filter by product');
+      const product = await filter.locator('option').nth(1).getAttribute('value');
+      await filter.selectOption(product!);
+      await page.keyboard.press('Control+O');
+      await expect.poll(() => page.locator('dialog[aria-label^="Import offers"]').count()).toBe(1);
+      await desk.screenshot('import-from-key');
+      expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  }, 90_000);
 });

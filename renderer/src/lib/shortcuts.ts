@@ -38,11 +38,3 @@ export function shortcutFor(e: KeyLike): ShortcutCommand | null {
   }
   return null;
 }
-
-/** What the seller is told when a command has nothing to act on where they are. */
-export const COMMAND_WORDS = {
-  importOffersWhere:
-    'Offers are imported into one product: choose it in the catalogue, then "Import offers…".',
-  importCredentialsWhere:
-    'Credentials belong to one account offer: open it, then add accounts from a file.',
-};
