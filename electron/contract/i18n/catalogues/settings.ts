@@ -145,7 +145,7 @@ export const ru: Messages<typeof en> = {
     'Если выключить, приложение по-прежнему обновляет ваши предложения, но отправляет изменения только по кнопке «Синхронизировать».',
   'settings.otherProfilesNote':
     'У других ваших профилей свои настройки: переключитесь на профиль, чтобы их увидеть или изменить.',
-  'settings.intervalBefore': 'Синхронизировать в фоне каждые',
+  'settings.intervalBefore': 'Синхронизировать в фоне раз в',
   'settings.intervalLabel': 'Минут между фоновыми синхронизациями',
   'settings.intervalMinutes':
     '{count, plural, one {# минуту} few {# минуты} many {# минут} other {# минуты}}',
