@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { literalsIn } from './literalWords';
+import { literalsIn, scriptLiteralsIn } from './literalWords';
 
 const root = resolve(import.meta.dirname, '../..');
 const renderer = join(root, 'renderer/src');
@@ -44,7 +44,22 @@ describe('no literal words in components', () => {
   });
 
   it.each(files.filter((file) => !(file in notYetConverted)))('%s has none', (file) => {
-    expect(literalsIn(readFileSync(join(renderer, file), 'utf8'))).toEqual([]);
+    const source = readFileSync(join(renderer, file), 'utf8');
+    expect([...literalsIn(source), ...scriptLiteralsIn(source)]).toEqual([]);
+  });
+
+  it('finds words a script hands the seller, not keys, names or selectors', () => {
+    expect(
+      scriptLiteralsIn(`<script lang="ts">
+        notify('Saved on this computer.', 'good');
+        saveError = \`Fix \${n} fields first\`;
+        const title = t('offers.title');
+        const command = 'newOffer';
+        document.querySelector('[data-command="importOffers"]');
+        if (kind === 'Sold out') done();
+        const grid = '32px minmax(160px, 1fr)';
+      </script>`),
+    ).toEqual(['script: "Saved on this computer."', 'script: `Fix `', 'script: ` fields first`']);
   });
 
   it('lists only files that exist and still hold literal words (remove a file once converted)', () => {

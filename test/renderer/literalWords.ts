@@ -95,3 +95,63 @@ export function literalsIn(source: string): string[] {
   visit(ast.fragment, []);
   return found;
 }
+
+/** A quoted string in a component's script that reads as words for a person (not a key, a
+ * camelCase name, a selector or a CSS value). */
+function scriptWording(text: string): boolean {
+  const words = text.replace(brand, '').trim();
+  if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/.test(words)) return false; // a message key
+  if (/^[a-z]+([A-Z][a-z0-9]*)+$/.test(words)) return false; // a camelCase name
+  if (/[[\](){}<>=#:;]|\d(px|%|ms|s)\b/.test(words)) return false; // a selector, CSS, a time
+  return /\p{Lu}\p{Ll}/u.test(words) || /\p{L}{2,}\s+\p{L}{2,}/u.test(words) || /…/.test(words);
+}
+
+/**
+ * Words a component's script hands the seller as literals: a toast, a dialog's title, an error
+ * kept in state. The arguments of `t()` are keys, comparisons and DOM queries are code.
+ */
+export function scriptLiteralsIn(source: string): string[] {
+  const ast = parse(source, { modern: true }) as unknown as { instance?: { content: Node } };
+  const found: string[] = [];
+  // DOM queries and comparisons of values (`types.includes('Files')`) are code.
+  const code = new Set([
+    'closest',
+    'getElementById',
+    'matches',
+    'querySelector',
+    'querySelectorAll',
+    'includes',
+    'startsWith',
+    'endsWith',
+    'indexOf',
+    'has',
+  ]);
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as Node;
+    if (n.type === 'ImportDeclaration' || n.type === 'BinaryExpression') return;
+    if (typeof n.type === 'string' && n.type.startsWith('TS')) return;
+    if (n.type === 'CallExpression') {
+      const callee = n.callee as Node;
+      if (callee.type === 'Identifier' && (callee.name === 't' || callee.name === 'translate'))
+        return;
+      if (callee.type === 'MemberExpression' && code.has(String((callee.property as Node).name))) {
+        return;
+      }
+    }
+    if (n.type === 'Literal' && typeof n.value === 'string' && scriptWording(n.value)) {
+      found.push(`script: "${n.value}"`);
+    }
+    if (n.type === 'TemplateLiteral') {
+      for (const quasi of n.quasis as { value: { cooked: string } }[]) {
+        if (scriptWording(quasi.value.cooked)) found.push(`script: \`${quasi.value.cooked}\``);
+      }
+    }
+    for (const [key, value] of Object.entries(n)) {
+      if (key !== 'loc' && key !== 'key' && key !== 'metadata') visit(value);
+    }
+  };
+  visit(ast.instance?.content);
+  return found;
+}
