@@ -228,6 +228,30 @@ describe('an offer import checks its rows a chunk at a time, then queues them at
   });
 });
 
+describe('a bulk change by filter', () => {
+  it('picks every offer of the status, newest change first, none waiting to be deleted, in one query', async () => {
+    const profile = newProfile();
+    const ids = seedPulled(profile, 1200);
+    const store = profile.store();
+    store.deleteOffer(ids[4]!); // status 3, now waiting to be deleted
+    const listed: number[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = store.queryOffers({
+        status: 3,
+        sort: { column: 'updated_at', dir: 'desc' },
+        offset,
+        limit: 500,
+      });
+      listed.push(...page.rows.filter((r) => !r.pendingDelete).map((r) => r.localId));
+      if (page.rows.length < 500) break;
+    }
+    expect(listed.length).toBeGreaterThan(150);
+    const outcome = await setStatus(profile, { offers: { filter: { status: 3 } }, status: 1 });
+    expect(outcome.changedIds).toEqual(listed);
+    expect(outcome.changedIds).not.toContain(ids[4]);
+  });
+});
+
 describe('undo of a bulk change', () => {
   it('is refused, with a sentence, once one of its offers was deleted on the marketplace', async () => {
     const profile = newProfile();

@@ -91,6 +91,7 @@ import {
   countOffers,
   getOffer,
   knownCredentialHashes,
+  offerIdsWhere,
   queryOffers,
   type OfferCounts,
   type OfferDetail,
@@ -309,6 +310,8 @@ export interface ReadModel {
   profileSettings(): unknown;
   saveProfileSettings(value: unknown): void;
   getOffer(localId: number): OfferDetail | null;
+  /** The offers a bulk change's filter picks (none waiting to be deleted), in one query. */
+  offerIdsWhere(filter: { status?: number; productId?: number }): number[];
   knownCredentialHashes(localId: number): { loginHashes: Set<string>; emailHashes: Set<string> };
   /** Placeholder ref (`queued-screenshot:<id>`) → the staged copy's path, for queued files. */
   queuedScreenshotFiles(localId: number): Map<string, string>;
@@ -426,6 +429,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     offerOfServerId: (serverId) => offerOfServerId(ctx, serverId),
     localIdOfServerId: (serverId) => localIdOfServerId(ctx, serverId),
     queryOffers: (q) => queryOffers(ctx, q),
+    offerIdsWhere: (filter) => offerIdsWhere(ctx, filter),
     countOffers: (q) => countOffers(ctx, q),
     viewPreferences: (view) => viewPreferencesOf(ctx, view),
     saveViewPreferences: (view, value) => saveViewPreferences(ctx, view, value),

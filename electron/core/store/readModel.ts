@@ -159,6 +159,25 @@ function whereOf(
   return { where, params, text, textMatches };
 }
 
+/**
+ * Every offer a filter matches that is not waiting to be deleted, newest change first, as one
+ * query (a bulk change's selection: 100k offers in one pass, not page after page).
+ */
+export function offerIdsWhere(
+  ctx: StoreContext,
+  q: Pick<OfferQuery, 'status' | 'productId'>,
+): number[] {
+  const { where, params } = whereOf(ctx, { status: q.status, productId: q.productId });
+  where.push('pending_delete = 0');
+  return prep<{ local_id: number }>(
+    ctx,
+    `SELECT local_id FROM offers WHERE ${where.join(' AND ')}
+       ORDER BY updated_at DESC, local_id DESC`,
+  )
+    .all(...params)
+    .map((r) => r.local_id);
+}
+
 export function queryOffers(
   ctx: StoreContext,
   q: OfferQuery = {},

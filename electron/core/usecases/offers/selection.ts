@@ -15,7 +15,6 @@ export type OfferSelection = { localIds: readonly number[] } | { filter: OfferFi
 
 /** More than this in one change is a mistake (the app's own limit). */
 export const MAX_SELECTED = 100_000;
-const PAGE = 500;
 
 const knownStatuses: readonly number[] = Object.values(OfferStatus);
 
@@ -39,19 +38,10 @@ export function selectedOffers(profile: SellerProfile, selection: OfferSelection
       `There is no status ${status}: statuses are ${knownStatuses.join(', ')}.`,
     );
   }
-  const store = profile.store();
-  const ids: number[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = store.queryOffers({
-      ...(status !== undefined && { status }),
-      ...(productId !== undefined && { productId }),
-      sort: { column: 'updated_at', dir: 'desc' },
-      offset,
-      limit: PAGE,
-    });
-    for (const row of page.rows) if (!row.pendingDelete) ids.push(row.localId);
-    if (page.rows.length < PAGE) break;
-  }
+  const ids = profile.store().offerIdsWhere({
+    ...(status !== undefined && { status }),
+    ...(productId !== undefined && { productId }),
+  });
   if (ids.length === 0) {
     const what = [
       productId !== undefined && `of product ${productId}`,
