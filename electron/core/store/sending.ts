@@ -596,6 +596,19 @@ export function completeStatusDecided(
   return true;
 }
 
+/** Of these offers, those with a status change queued (one query for a manage answer's offers). */
+export function offersWithQueuedStatus(
+  ctx: StoreContext,
+  localIds: readonly number[],
+): Set<number> {
+  if (localIds.length === 0) return new Set();
+  const rows = prep<{ local_id: number }>(
+    ctx,
+    `SELECT DISTINCT local_id FROM outbox WHERE kind = 'status' AND state = 'queued' AND local_id IN (${localIds.map(() => '?').join(', ')})`,
+  ).all(...localIds);
+  return new Set(rows.map((r) => r.local_id));
+}
+
 /** The offer's delivery time as the list keeps it (merged): groups manage writes cheaply. */
 export function deliveryTimeOf(ctx: StoreContext, localId: number): number | null {
   return (

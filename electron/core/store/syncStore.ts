@@ -35,6 +35,7 @@ import {
   completeStatusDecided,
   deliveryTimeOf,
   manageRulesInput,
+  offersWithQueuedStatus,
   queuedScreenshotFile,
   readyOps,
   requeueCredentialsFailedOnOpening,
@@ -104,6 +105,8 @@ export interface SyncStore {
   ): { marketplaceType: number; credentialSystem: number; dataValid: boolean } | null;
   /** The offer's next op, a queued status change to what `decide` says, done without a request. */
   completeStatusDecided(localId: number, decide: () => OfferStatusValue | null): boolean;
+  /** Of these offers, those with a status change queued. */
+  offersWithQueuedStatus(localIds: readonly number[]): Set<number>;
   /** The offer's delivery time as listed (to group manage writes without building them). */
   deliveryTimeOf(localId: number): number | null;
   acceptCredentialChunk(
@@ -177,6 +180,7 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     manageRulesInput: (localId, products) => manageRulesInput(ctx, localId, products),
     completeStatusDecided: (localId, decide) => completeStatusDecided(ctx, localId, decide),
     deliveryTimeOf: (localId) => deliveryTimeOf(ctx, localId),
+    offersWithQueuedStatus: (localIds) => offersWithQueuedStatus(ctx, localIds),
     acceptCredentialChunk: (opId, rows, replaced) =>
       acceptCredentialChunk(ctx, opId, rows, replaced),
     noteOutcome: (localId, outcome) => noteOutcome(ctx, localId, outcome),

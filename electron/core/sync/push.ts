@@ -361,11 +361,16 @@ async function recordBatchAnswer(
 ): Promise<void> {
   const { store } = deps;
   const products = new Map<number, Product | null>();
+  // Only these may have a status change a write decided: one query, not one per offer.
+  const statusQueued = store.offersWithQueuedStatus(batch.map((i) => i.op.localId));
   const items = batch.map((item, index) => ({ item, index }));
   await runInChunks(items, (chunk) =>
     store.transaction(() => {
       for (const { item, index } of chunk) {
-        recordOffer(deps, item, results[index], result, riding, redact, products);
+        recordOffer(deps, item, results[index], result, riding, redact, {
+          products,
+          statusQueued,
+        });
       }
     }),
   );
@@ -378,7 +383,7 @@ function recordOffer(
   result: PushResult,
   riding: Map<ManageItem, Riding>,
   redact: Redact,
-  products: Map<number, Product | null>,
+  seen: { products: Map<number, Product | null>; statusQueued: Set<number> },
 ): void {
   const { store } = deps;
   if (!outcome) {
@@ -391,7 +396,11 @@ function recordOffer(
     store.acceptManage(item.op.id, item.sent, outcome.id);
     const ride = riding.get(item);
     if (ride) store.acceptCredentialChunk(ride.opId, ride.chunk.rows, ride.replace);
-    store.completeStatusDecided(item.op.localId, () => statusDecided(deps, item, ride, products));
+    if (seen.statusQueued.has(item.op.localId)) {
+      store.completeStatusDecided(item.op.localId, () =>
+        statusDecided(deps, item, ride, seen.products),
+      );
+    }
     result.sent++;
   } else {
     store.fail(item.op.id, {
