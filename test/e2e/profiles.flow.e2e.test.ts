@@ -92,6 +92,14 @@ async function nameOf(page: Page, sellerId: number): Promise<string> {
 const switcher = (page: Page) => page.locator('[data-testid="profile-switcher"]');
 const rowOf = (page: Page, name: string) =>
   page.locator(`[data-testid="profile-row"][data-profile="${name}"]`);
+/**
+ * The switch has answered (the list closes then). The core works off the test's thread, so the
+ * next click can come while a switch is still on its way; opening the list then would close it.
+ */
+const switched = (page: Page) =>
+  expect
+    .poll(() => switcher(page).locator('button.current').getAttribute('aria-expanded'))
+    .toBe('false');
 
 describe('several sellers in Chromium', () => {
   it('adds a second seller, switches, each shows its own offers, the switcher shows both attention counts', async () => {
@@ -252,8 +260,10 @@ describe('several sellers in Chromium', () => {
       sandbox.setFaults({ dropBeforeRate: 1 });
       await switcher(page).locator('button.current').click();
       await rowOf(page, name2).locator('button.pick').click();
+      await switched(page);
       await switcher(page).locator('button.current').click();
       await rowOf(page, name1).locator('button.pick').click();
+      await switched(page);
       await switcher(page).locator('button.current').click();
       await expect
         .poll(() => rowOf(page, name2).locator('[data-testid="profile-countdown"]').textContent(), {
@@ -277,6 +287,7 @@ describe('several sellers in Chromium', () => {
         .toBe(name2);
       await switcher(page).locator('button.current').click();
       await rowOf(page, name1).locator('button.pick').click();
+      await switched(page);
       await switcher(page).locator('button.current').click();
       await expect
         .poll(() => rowOf(page, name2).locator('[data-testid="profile-replace-token"]').count(), {
