@@ -32,6 +32,7 @@ describe('no literal words in components', () => {
       literalsIn(
         `<button title="Close it" aria-label={busy ? 'Saving…' : 'Save'}>Save</button>
          <Modal heading="Delete offers"><kbd>Ctrl</kbd><code>seller-desk push</code></Modal>
+         <code>Run this first</code>
          <p class="big note">{t('offers.title')}</p><span>Seller Desk</span><i>{'×'}</i>`,
       ),
     ).toEqual([
@@ -40,6 +41,7 @@ describe('no literal words in components', () => {
       '<button aria-label>: "Save"',
       '<button>: "Save"',
       '<Modal heading>: "Delete offers"',
+      '<code>: "Run this first"',
     ]);
   });
 

@@ -13,6 +13,8 @@ const brand = /Seller Desk|^SD$/g;
 const keyNames =
   /^(Ctrl|Cmd|Shift|Alt|Option|Enter|Esc|Tab|Space|Delete|Backspace|Home|End|PageUp|PageDown|[A-Z0-9]|F\d{1,2}|[⌘⇧⌥⌃↑↓←→+\s/])+$/;
 
+/** What a <code> may hold as it is: a command, a file or a key ("npm start", "seller-desk push"). */
+const commandLike = /^[a-z0-9][a-z0-9._\-/:=@+ ]*$/;
 /** A shortcut such as "Ctrl+S" reads the same in every language, in a <kbd> or a styled span. */
 const keyCombo = /^((Ctrl|Cmd|Shift|Alt|Option)(\/(Ctrl|Cmd))?\+)+\S+$/;
 const hasLetters = (text: string) =>
@@ -58,7 +60,8 @@ export function literalsIn(source: string): string[] {
     if (n.type === 'Text') {
       const text = String(n.data).trim();
       const keyboard = inside.includes('kbd') && keyNames.test(text);
-      if (hasLetters(text) && !keyboard) found.push(`<${where}>: "${text}"`);
+      const command = inside.includes('code') && commandLike.test(text);
+      if (hasLetters(text) && !keyboard && !command) found.push(`<${where}>: "${text}"`);
       return;
     }
     if (n.type === 'ExpressionTag') return expressionLiterals(n.expression, `<${where}> {…}`);
@@ -82,7 +85,6 @@ export function literalsIn(source: string): string[] {
       return;
     }
     const name = n.type === 'RegularElement' || n.type === 'Component' ? String(n.name) : null;
-    if (name === 'code') return;
     const next = name ? [...inside, name] : inside;
     for (const [key, value] of Object.entries(n)) {
       if (key === 'expression' && n.type !== 'ExpressionTag') {
