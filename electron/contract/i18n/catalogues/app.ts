@@ -4,6 +4,7 @@ import type { Messages } from '../messages';
 
 export const en = {
   'app.opening': 'Opening Seller Desk…',
+  'app.noAppElement': 'The page has no #app element.',
   'app.tokenRefused':
     'The marketplace no longer accepts your token (it is wrong or has expired). Your changes are kept and wait here.',
   'app.replaceToken': 'Replace the token',
@@ -61,6 +62,7 @@ export const en = {
 
 export const ru: Messages<typeof en> = {
   'app.opening': 'Открываем Seller Desk…',
+  'app.noAppElement': 'На странице нет элемента #app.',
   'app.tokenRefused':
     'Маркетплейс больше не принимает ваш токен (он неверный или истёк). Ваши изменения сохранены и ждут здесь.',
   'app.replaceToken': 'Заменить токен',
