@@ -7,7 +7,7 @@ import { limits } from '../../electron/contract/marketplace/limits';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { placeholderPng } from '../../electron/sandbox/png';
 import { testDatabase } from '../../electron/core/store/testing';
-import { accountFields, goldOffer, openDesk, useSyncWorld, type Desk } from './harness';
+import { accountFields, goldOffer, openDesk, useSyncWorld, WINDOW_MS, type Desk } from './harness';
 
 const w = useSyncWorld();
 
@@ -181,6 +181,8 @@ describe('requests per intent', () => {
         });
       }
     })();
+    // Earlier tests' desks (other ledgers) sent for this seller moments ago: a fresh window.
+    await new Promise((r) => setTimeout(r, WINDOW_MS));
     const mark = w.sb.requests.length;
     const pushed = await desk.engine.push(undefined, { readBackWhileWaiting: true });
     expect(pushed).toMatchObject({ sent: offers, failed: 0, pending: 0 });
