@@ -444,7 +444,12 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     offersToSend: (page) => offersToSend(ctx, page),
     pendingChanges: (ids) => pendingChangesOf(ctx, ids),
     close: () => {
-      if (db.open) db.close();
+      if (!db.open) return;
+      // The write-ahead log folded into the file and emptied at every clean close, even while
+      // another connection (the command line, a reader) keeps it open; SQLite does it by itself
+      // only when the last connection closes.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
     },
   };
   bindContext(store, ctx);
