@@ -112,6 +112,27 @@ async function englishLeft(page: Page, data: string[]): Promise<string[]> {
   return [...left].sort();
 }
 
+/** The controls inside `box` that do not fit in it (their text cut off or pushed outside). */
+async function cutOff(page: Page, box: string, controls: string): Promise<string[]> {
+  const outer = await page.locator(box).first().boundingBox();
+  if (!outer) throw new Error(`${box} is not shown`);
+  const cut: string[] = [];
+  for (const control of await page.locator(box).first().locator(controls).all()) {
+    if (!(await control.isVisible())) continue;
+    const inner = await control.boundingBox();
+    const overflows = await control.evaluate(
+      (el) =>
+        (el as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth >
+        (el as unknown as { clientWidth: number }).clientWidth + 1,
+    );
+    if (!inner) continue;
+    if (inner.x + inner.width > outer.x + outer.width + 1 || overflows) {
+      cut.push((await control.textContent())?.trim() ?? '?');
+    }
+  }
+  return cut;
+}
+
 async function waitForSyncToSettle(page: Page) {
   await expect
     .poll(() =>
@@ -204,6 +225,13 @@ describe('the offers screens in Russian', () => {
       await extendSelectionTo(page, 20);
       await expect.poll(() => selected.textContent()).toBe('Выбрано 21 предложение');
       expect(await englishLeft(page, words)).toEqual([]);
+      // The longer Russian words wrap the selection's actions, never cut one off.
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await cutOff(page, '[role="toolbar"]', 'button, select, strong')).toEqual([]);
+        expect(await cutOff(page, 'main header', 'button, h1, span')).toEqual([]);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
       await shots(desk, 'selection');
 
       // The bulk price change and its preview.
