@@ -17,8 +17,7 @@ import { openBackgroundProfile, type BackgroundProfile } from './backgroundSync'
 import type { EventBus } from './events';
 import type { AppCoreOptions } from './options';
 import type { Session } from './session';
-import type { Locale } from '../../contract/i18n';
-import { plural } from '../../contract/words';
+import { translate, type Locale } from '../../contract/i18n';
 
 export interface ProfileDeskDeps {
   options: AppCoreOptions;
@@ -229,20 +228,20 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
       const target = byName(name);
       const preview = removeProfile(options.dataDir, market, name, false);
       const changes = preview.lost.queuedOperations;
-      const lostWords =
-        changes > 0
-          ? `${plural(changes, 'change')} not sent yet, on ${plural(preview.lost.offersWithLocalChanges, 'offer')},`
-          : '';
+      // In the app's language: the question the seller answers before anything goes, the answer.
+      const locale = deps.locale?.() ?? 'en';
+      const lostCounts = { count: changes, offers: preview.lost.offersWithLocalChanges };
       if (!confirmed) {
+        const lost =
+          changes > 0
+            ? translate(locale, 'profiles.removeLost', lostCounts)
+            : translate(locale, 'profiles.removeNothingLost');
         return {
           name,
           removed: false,
           queuedChanges: changes,
           offersWithLocalChanges: preview.lost.offersWithLocalChanges,
-          message:
-            `Removing "${name}" deletes its offers, queue, settings, screenshots waiting to be ` +
-            `sent and API token from this computer (nothing changes on the marketplace).` +
-            (lostWords ? ` ${lostWords} would be lost.` : ' Nothing is waiting to be sent.'),
+          message: `${translate(locale, 'profiles.removeQuestion', { name })} ${lost}`,
         };
       }
       const wasActive = target.file === session.activeFile();
@@ -263,9 +262,12 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
         removed: outcome.removed,
         queuedChanges: outcome.lost.queuedOperations,
         offersWithLocalChanges: outcome.lost.offersWithLocalChanges,
-        message:
-          `Removed "${name}" and its files from this computer.` +
-          (lostWords ? ` ${lostWords} were lost.` : ''),
+        message: [
+          translate(locale, 'profiles.removed', { name }),
+          changes > 0 ? translate(locale, 'profiles.removedLost', lostCounts) : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
       };
     },
 

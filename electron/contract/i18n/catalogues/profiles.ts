@@ -38,6 +38,14 @@ export const en = {
   'profiles.addOpen': 'Add another seller…',
   'profiles.removeTitle': 'Remove {name}?',
   'profiles.removeConfirm': 'Remove profile',
+  'profiles.removeQuestion':
+    'Removing "{name}" deletes its offers, queue, settings, screenshots waiting to be sent and API token from this computer (nothing changes on the marketplace).',
+  'profiles.removeLost':
+    '{count, plural, one {# change} other {# changes}} not sent yet, on {offers, plural, one {# offer} other {# offers}}, would be lost.',
+  'profiles.removeNothingLost': 'Nothing is waiting to be sent.',
+  'profiles.removed': 'Removed "{name}" and its files from this computer.',
+  'profiles.removedLost':
+    '{count, plural, one {# change} other {# changes}} not sent yet, on {offers, plural, one {# offer} other {# offers}}, were lost.',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -77,4 +85,12 @@ export const ru: Messages<typeof en> = {
   'profiles.addOpen': 'Добавить продавца…',
   'profiles.removeTitle': 'Удалить {name}?',
   'profiles.removeConfirm': 'Удалить профиль',
+  'profiles.removeQuestion':
+    'Удаление «{name}» стирает с этого компьютера его предложения, очередь, настройки, ждущие отправки скриншоты и API-токен (на маркетплейсе ничего не меняется).',
+  'profiles.removeLost':
+    'Будут потеряны {count, plural, one {# неотправленное изменение} few {# неотправленных изменения} many {# неотправленных изменений} other {# неотправленного изменения}} в {offers, plural, one {# предложении} few {# предложениях} many {# предложениях} other {# предложения}}.',
+  'profiles.removeNothingLost': 'Ничего не ждёт отправки.',
+  'profiles.removed': '«{name}» и его файлы удалены с этого компьютера.',
+  'profiles.removedLost':
+    'Потеряно {count, plural, one {# неотправленное изменение} few {# неотправленных изменения} many {# неотправленных изменений} other {# неотправленного изменения}} в {offers, plural, one {# предложении} few {# предложениях} many {# предложениях} other {# предложения}}.',
 };
