@@ -194,12 +194,12 @@ function moveCount(dim: string, key: unknown, delta: number): void {
 /**
  * Runs `fn` with the row-by-row update trigger of offer_counts set aside and the counts moved
  * once at the end: that trigger's eight upserts cost more than the rest of a bulk row's update.
- * Inside the caller's transaction (schema changes are transactional), so no other connection
- * ever sees the trigger gone. Worth it for a chunk, not for a few offers.
+ * Only inside the caller's transaction (schema changes are transactional), so no other
+ * connection ever sees the trigger gone. Worth it for a chunk, not for a few offers.
  */
 function withCountsMovedOnce<T>(ctx: StoreContext, rows: number, fn: () => T): T {
   const trigger =
-    rows >= 32
+    rows >= 32 && ctx.db.inTransaction
       ? prep<{ sql: string }>(
           ctx,
           "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'offer_counts_update'",
