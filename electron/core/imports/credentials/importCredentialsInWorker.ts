@@ -7,6 +7,7 @@
 //   (format 'cjs', outExtension { '.js': '.cjs' }, same outdir)
 // giving out/main/credential-import-worker.cjs. From TypeScript source (vitest, tsx) the worker
 // is started through workerBootstrap.mjs instead, which registers tsx inside the thread.
+import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ImportError, type ImportErrorCode } from '../importError';
@@ -54,12 +55,32 @@ export function previewCredentialsInWorker(
   return runInWorker('preview', request, options) as Promise<CredentialSellerPreview>;
 }
 
-function runInWorker(
+/**
+ * The worker's heap, in proportion to the file: V8 lets a heap grow well past what is live before
+ * it collects, and in the process that also answers the seller that growth is the core's memory.
+ * A bound the file's size sets makes it collect sooner (a 100k-line file peaks tens of MB lower)
+ * while leaving room for the largest file imported (50 MB).
+ */
+export function workerHeapMbFor(fileBytes: number): number {
+  return Math.max(128, Math.ceil(64 + (12 * fileBytes) / (1024 * 1024)));
+}
+
+async function sizeOf(source: CredentialImportRequest['source']): Promise<number> {
+  if ('bytes' in source) return source.bytes.byteLength;
+  // The worker tells of a file it cannot open; here it only sizes the heap.
+  return stat(source.path).then(
+    (s) => s.size,
+    () => 0,
+  );
+}
+
+async function runInWorker(
   task: CredentialWorkerTask,
   request: CredentialImportRequest,
   options: WorkerImportOptions,
 ): Promise<CredentialImportResult | CredentialSellerPreview> {
   const entry = options.worker ?? resolveCredentialImportWorker();
+  const heapMb = workerHeapMbFor(await sizeOf(request.source));
   const transferList: ArrayBuffer[] = [];
   let sent = request;
   if ('bytes' in request.source) {
@@ -81,6 +102,7 @@ function runInWorker(
         entry: entry.typescriptEntry && pathToFileURL(entry.typescriptEntry).href,
       },
       transferList,
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     let settled = false;
     const finish = (outcome: () => void) => {

@@ -45,24 +45,70 @@ export function maskLogin(login: string): string {
   return `${chars.slice(0, 2).join('')}${'•'.repeat(Math.min(chars.length - 3, 6))}${chars.at(-1)}`;
 }
 
+const PACK_EVERY_ROWS = 5000;
+
 /**
- * The rows (line, credential, problems) as one UTF-8 JSON buffer of its own (TextEncoder: never a
- * slice of Node's shared pool, so it can be moved to another thread).
+ * Packs rows (line, credential, problems) as one UTF-8 JSON array, a part at a time, so that no
+ * string of the whole file's rows is ever built. The buffer is its own (never a slice of Node's
+ * shared pool), so it can be moved to another thread.
  */
+class RowPacker {
+  private readonly encoder = new TextEncoder();
+  private readonly parts: Uint8Array[] = [];
+  private pending: string[] = [];
+  private bytes = 0;
+
+  add(row: ParsedCredentialRow): void {
+    const { line, credential, problems } = row;
+    this.pending.push(JSON.stringify({ line, credential, problems }));
+    if (this.pending.length === PACK_EVERY_ROWS) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const part = this.encoder.encode((this.parts.length ? ',' : '') + this.pending.join(','));
+    this.parts.push(part);
+    this.bytes += part.byteLength;
+    this.pending = [];
+  }
+
+  finish(): Uint8Array {
+    this.flush();
+    const packed = new Uint8Array(this.bytes + 2);
+    packed[0] = 0x5b; // [
+    let at = 1;
+    for (const part of this.parts.splice(0)) {
+      packed.set(part, at);
+      at += part.byteLength;
+    }
+    packed[at] = 0x5d; // ]
+    return packed;
+  }
+}
+
 export function packCredentialRows(rows: readonly ParsedCredentialRow[]): Uint8Array {
-  return new TextEncoder().encode(
-    JSON.stringify(rows.map(({ line, credential, problems }) => ({ line, credential, problems }))),
-  );
+  const packer = new RowPacker();
+  for (const row of rows) packer.add(row);
+  return packer.finish();
 }
 
 export function unpackCredentialRows(packed: Uint8Array): ParsedCredentialRow[] {
   return JSON.parse(new TextDecoder().decode(packed)) as ParsedCredentialRow[];
 }
 
+/**
+ * The seller's view of a preview and its packed rows. Takes the preview's rows over: each is let
+ * go once masked and packed, so the file's rows are never held twice over.
+ */
 export function previewForSeller(preview: CredentialPreview): CredentialPreviewForSeller {
   let damagedRows = 0;
   const problems: LineProblem[] = [];
-  const masked = preview.rows.map((row): MaskedCredentialRow => {
+  const packer = new RowPacker();
+  const rows = preview.rows as (CredentialPreview['rows'][number] | undefined)[];
+  const masked: MaskedCredentialRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    rows[i] = undefined;
     if (row.problems.some((p) => p.field === WHOLE_LINE)) damagedRows++;
     for (const p of row.problems) {
       problems.push({
@@ -71,20 +117,21 @@ export function previewForSeller(preview: CredentialPreview): CredentialPreviewF
         message: p.message,
       });
     }
-    return {
+    masked.push({
       line: row.line,
       maskedLogin: maskLogin(row.credential.login),
       hasEmail: Boolean(row.credential.email),
       problems: row.problems.map(({ field, message }) => ({ field, message })),
       duplicateOf: row.duplicateOf ?? null,
       caseOnlyOf: row.caseOnlyOf ?? null,
-    };
-  });
+    });
+    packer.add(row);
+  }
   return {
     rows: masked,
     problems,
     damagedRows,
     replaceTotal: preview.replaceTotal,
-    packedRows: packCredentialRows(preview.rows),
+    packedRows: packer.finish(),
   };
 }
