@@ -4,7 +4,7 @@
 // log). It watches the core: one that ends unexpectedly fails the calls it was answering with
 // `unavailable` (never a hang), is started again and its session reopened, and the renderer is
 // told (`core.restarted`); past a few restarts a minute it stays stopped and the seller is told.
-import type { ChannelName, EventName, EventPayload, Handlers } from '../contract/ipc';
+import type { ChannelName, EventName, EventPayload, Handlers, Result } from '../contract/ipc';
 import { AppFailure, channelNames } from '../contract/ipc';
 import type {
   CoreInit,
@@ -201,6 +201,7 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
       core.onExit((code, why) => {
         state.exited = true;
         if (why) log(`The core's worker failed: ${why}`);
+        // Only heard by a start still waiting for `ready`.
         reject(
           new Error(
             `The core's worker ended while starting (code ${code}${why ? `, ${why}` : ''}).`,
@@ -266,9 +267,12 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
 
   async function call(channel: ChannelName, input: unknown): Promise<unknown> {
     const state = await current();
-    const result = (await request(state, (id) => ({ type: 'call', id, channel, input }))) as
-      | { ok: true; value: unknown }
-      | { ok: false; error: { kind: string; message: string; fields?: [] } };
+    const result = (await request(state, (id) => ({
+      type: 'call',
+      id,
+      channel,
+      input,
+    }))) as Result<unknown>;
     if (result.ok) {
       // The language follows the renderer's first answer too (the browser host learns it there).
       if (channel.startsWith('app.')) heardLanguage(result.value);
