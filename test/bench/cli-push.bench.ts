@@ -99,6 +99,11 @@ try {
   console.log(
     `theoretical minimum: ${windowsToWait} windows of ${WINDOW_MS} ms = ${(minimumMs / 1000).toFixed(1)} s`,
   );
+  // The same push seen from the marketplace: its first request to the process's exit.
+  const firstAt = pushRequests[0]?.at ?? spawnedAt;
+  console.log(
+    `first request to exit: ${((exitedAt - firstAt) / 1000).toFixed(2)} s (${((exitedAt - firstAt) / minimumMs).toFixed(3)}× minimum)`,
+  );
   // The figure: the push as the seller waits for it, less the process start-up (measured apart).
   const pushMs = push.ms - startups[2]!;
   console.log(
