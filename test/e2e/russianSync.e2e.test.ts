@@ -253,6 +253,12 @@ describe('the second half of the screens in Russian', { timeout: 120_000 }, () =
       'Превышен лимит',
     ]);
     expect(await englishIn(page, '.activity header')).toEqual([]);
+    // What the log keeps in English is said in Russian: "Чтение предложений", "Принято 2 …".
+    const operations = await page.locator('.activity tbody tr td:nth-child(2)').allInnerTexts();
+    expect(operations).toContain('Чтение предложений');
+    expect(operations.filter((o) => /[A-Za-z]/.test(o))).toEqual([]);
+    const answers = await page.locator('.activity tbody td.message').allInnerTexts();
+    expect(answers.some((a) => /^Прочитано предложений: \d+ из \d+$/.test(a))).toBe(true);
     expect(await overflowsSideways(page, '.activity')).toEqual([]);
     await shoot('activity');
 

@@ -25,13 +25,49 @@ export const en = {
   'activity.noMatch': 'No request matches.',
   'activity.empty': 'Nothing has been sent to the marketplace yet.',
   'activity.latestOnly': 'Showing the latest {count, number}; export CSV for all of them.',
+  'activity.op.readProducts': 'Read products',
+  'activity.op.readProduct': 'Read product {id}',
+  'activity.op.readOffers': 'Read offers',
+  'activity.op.createAndEdit':
+    'Create {created, plural, one {# offer} other {# offers}} and edit {edited, plural, one {# offer} other {# offers}}',
+  'activity.op.create': 'Create {count, plural, one {# offer} other {# offers}}',
+  'activity.op.edit': 'Edit {count, plural, one {# offer} other {# offers}}',
+  'activity.op.send': 'Send offers',
+  'activity.op.setStatusTo': 'Set status to {status}',
+  'activity.op.setStatus': 'Set status',
+  'activity.op.deleteOffer': 'Delete offer',
+  'activity.op.removeScreenshot': 'Remove screenshot',
+  'activity.op.attachLinks':
+    'Attach {count, plural, one {# screenshot link} other {# screenshot links}}',
+  'activity.op.uploadCredentials':
+    'Upload {count, plural, one {# credential} other {# credentials}}',
+  'activity.op.replaceCredentials': 'Replace credentials with {count, number}',
+  'activity.op.changeCredential': 'Change a credential',
+  'activity.op.deleteCredential': 'Delete a credential',
+  'activity.op.uploadScreenshot': 'Upload screenshot file',
+  'activity.answer.offersRead': '{read, number} of {total, number} offers read',
+  'activity.answer.productsRead':
+    '{read, number} of {total, plural, one {# product} other {# products}} read',
+  'activity.answer.accepted': '{count, plural, one {# offer} other {# offers}} accepted',
+  'activity.answer.someRefused':
+    '{accepted, number} accepted, {refused, number} refused: {reasons}',
+  'activity.answer.linksAttached': '{count, plural, one {# link} other {# links}} attached',
+  'activity.answer.someLinksRefused':
+    '{attached, number} attached, {refused, number} refused: {links}',
+  'activity.answer.productRead': 'Product read',
+  'activity.answer.done': 'Done',
+  'activity.answer.tooMany': 'Too many requests: {detail}',
+  'activity.answer.notReached': 'Could not reach the marketplace: {detail}',
+  'activity.answer.noAnswer':
+    'No answer from the marketplace (it may have been received): {detail}',
+  'activity.answer.tokenRefused': 'Token refused: {detail}',
 } as const;
 
 export const ru: Messages<typeof en> = {
   'activity.title': 'Журнал',
   'activity.explain':
     'Все запросы к маркетплейсу и его ответы, сначала новые. Токены, пароли и логины здесь не хранятся.',
-  'activity.search': 'Поиск по операциям, предложениям, ответам',
+  'activity.search': 'Поиск в журнале',
   'activity.searchLabel': 'Поиск в журнале',
   'activity.outcome': 'Результат',
   'activity.allOutcomes': 'Все результаты',
@@ -52,4 +88,43 @@ export const ru: Messages<typeof en> = {
   'activity.noMatch': 'Подходящих запросов нет.',
   'activity.empty': 'На маркетплейс ещё ничего не отправлялось.',
   'activity.latestOnly': 'Показаны последние {count, number}; экспорт в CSV сохранит все.',
+  'activity.op.readProducts': 'Чтение товаров',
+  'activity.op.readProduct': 'Чтение товара {id}',
+  'activity.op.readOffers': 'Чтение предложений',
+  'activity.op.createAndEdit':
+    'Создание {created, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}} и изменение {edited, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+  'activity.op.create':
+    'Создание {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+  'activity.op.edit':
+    'Изменение {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+  'activity.op.send': 'Отправка предложений',
+  'activity.op.setStatusTo': 'Смена статуса на «{status}»',
+  'activity.op.setStatus': 'Смена статуса',
+  'activity.op.deleteOffer': 'Удаление предложения',
+  'activity.op.removeScreenshot': 'Удаление скриншота',
+  'activity.op.attachLinks':
+    'Прикрепление {count, plural, one {# ссылки} few {# ссылок} many {# ссылок} other {# ссылки}} на скриншоты',
+  'activity.op.uploadCredentials':
+    'Загрузка {count, plural, one {# аккаунта} few {# аккаунтов} many {# аккаунтов} other {# аккаунта}}',
+  'activity.op.replaceCredentials': 'Замена аккаунтов на {count, number}',
+  'activity.op.changeCredential': 'Изменение аккаунта',
+  'activity.op.deleteCredential': 'Удаление аккаунта',
+  'activity.op.uploadScreenshot': 'Загрузка файла скриншота',
+  'activity.answer.offersRead': 'Прочитано предложений: {read, number} из {total, number}',
+  'activity.answer.productsRead':
+    'Прочитано {read, number} из {total, plural, one {# товара} few {# товаров} many {# товаров} other {# товара}}',
+  'activity.answer.accepted':
+    '{count, plural, one {Принято # предложение} few {Принято # предложения} many {Принято # предложений} other {Принято # предложения}}',
+  'activity.answer.someRefused':
+    'Принято: {accepted, number}, отклонено: {refused, number}: {reasons}',
+  'activity.answer.linksAttached':
+    '{count, plural, one {Прикреплена # ссылка} few {Прикреплено # ссылки} many {Прикреплено # ссылок} other {Прикреплено # ссылки}}',
+  'activity.answer.someLinksRefused':
+    'Прикреплено: {attached, number}, отклонено: {refused, number}: {links}',
+  'activity.answer.productRead': 'Товар прочитан',
+  'activity.answer.done': 'Готово',
+  'activity.answer.tooMany': 'Слишком много запросов: {detail}',
+  'activity.answer.notReached': 'Не удалось связаться с маркетплейсом: {detail}',
+  'activity.answer.noAnswer': 'Маркетплейс не ответил (запрос мог дойти): {detail}',
+  'activity.answer.tokenRefused': 'Токен отклонён: {detail}',
 };
