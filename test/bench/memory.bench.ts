@@ -46,7 +46,7 @@ try {
     await core.start();
     await core.handlers['session.connect']({ token: seller.token });
     for (;;) {
-      const status = await core.handlers['sync.status']();
+      const status = await core.handlers['sync.status'](undefined);
       if (!status.running && status.lastRunAt !== null) break;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -36,7 +36,7 @@ async function main() {
   const firstPage = { sort: { column: 'updated_at' as const, dir: 'desc' as const }, offset: 0 };
   const page = await h['offers.query']({ ...firstPage, limit: 100 });
   await h['offers.counts']({});
-  await h['sync.status']();
+  await h['sync.status'](undefined);
   await tell(`opened: ${page.total} offers`);
 
   const found = await h['offers.query']({ ...firstPage, text: accountServerId, limit: 5 });

@@ -161,7 +161,7 @@ try {
   const syncSettled = async () => {
     for (;;) {
       await new Promise((r) => setTimeout(r, 100));
-      const s = await handlers['sync.status']();
+      const s = await handlers['sync.status'](undefined);
       if (!s.running && s.lastRunAt !== null) return s;
     }
   };
