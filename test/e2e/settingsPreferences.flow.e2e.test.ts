@@ -21,8 +21,16 @@ const version = (
   }
 ).version;
 
+/** The page's globals this test reads (the test files are typed for Node, not the DOM). */
+type PageDom = {
+  getComputedStyle(element: unknown): { backgroundColor: string };
+  document: { body: unknown; documentElement: { dataset: Record<string, string | undefined> } };
+};
 const background = (page: Page) =>
-  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  page.evaluate(() => {
+    const g = globalThis as unknown as PageDom;
+    return g.getComputedStyle(g.document.body).backgroundColor;
+  });
 const DARK_BG = 'rgb(21, 24, 29)';
 const LIGHT_BG = 'rgb(246, 247, 249)';
 
@@ -105,7 +113,11 @@ describe("Settings' language, theme, notifications and about, in Chromium", () =
       // Dark, on a light OS: applied at once.
       await page.locator('label:has([data-testid="theme-dark"])').click();
       await expect.poll(() => background(page)).toBe(DARK_BG);
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as PageDom).document.documentElement.dataset.theme,
+        ),
+      ).toBe('dark');
       await desk.screenshot('forced-dark-on-light-os');
       // Light, on a dark OS.
       await page.emulateMedia({ colorScheme: 'dark' });
