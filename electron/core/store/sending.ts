@@ -213,7 +213,13 @@ export function markSending(ctx: StoreContext, opId: number): void {
         p.heldBecause ? { ...p, heldBecause: null } : p,
       );
       markOpSending(ctx, opId);
-      refreshOffer(ctx, localId);
+      // Another op of the offer already in flight (a second file's upload): the offer reads
+      // "sending" already, and one more op in flight changes nothing the list shows.
+      const shown = prep<{ sync_state: string }>(
+        ctx,
+        'SELECT sync_state FROM offers WHERE local_id = ?',
+      ).get(localId);
+      if (shown?.sync_state !== 'sending') refreshOffer(ctx, localId);
     })
     .immediate();
 }
