@@ -299,7 +299,8 @@ export interface StepInChunks {
  * scattered over the whole list (37 indexes), and with the default 2 MB most are read back from
  * the file each chunk; 100k offers' list indexes fit in this. Given back when the step ends.
  */
-const STEP_CACHE_KIB = Number(process.env.SELLER_DESK_STEP_CACHE_KIB ?? 65_536);
+const STEP_CACHE_KIB = 65_536;
+const STEP_WAL_PAGES = 16_384;
 
 export function beginStep(ctx: StoreContext, label: (changed: number) => string): StepInChunks {
   let step: number | null = null;
@@ -308,6 +309,14 @@ export function beginStep(ctx: StoreContext, label: (changed: number) => string)
   const cacheBefore = ctx.db.pragma('cache_size', { simple: true }) as number;
   const cacheKib = cacheBefore < 0 ? -cacheBefore : cacheBefore * 4;
   if (cacheKib < STEP_CACHE_KIB) ctx.db.pragma(`cache_size = -${STEP_CACHE_KIB}`);
+  // Each chunk's commit rewrites those pages into the write-ahead log; folded into the file at
+  // every 1000 pages (SQLite's default), nearly every chunk would pay a checkpoint and its sync.
+  // Folded once per STEP_WAL_PAGES instead (the same page, written by many chunks, goes once),
+  // and once at the end.
+  const walBefore = ctx.db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  if (walBefore > 0 && walBefore < STEP_WAL_PAGES) {
+    ctx.db.pragma(`wal_autocheckpoint = ${STEP_WAL_PAGES}`);
+  }
   return {
     chunk(candidates, fn, affected) {
       return ctx.db
@@ -343,6 +352,10 @@ export function beginStep(ctx: StoreContext, label: (changed: number) => string)
       if (step !== null) open.delete(step);
       prune(ctx);
       ctx.db.pragma(`cache_size = ${cacheBefore}`);
+      if (ctx.db.pragma('wal_autocheckpoint', { simple: true }) !== walBefore) {
+        ctx.db.pragma(`wal_autocheckpoint = ${walBefore}`);
+        if (step !== null) ctx.db.pragma('wal_checkpoint(PASSIVE)');
+      }
     },
   };
 }
