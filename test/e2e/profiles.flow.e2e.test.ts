@@ -269,7 +269,7 @@ describe('several sellers in Chromium', () => {
         .poll(() => rowOf(page, name2).locator('[data-testid="profile-countdown"]').textContent(), {
           timeout: 30_000,
         })
-        .toMatch(/^(Next retry in \d+ s|Retrying now…)$/);
+        .toMatch(/^(Next retry in \d+ s|Trying again now…)$/);
       expect(await rowOf(page, name2).textContent()).toContain('Cannot reach the marketplace');
       await shoot(desk, 'switcher-background-retry');
       sandbox.resetFaults();

@@ -97,7 +97,7 @@ describe('the connection countdown', () => {
     time.advance(1_000);
     expect(shown.at(-1)).toBe('The marketplace is not answering. Next retry in 1 s.');
     time.advance(1_000);
-    expect(shown.at(-1)).toBe('The marketplace is not answering. Retrying now…');
+    expect(shown.at(-1)).toBe('The marketplace is not answering. Trying again now…');
     expect(time.pending()).toBe(0);
 
     const again: string[] = [];

@@ -29,6 +29,7 @@ export function inWords(seconds: number, locale: Locale = currentLocale()): stri
  * The sentence under the connection's title at `now`:
  * - waiting: "The marketplace allows 200 offers a minute; the next 60 go out in 42 s"
  * - unreachable: "The marketplace is not answering. Next retry in 12 s."
+ *   then "Trying again now…", the same words whether the deadline passed or none was sent.
  * - token refused: the reason with its way out.
  * Null when there is nothing to add to the title ("Online", "Syncing…").
  */
@@ -57,7 +58,7 @@ export function connectionText(
     const next =
       left > 0
         ? translate(locale, 'sync.countdown.nextRetry', { wait: inWords(left, locale) })
-        : translate(locale, 'sync.countdown.retryingNow');
+        : translate(locale, 'sync.countdown.tryingNow');
     return `${why} ${next}`.trim();
   }
   return reason;
@@ -76,7 +77,7 @@ export function shortCountdownText(
   if (left === 0) {
     return translate(
       locale,
-      state === 'waiting' ? 'sync.countdown.sendingAgain' : 'sync.countdown.retryingNow',
+      state === 'waiting' ? 'sync.countdown.sendingAgain' : 'sync.countdown.tryingNow',
     );
   }
   const label = countdown.label.charAt(0).toUpperCase() + countdown.label.slice(1);
