@@ -294,7 +294,8 @@ async function sendManageBatch(
       {
         whenGranted: async () => {
           await stopReadBack(deps);
-          deps.onWire++;
+          // Counted once, however many attempts the client makes.
+          if (!onWire) deps.onWire++;
           onWire = true;
         },
       },
