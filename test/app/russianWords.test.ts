@@ -157,4 +157,55 @@ describe("the core's sentences in the app's language", { timeout: 60_000 }, () =
       'The marketplace did not accept this token. Check that you copied all of it, or generate a new one in your dashboard.',
     );
   });
+
+  it("use cases' refusals: Russian in the app, their English word for word in English and from the command line", async () => {
+    await call('app.setLanguage', { choice: 'ru' });
+    expect(await failureOf('undo.undo')).toMatchObject({
+      kind: 'not_found',
+      message: 'Отменять нечего.',
+    });
+    expect((await failureOf('offers.get', { localId: 987_654 })).message).toBe(
+      'Этого предложения больше нет.',
+    );
+    const [first] = (
+      await call('offers.query', {
+        sort: { column: 'updated_at', dir: 'asc' },
+        offset: 0,
+        limit: 1,
+      })
+    ).rows;
+    expect(
+      (
+        await failureOf('offers.resolveConflict', {
+          localId: first!.localId,
+          field: 'price_per_step',
+          choice: 'mine',
+        })
+      ).message,
+    ).toBe('У этого предложения нет конфликта в поле price_per_step.');
+
+    await call('app.setLanguage', { choice: 'en' });
+    expect((await failureOf('undo.undo')).message).toBe('There is nothing to undo.');
+    expect((await failureOf('offers.get', { localId: 987_654 })).message).toBe(
+      'This offer no longer exists.',
+    );
+    expect(
+      (
+        await failureOf('offers.resolveConflict', {
+          localId: first!.localId,
+          field: 'price_per_step',
+          choice: 'mine',
+        })
+      ).message,
+    ).toBe('This offer has no conflict on price_per_step.');
+
+    const cli = await runSellerDesk(['undo'], {
+      baseUrl: sandbox.baseUrl,
+      dataDir: join(dataDir, 'cli'),
+      token: sandbox.sellers[0]!.token,
+    });
+    expect(cli.code).not.toBe(0);
+    expect(cli.stderr).toContain('There is nothing to undo.');
+    expect(cli.stderr + cli.stdout).not.toMatch(CYRILLIC);
+  });
 });

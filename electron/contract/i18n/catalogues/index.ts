@@ -14,6 +14,7 @@ import * as failures from './failures';
 import * as imports from './imports';
 import * as notices from './notices';
 import * as profiles from './profiles';
+import * as refusals from './refusals';
 import * as sales from './sales';
 import * as screenshots from './screenshots';
 import * as sync from './sync';
@@ -37,6 +38,7 @@ const areas = {
   notices,
   pool,
   profiles,
+  refusals,
   sales,
   screenshots,
   sync,

@@ -44,7 +44,9 @@ const MAX_LIMIT = 50_000;
 export function listActivity(profile: SellerProfile, input: ActivityListInput = {}): ActivityList {
   const limit = input.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    throw new UseCaseFailure('bad_input', `Show between 1 and ${MAX_LIMIT} entries.`);
+    throw new UseCaseFailure('bad_input', `Show between 1 and ${MAX_LIMIT} entries.`, [], {
+      say: { key: 'refusals.activity.limit', values: { max: MAX_LIMIT } },
+    });
   }
   const rows = profile
     .store()
@@ -115,6 +117,8 @@ export function durationMs(text: string): number {
     throw new UseCaseFailure(
       'bad_input',
       'Give a time span such as 30m, 12h, 1d or 2w (minutes, hours, days, weeks).',
+      [],
+      { say: { key: 'refusals.activity.span' } },
     );
   }
   return Number(match[1]) * unit[match[2]!.toLowerCase() as keyof typeof unit];

@@ -44,5 +44,7 @@ function notInCatalogue(productId: number): UseCaseFailure {
   return new UseCaseFailure(
     'not_found',
     `Product ${productId} is not in the marketplace's catalogue. Refresh the catalogue and check the product's number.`,
+    [],
+    { say: { key: 'refusals.catalogue.noProduct', values: { product: productId } } },
   );
 }

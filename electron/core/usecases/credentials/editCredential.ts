@@ -33,7 +33,9 @@ export async function updateCredential(
     Object.entries(input.changes).filter(([, value]) => value !== undefined),
   ) as CredentialChanges;
   if (Object.keys(changes).length === 0) {
-    throw new UseCaseFailure('bad_input', 'Nothing to change: name at least one field.');
+    throw new UseCaseFailure('bad_input', 'Nothing to change: name at least one field.', [], {
+      say: { key: 'refusals.credentials.nothingToChange' },
+    });
   }
   const problems = credentialProblems(changes, undefined, true);
   if (problems.length > 0) {
@@ -41,6 +43,7 @@ export async function updateCredential(
       'bad_input',
       'This credential cannot be saved as it is.',
       problems.map(({ field, message }) => ({ field, message })),
+      { say: { key: 'refusals.credentials.cannotSave' } },
     );
   }
   const client = await profile.client();

@@ -13,6 +13,8 @@ export function requireSentOffer(profile: SellerProfile, localId: number): numbe
     throw new UseCaseFailure(
       'not_found',
       'This offer has not reached the marketplace yet; sync first, then edit its credentials.',
+      [],
+      { say: { key: 'refusals.credentials.notSent' } },
     );
   }
   return offer.serverId;
@@ -37,6 +39,12 @@ export function requireCredentialsKey(profile: SellerProfile): void {
  * deprecated 2 is written as 3): an offer without a credential system is refused here, before
  * anything is queued or sent, rather than by a 403 at push.
  */
+const actionWord = {
+  'Replace all': 'replace',
+  'Changing a credential': 'change',
+  'Deleting a credential': 'delete',
+} as const;
+
 export function requireMultipleSystem(
   profile: SellerProfile,
   localId: number,
@@ -47,6 +55,8 @@ export function requireMultipleSystem(
     throw new UseCaseFailure(
       'bad_input',
       `${action} works only for offers with several credentials (credential system Multiple); this offer has no credential system (delivery by chat).`,
+      [],
+      { say: { key: 'refusals.credentials.multipleOnly', values: { action: actionWord[action] } } },
     );
   }
 }

@@ -68,6 +68,12 @@ export function duplicateOffers(
           'bad_input',
           `${namedOffer(offer, product.title)} could not be copied: ${fieldList(problems)}`,
           problems,
+          {
+            say: {
+              key: 'refusals.offers.notCopied',
+              values: { offer: namedOffer(offer, product.title), fields: fieldList(problems) },
+            },
+          },
         );
       }
     }

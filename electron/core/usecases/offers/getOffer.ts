@@ -13,7 +13,10 @@ export interface OfferView {
 
 export function requireOffer(profile: SellerProfile, localId: number): OfferDetail {
   const offer = profile.store().getOffer(localId);
-  if (!offer) throw new UseCaseFailure('not_found', 'This offer no longer exists.');
+  if (!offer)
+    throw new UseCaseFailure('not_found', 'This offer no longer exists.', [], {
+      say: { key: 'refusals.offers.gone' },
+    });
   return offer;
 }
 

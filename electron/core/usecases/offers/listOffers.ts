@@ -46,10 +46,19 @@ function checkedSort(sort: OfferListQuery['sort']): {
     throw new UseCaseFailure(
       'bad_input',
       `Offers cannot be sorted by "${sort.column}": choose one of ${offerSortColumns.join(', ')}.`,
+      [],
+      {
+        say: {
+          key: 'refusals.offers.sortColumn',
+          values: { column: sort.column, columns: offerSortColumns.join(', ') },
+        },
+      },
     );
   }
   if (sort.dir !== 'asc' && sort.dir !== 'desc') {
-    throw new UseCaseFailure('bad_input', 'The order is asc (smallest first) or desc.');
+    throw new UseCaseFailure('bad_input', 'The order is asc (smallest first) or desc.', [], {
+      say: { key: 'refusals.offers.order' },
+    });
   }
   return { column: sort.column as OfferSortColumn, dir: sort.dir };
 }
@@ -57,10 +66,14 @@ function checkedSort(sort: OfferListQuery['sort']): {
 export function listOffers(profile: SellerProfile, query: OfferListQuery = {}): OfferList {
   const offset = query.offset ?? 0;
   if (!Number.isInteger(offset) || offset < 0) {
-    throw new UseCaseFailure('bad_input', 'The offset is a whole number, 0 or more.');
+    throw new UseCaseFailure('bad_input', 'The offset is a whole number, 0 or more.', [], {
+      say: { key: 'refusals.offers.offset' },
+    });
   }
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1)) {
-    throw new UseCaseFailure('bad_input', 'The limit is a whole number, at least 1.');
+    throw new UseCaseFailure('bad_input', 'The limit is a whole number, at least 1.', [], {
+      say: { key: 'refusals.offers.limit' },
+    });
   }
   const store = profile.store();
   const filter = {

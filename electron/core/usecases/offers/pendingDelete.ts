@@ -4,6 +4,8 @@ import type { OfferDetail } from '../../store';
 
 export function refuseIfDeleting(offer: OfferDetail): void {
   if (offer.pending.some((op) => op.kind === 'delete')) {
-    throw new UseCaseFailure('bad_input', 'This offer is waiting to be deleted.');
+    throw new UseCaseFailure('bad_input', 'This offer is waiting to be deleted.', [], {
+      say: { key: 'refusals.offers.waitingDelete' },
+    });
   }
 }

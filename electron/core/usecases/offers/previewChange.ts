@@ -68,6 +68,8 @@ export function checkChange(change: BulkChange): void {
     throw new UseCaseFailure(
       'bad_input',
       'A seller may set the status to 1 (Draft), 2 (Active), 3 (Not Active) or 5 (On Review).',
+      [],
+      { say: { key: 'refusals.offers.sellerStatuses' } },
     );
   }
 }

@@ -28,13 +28,18 @@ export function resolveConflict(
     throw new UseCaseFailure(
       'bad_input',
       'Keep "mine" (this change) or "theirs" (the marketplace).',
+      [],
+      { say: { key: 'refusals.offers.keepWhich' } },
     );
   }
   const offer = requireOffer(profile, input.localId);
   const open = offer.conflicts.map((c) => c.field);
   let fields: string[];
   if ('all' in input) {
-    if (open.length === 0) throw new UseCaseFailure('not_found', 'This offer has no conflicts.');
+    if (open.length === 0)
+      throw new UseCaseFailure('not_found', 'This offer has no conflicts.', [], {
+        say: { key: 'refusals.offers.noConflicts' },
+      });
     fields = open;
   } else {
     if (!open.includes(input.field)) {
@@ -42,6 +47,16 @@ export function resolveConflict(
       throw new UseCaseFailure(
         'not_found',
         `This offer has no conflict on ${input.field}.${which}`,
+        [],
+        {
+          say:
+            open.length > 0
+              ? {
+                  key: 'refusals.offers.noConflictOnListed',
+                  values: { field: input.field, open: open.join(', ') },
+                }
+              : { key: 'refusals.offers.noConflictOn', values: { field: input.field } },
+        },
       );
     }
     fields = [input.field];

@@ -21,21 +21,44 @@ const knownStatuses: readonly number[] = Object.values(OfferStatus);
 export function selectedOffers(profile: SellerProfile, selection: OfferSelection): number[] {
   if ('localIds' in selection) {
     if (selection.localIds.length === 0) {
-      throw new UseCaseFailure('bad_input', 'Choose at least one offer.');
+      throw new UseCaseFailure('bad_input', 'Choose at least one offer.', [], {
+        say: { key: 'refusals.offers.chooseOne' },
+      });
     }
     if (selection.localIds.length > MAX_SELECTED) {
-      throw new UseCaseFailure('bad_input', `At most ${MAX_SELECTED} offers can change at once.`);
+      throw new UseCaseFailure(
+        'bad_input',
+        `At most ${MAX_SELECTED} offers can change at once.`,
+        [],
+        {
+          say: { key: 'refusals.offers.atMost', values: { max: MAX_SELECTED } },
+        },
+      );
     }
     return [...new Set(selection.localIds)];
   }
   const { status, productId } = selection.filter;
   if (status === undefined && productId === undefined) {
-    throw new UseCaseFailure('bad_input', 'Choose the offers: by id, by product or by status.');
+    throw new UseCaseFailure(
+      'bad_input',
+      'Choose the offers: by id, by product or by status.',
+      [],
+      {
+        say: { key: 'refusals.offers.chooseHow' },
+      },
+    );
   }
   if (status !== undefined && !knownStatuses.includes(status)) {
     throw new UseCaseFailure(
       'bad_input',
       `There is no status ${status}: statuses are ${knownStatuses.join(', ')}.`,
+      [],
+      {
+        say: {
+          key: 'refusals.offers.noStatus',
+          values: { status, statuses: knownStatuses.join(', ') },
+        },
+      },
     );
   }
   const ids = profile.store().offerIdsWhere({
@@ -49,7 +72,17 @@ export function selectedOffers(profile: SellerProfile, selection: OfferSelection
     ]
       .filter(Boolean)
       .join(' ');
-    throw new UseCaseFailure('not_found', `No offers ${what} in the local data.`);
+    throw new UseCaseFailure('not_found', `No offers ${what} in the local data.`, [], {
+      say:
+        productId !== undefined && status !== undefined
+          ? {
+              key: 'refusals.offers.noneOfProductWithStatus',
+              values: { product: productId, status },
+            }
+          : productId !== undefined
+            ? { key: 'refusals.offers.noneOfProduct', values: { product: productId } }
+            : { key: 'refusals.offers.noneWithStatus', values: { status: status ?? '' } },
+    });
   }
   return ids;
 }

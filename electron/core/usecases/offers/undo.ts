@@ -1,7 +1,8 @@
 // Undo: the seller's last step (a bulk change, an import, a save) taken back while none of its
 // operations has gone out. Refused with a sentence once one has: the marketplace may have it.
+import type { MessageKey } from '../../../contract/i18n';
 import type { UndoStepView } from '../../store';
-import { UseCaseFailure } from '../failure';
+import { UseCaseFailure, type Sentence } from '../failure';
 import type { SellerProfile } from '../profile';
 
 export interface UndoOutcome {
@@ -17,9 +18,30 @@ export function lastUndoStep(profile: SellerProfile): UndoStepView | null {
 
 export function undoLastStep(profile: SellerProfile): UndoOutcome {
   const result = profile.store().undoSteps().undoLast();
-  if (!result) throw new UseCaseFailure('not_found', 'There is nothing to undo.');
+  if (!result) {
+    throw new UseCaseFailure('not_found', 'There is nothing to undo.', [], {
+      say: { key: 'refusals.offers.nothingToUndo' },
+    });
+  }
   if (!result.undone) {
-    throw new UseCaseFailure('bad_input', `Cannot undo "${result.label}": ${result.reason}`);
+    throw new UseCaseFailure('bad_input', `Cannot undo "${result.label}": ${result.reason}`, [], {
+      say: whyNotUndone(result.label, result.reason),
+    });
   }
   return { label: result.label, offers: result.offers };
+}
+
+/** The store's reasons (store/undoSteps.ts), by their first words, as the app says them. */
+const undoReasons: [string, MessageKey][] = [
+  ['Some of these changes were already sent', 'refusals.offers.undo.sent'],
+  ['These offers were changed again since', 'refusals.offers.undo.changedSince'],
+  ['Some of these offers were deleted on the marketplace', 'refusals.offers.undo.deletedThere'],
+  ['This change is still being applied', 'refusals.offers.undo.stillApplying'],
+];
+
+function whyNotUndone(label: string, reason: string): Sentence {
+  const known = undoReasons.find(([start]) => reason.startsWith(start));
+  return known
+    ? { key: known[1], values: { label } }
+    : { key: 'refusals.offers.cannotUndo', values: { label, reason } };
 }

@@ -29,7 +29,14 @@ export function saveOffersViewPreferences(
 ): OffersViewPreferences {
   const checked = offersViewPreferencesSchema.safeParse(input);
   if (!checked.success) {
-    throw new UseCaseFailure('bad_input', 'These view settings cannot be kept: they do not read.');
+    throw new UseCaseFailure(
+      'bad_input',
+      'These view settings cannot be kept: they do not read.',
+      [],
+      {
+        say: { key: 'refusals.offers.viewUnreadable' },
+      },
+    );
   }
   const columns = offerOptionalColumns.filter((c) => checked.data.columns.includes(c));
   const kept = { ...checked.data, text: checked.data.text.trim(), columns };

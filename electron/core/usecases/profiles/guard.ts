@@ -172,7 +172,9 @@ export function sellerGuard(options: GuardOptions): TokenGuard {
           fingerprints: [fingerprint],
         });
       } else {
-        throw new UseCaseFailure('not_found', 'This profile was removed.');
+        throw new UseCaseFailure('not_found', 'This profile was removed.', [], {
+          say: { key: 'refusals.profiles.removed' },
+        });
       }
     });
   };

@@ -59,6 +59,13 @@ export function readRegistry(dataDir: string): Registry {
     throw new UseCaseFailure(
       'data_folder',
       `The list of profiles (${profileRegistryFile(dataDir)}) cannot be read; it was left as it is.`,
+      [],
+      {
+        say: {
+          key: 'refusals.profiles.listUnreadable',
+          values: { path: profileRegistryFile(dataDir) },
+        },
+      },
     );
   }
   return parsed.data;
@@ -87,6 +94,8 @@ function withLock<T>(dataDir: string, fn: () => T): T {
         throw new UseCaseFailure(
           'data_folder',
           'Another Seller Desk process is changing the list of profiles; try again in a moment.',
+          [],
+          { say: { key: 'refusals.profiles.listBusy' } },
         );
       }
       sleepSync(20);

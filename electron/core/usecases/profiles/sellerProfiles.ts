@@ -83,11 +83,15 @@ function checkName(dataDir: string, registry: Registry, marketUrl: string, name:
     throw new UseCaseFailure(
       'bad_input',
       'A profile name is 1 to 64 characters, without / or \\, and does not start with a space.',
+      [],
+      { say: { key: 'refusals.profiles.badName' } },
     );
   }
   const first = unclaimedFirst(dataDir, registry, marketUrl);
   if (first?.name === trimmed || entriesOf(registry, marketUrl).some((e) => e.name === trimmed)) {
-    throw new UseCaseFailure('bad_input', `There is already a profile named "${trimmed}".`);
+    throw new UseCaseFailure('bad_input', `There is already a profile named "${trimmed}".`, [], {
+      say: { key: 'refusals.profiles.taken', values: { name: trimmed } },
+    });
   }
   return trimmed;
 }
@@ -132,6 +136,12 @@ function missing(name: string, known: ProfileSummary[]): UseCaseFailure {
     known.length
       ? `There is no profile named "${name}". Profiles: ${names}.`
       : `There is no profile named "${name}"; this data folder has no profile for this marketplace yet.`,
+    [],
+    {
+      say: known.length
+        ? { key: 'refusals.profiles.missing', values: { name, names } }
+        : { key: 'refusals.profiles.missingNone', values: { name } },
+    },
   );
 }
 

@@ -112,16 +112,22 @@ export function salesReport(profile: SellerProfile, input: SalesReportInput = {}
   const since = input.since ?? now - DEFAULT_SPAN_MS;
   const bucket = input.bucket ?? 'day';
   if (!Number.isFinite(since) || since > now) {
-    throw new UseCaseFailure('bad_input', 'The start of the period must be in the past.');
+    throw new UseCaseFailure('bad_input', 'The start of the period must be in the past.', [], {
+      say: { key: 'refusals.sales.startInPast' },
+    });
   }
   if (bucket !== 'day' && bucket !== 'week') {
-    throw new UseCaseFailure('bad_input', 'Show sales per day or per week.');
+    throw new UseCaseFailure('bad_input', 'Show sales per day or per week.', [], {
+      say: { key: 'refusals.sales.bucket' },
+    });
   }
   const first = stepStart(since, bucket);
   if ((now - first) / (bucket === 'day' ? DAY_MS : 7 * DAY_MS) > MAX_STEPS) {
     throw new UseCaseFailure(
       'bad_input',
       `That period is too long to show per ${bucket}: choose a shorter one or per week.`,
+      [],
+      { say: { key: 'refusals.sales.tooLong', values: { bucket } } },
     );
   }
   const store = profile.store();

@@ -62,6 +62,7 @@ export async function addScreenshots(
       'bad_input',
       `${prepared.refused.length} screenshot(s) refused; nothing was queued.`,
       prepared.refused.map((r) => ({ field: r.item, message: r.reason })),
+      { say: { key: 'refusals.screenshots.refused', values: { count: prepared.refused.length } } },
     );
   }
   try {

@@ -39,6 +39,21 @@ export function removeScreenshot(
       'not_found',
       `This offer has no screenshot ${quoteForMessage(input.screenshot, { max: 300 })}. ` +
         `Its screenshots: ${stored.join(', ') || 'none'}.`,
+      [],
+      {
+        say: stored.length
+          ? {
+              key: 'refusals.screenshots.missing',
+              values: {
+                screenshot: quoteForMessage(input.screenshot, { max: 300 }),
+                stored: stored.join(', '),
+              },
+            }
+          : {
+              key: 'refusals.screenshots.missingNone',
+              values: { screenshot: quoteForMessage(input.screenshot, { max: 300 }) },
+            },
+      },
     );
   }
   profile.store().detachScreenshot(input.localId, match);

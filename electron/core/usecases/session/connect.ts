@@ -33,6 +33,8 @@ export async function connect(input: ConnectInput, keeper: TokenKeeper): Promise
     throw new UseCaseFailure(
       'insecure_storage',
       'This computer has no system keyring, so the token could only be stored with a fixed key that any program running as you could read. Install and unlock a keyring (GNOME Keyring or KWallet) and restart Seller Desk, or accept storing it this way.',
+      [],
+      { say: { key: 'refusals.session.insecure' } },
     );
   }
   await checkToken({

@@ -76,6 +76,8 @@ function checkKeep(keep: number): void {
     throw new UseCaseFailure(
       'bad_input',
       `"Keep on sale" must be a whole number from 0 to ${MAX_POOL_KEEP}.`,
+      [],
+      { say: { key: 'refusals.stock.keep', values: { max: MAX_POOL_KEEP } } },
     );
   }
 }

@@ -78,11 +78,20 @@ export interface StockThresholdInput {
 
 export function setStockThreshold(profile: SellerProfile, input: StockThresholdInput): void {
   if (!Number.isInteger(input.threshold) || input.threshold < 0 || input.threshold > 100_000) {
-    throw new UseCaseFailure('bad_input', 'The low-stock level must be a whole number, 0 or more.');
+    throw new UseCaseFailure(
+      'bad_input',
+      'The low-stock level must be a whole number, 0 or more.',
+      [],
+      {
+        say: { key: 'refusals.stock.lowLevel' },
+      },
+    );
   }
   const store = profile.store();
   if (store.getOffer(input.localId) === null) {
-    throw new UseCaseFailure('not_found', 'This offer is no longer in the local data.');
+    throw new UseCaseFailure('not_found', 'This offer is no longer in the local data.', [], {
+      say: { key: 'refusals.stock.gone' },
+    });
   }
   store.stock().setThreshold(input.localId, input.threshold);
 }

@@ -60,6 +60,13 @@ async function exportedProduct(profile: SellerProfile, input: ExportInput): Prom
     products.size === 0
       ? 'There are no offers to export.'
       : `Your offers are of ${products.size} products; choose one: an export holds the columns of one product.`,
+    [],
+    {
+      say:
+        products.size === 0
+          ? { key: 'refusals.transfers.noOffers' }
+          : { key: 'refusals.transfers.oneProduct', values: { count: products.size } },
+    },
   );
 }
 
@@ -112,6 +119,8 @@ export async function saveExport(path: string, contents: string | Buffer): Promi
   } catch (error) {
     await unlink(temporary).catch(() => {});
     const code = (error as NodeJS.ErrnoException).code ?? 'unwritable';
-    throw new UseCaseFailure('bad_input', `Cannot write ${path} (${code}).`);
+    throw new UseCaseFailure('bad_input', `Cannot write ${path} (${code}).`, [], {
+      say: { key: 'refusals.transfers.cannotWrite', values: { path, code } },
+    });
   }
 }

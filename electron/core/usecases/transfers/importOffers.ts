@@ -99,6 +99,7 @@ function checkedDeliveryTime(ms: number | undefined): number {
       'bad_input',
       'The delivery time must be a whole number of milliseconds, at least 1.',
       [{ field: 'delivery time', message: 'must be at least 1 millisecond' }],
+      { say: { key: 'refusals.transfers.deliveryTime' } },
     );
   }
   return ms;
@@ -168,7 +169,9 @@ export async function commitOfferImport(
     minChunk: 128,
   });
   if (checked.cancelled) {
-    throw new UseCaseFailure('bad_input', 'The import was stopped; nothing was queued.');
+    throw new UseCaseFailure('bad_input', 'The import was stopped; nothing was queued.', [], {
+      say: { key: 'refusals.transfers.importStopped' },
+    });
   }
   const edited = plan.planned.flatMap((row) => (row.action === 'edit' ? [row.localId] : []));
   const queued = store.undoSteps().record(

@@ -1,0 +1,52 @@
+// The refusals catalogue's English is the use cases' own message, word for word: an app in
+// English says what the command line prints. A message without arguments must appear, as
+// written, in a use case's source; one with arguments, its words before the first.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../electron/contract/i18n/catalogues/refusals';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return path.endsWith('.ts') ? [readFileSync(path, 'utf8')] : [];
+  });
+}
+
+const useCases = sources(join(__dirname, '../../electron/core/usecases')).join('\n');
+const store = readFileSync(join(__dirname, '../../electron/core/store/undoSteps.ts'), 'utf8');
+// Template literals and string concatenation in the sources, unwrapped to their words.
+const written = (useCases + store).replace(/'\s*\+\s*\n\s*`/g, '').replace(/\\\\/g, '\\');
+
+describe('the refusals catalogue', () => {
+  for (const [key, message] of Object.entries(en)) {
+    it(`${key}: its English is the use case's`, () => {
+      if (key.startsWith('refusals.offers.none')) {
+        // selection.ts composes "No offers ${what} in the local data." from these parts.
+        for (const part of ['No offers ${what} in the local data.', '`of product ${productId}`']) {
+          expect(written).toContain(part);
+        }
+        expect(written).toContain('`with status ${status}`');
+        return;
+      }
+      if (key.startsWith('refusals.offers.undo.')) {
+        // `Cannot undo "${label}": ${reason}` with the store's reason.
+        const reason = message.replace(/^Cannot undo "\{label\}": /, '');
+        expect(written).toContain(reason);
+        return;
+      }
+      const pieces = message
+        .replace(/\{[a-z]+, (select|plural), [^]*?\}\}/g, '\u0000')
+        .split(/\{[a-z]+\}|\u0000/)
+        .map((p) => p.trim())
+        .filter((p) => p.length > 3);
+      expect(pieces.length).toBeGreaterThan(0);
+      // Without arguments: the whole sentence; with them, the words before the first (a
+      // sentence composed of parts, such as "No offers of product 5 with status 2", is
+      // written in pieces in the source).
+      if (!message.includes('{')) expect(written).toContain(message);
+      else expect(written, pieces[0]).toContain(pieces[0]);
+    });
+  }
+});
