@@ -208,4 +208,42 @@ describe("the core's sentences in the app's language", { timeout: 60_000 }, () =
     expect(cli.stderr).toContain('There is nothing to undo.');
     expect(cli.stderr + cli.stdout).not.toMatch(CYRILLIC);
   });
+
+  it("undo's step labels in the app's language; the command line's stay English", async () => {
+    await call('app.setLanguage', { choice: 'ru' });
+    const page = await call('offers.query', {
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset: 0,
+      limit: 20,
+    });
+    // Neither sold (left as it is) nor Not Active already (the status step would skip it).
+    const ids = page.rows.filter((r) => r.status !== 6 && r.status !== 3).map((r) => r.localId);
+    const two = ids.slice(0, 2);
+    const steps: [() => Promise<unknown>, string][] = [
+      [
+        () => call('offers.changePrice', { localIds: two, mode: 'percent', value: -10 }),
+        'Цена −10 % у 2 предложений',
+      ],
+      [
+        () => call('offers.changePrice', { localIds: two.slice(0, 1), mode: 'amount', value: 0.5 }),
+        'Цена +0,5 у 1 предложения',
+      ],
+      [
+        () => call('offers.setStatus', { localIds: two, status: 3 }),
+        'Статус «Неактивно» у 2 предложений',
+      ],
+      [() => call('offers.duplicate', { localIds: two }), 'Копирование 2 предложений'],
+      [() => call('offers.delete', { localIds: two }), 'Удаление 2 предложений'],
+    ];
+    for (const [change, label] of steps) {
+      await change();
+      expect(await call('undo.last')).toMatchObject({ label });
+      expect(await call('undo.undo')).toMatchObject({ label });
+    }
+
+    await call('app.setLanguage', { choice: 'en' });
+    await call('offers.changePrice', { localIds: two, mode: 'percent', value: -10 });
+    expect(await call('undo.last')).toMatchObject({ label: 'Price −10 % on 2 offers' });
+    await call('undo.undo');
+  });
 });

@@ -408,7 +408,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...language.handlers,
     ...settingsHandlers(options.keychain, () => session.profile()?.seller ?? null),
     ...preferenceHandlers(options, (changed) => bus.emit('app.preferencesChanged', changed)),
-    ...changeHandlers(ctx),
+    ...changeHandlers(ctx, language.locale),
     ...catalogueHandlers(ctx),
     ...offerHandlers(ctx),
     ...syncQueueHandlers(ctx),

@@ -4,10 +4,31 @@ import type { Messages } from '../messages';
 export const en = {
   'undo.action': 'Undo',
   'undo.done': 'Undone: {label} ({count, plural, one {# offer} other {# offers}} as before).',
+  // A step's label (usecases/offers/undo.ts reads the store's English label into these).
+  'undo.step.price':
+    'Price {sign}{value, number}{percent, select, yes { %} other {}} on {count, plural, one {# offer} other {# offers}}',
+  'undo.step.status': 'Status {status} on {count, plural, one {# offer} other {# offers}}',
+  'undo.step.delete': 'Delete {count, plural, one {# offer} other {# offers}}',
+  'undo.step.discard':
+    'Discard of local changes on {count, plural, one {# offer} other {# offers}}',
+  'undo.step.duplicate': 'Duplicate of {count, plural, one {# offer} other {# offers}}',
+  'undo.step.import': 'Import of {count, plural, one {# offer} other {# offers}}',
 } as const;
 
 export const ru: Messages<typeof en> = {
   'undo.action': 'Отменить',
   'undo.done':
     'Отменено: {label} ({count, plural, one {# предложение} few {# предложения} many {# предложений} other {# предложения}} как было).',
+  'undo.step.price':
+    'Цена {sign}{value, number}{percent, select, yes { %} other {}} у {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+  'undo.step.status':
+    'Статус «{status}» у {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+  'undo.step.delete':
+    'Удаление {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+  'undo.step.discard':
+    'Отказ от локальных изменений у {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+  'undo.step.duplicate':
+    'Копирование {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+  'undo.step.import':
+    'Импорт {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
 };
