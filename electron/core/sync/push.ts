@@ -85,6 +85,10 @@ type PushRun = PushDeps & {
   unread: number;
   /** The read-back running now: a granted manage request stops it, and waits for it to end. */
   readingBack: { done: Promise<void>; stop: AbortController } | null;
+  /** See offerTurn: 'open' once one request on an offer was answered without stopping the push. */
+  offerProbe: { answered: Promise<void>; wake: () => void } | 'open' | null;
+  /** A failure stopped the push (a refused token, a cancel): nothing more is sent. */
+  stopped: boolean;
 };
 
 export async function pushOutbox(given: PushDeps, signal?: AbortSignal): Promise<PushResult> {
@@ -95,6 +99,8 @@ export async function pushOutbox(given: PushDeps, signal?: AbortSignal): Promise
     othersBusy: false,
     unread: 0,
     readingBack: null,
+    offerProbe: null,
+    stopped: false,
   };
   const { store } = deps;
   const result: PushResult = { sent: 0, failed: 0, unknown: 0, held: 0 };
@@ -175,6 +181,35 @@ async function pushReady(
 const REQUEST_LANES = 16;
 /** Manage requests in flight at once: the full batches one window's offers allow (200 / 100). */
 const MANAGE_LANES = Math.max(1, Math.floor(limits.manageOffersPerWindow / limits.offersPerManage));
+
+/**
+ * A refused token stops the push at once (sync guarantee 12): requests on the seller's offers
+ * (status, deletes, credentials, links, manage edits) are the ones a token of another seller gets
+ * a 403 for (usecases/profiles/sendCheck.ts), so the push's first such request goes alone, and
+ * the rest go side by side only once it was answered without stopping the push. Costs one answer's
+ * round trip per push; uploads and creates, which name no offer, never wait for it.
+ * 'probe': the caller is that first request and must call probeAnswered; 'stop': send nothing.
+ */
+async function offerTurn(deps: PushRun): Promise<'probe' | 'go' | 'stop'> {
+  for (;;) {
+    if (deps.stopped) return 'stop';
+    if (deps.offerProbe === 'open') return 'go';
+    if (deps.offerProbe === null) {
+      let wake!: () => void;
+      const answered = new Promise<void>((resolve) => (wake = resolve));
+      deps.offerProbe = { answered, wake };
+      return 'probe';
+    }
+    await deps.offerProbe.answered;
+  }
+}
+
+/** The first request on an offer was answered (deps.stopped already says whether it stopped). */
+function probeAnswered(deps: PushRun): void {
+  const probe = deps.offerProbe;
+  deps.offerProbe = deps.stopped ? null : 'open';
+  if (probe && probe !== 'open') probe.wake();
+}
 
 /**
  * The round's manage operations as full requests: per product and delivery time (one manage
@@ -267,6 +302,23 @@ async function sendManageBatch(
     batch.push(item);
   }
   if (!first) return;
+  const turn = batch.some((i) => i.write.id != null) ? await offerTurn(deps) : 'go';
+  if (turn === 'stop') return;
+  try {
+    await sendManageRequest(deps, batch, first, result, signal);
+  } finally {
+    if (turn === 'probe') probeAnswered(deps);
+  }
+}
+
+async function sendManageRequest(
+  deps: PushRun,
+  batch: ManageItem[],
+  first: ManageItem,
+  result: PushResult,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { store } = deps;
   const riding = credentialsRiding(deps, batch);
   const sentSecrets = [...riding.values()].flatMap((r) =>
     r.chunk.credentials.flatMap(credentialSecrets),
@@ -460,7 +512,7 @@ function settleUnknown(deps: PushDeps, op: ReadyOp, message: string): void {
 }
 
 async function handleBatchFailure(
-  deps: PushDeps,
+  deps: PushRun,
   batch: ManageItem[],
   error: unknown,
   result: PushResult,
@@ -473,6 +525,7 @@ async function handleBatchFailure(
   switch (action) {
     case 'stop_unauthorized':
     case 'cancelled':
+      deps.stopped = true;
       for (const i of batch) {
         if (action === 'cancelled') settleUnknown(deps, i.op, message);
         else store.requeue(i.op.id, 0, message, { undoAttempt: true });
@@ -533,7 +586,7 @@ async function runOp(
   heldNow: Map<number, string>,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { store, client } = deps;
+  const { store } = deps;
   const hold = (error: SecretBoxError) => {
     const reason = sealedCredentialsAttention(error);
     store.hold(op.id, reason);
@@ -554,6 +607,25 @@ async function runOp(
       return;
     }
   }
+  const turn = op.kind === 'screenshot_upload' ? 'go' : await offerTurn(deps);
+  if (turn === 'stop') return;
+  try {
+    await sendOp(deps, op, firstChunk, sentSecrets, result, hold, signal);
+  } finally {
+    if (turn === 'probe') probeAnswered(deps);
+  }
+}
+
+async function sendOp(
+  deps: PushRun,
+  op: ReadyOp,
+  firstChunk: OpenedChunk | null,
+  sentSecrets: string[],
+  result: PushResult,
+  hold: (error: SecretBoxError) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { store, client } = deps;
   store.markSending(op.id);
   try {
     switch (op.kind) {
@@ -627,6 +699,7 @@ async function runOp(
     const action = failureAction(error);
     const redact = createRedactor(sentSecrets);
     const message = failureMessage(error, redact);
+    if (action === 'stop_unauthorized' || action === 'cancelled') deps.stopped = true;
     if (action === 'stop_unauthorized') {
       store.requeue(op.id, 0, message, { undoAttempt: true });
       throw new SyncStopped('unauthorized');
@@ -704,6 +777,13 @@ async function sendCredentials(
   let chunk = first;
   let sent = 0;
   let skipped = 0;
+  // The first chunk went before and no answer was heard (a lost answer, a crash in flight: the
+  // op's attempts count only sends of this chunk, a taken chunk resets them). The API has no
+  // idempotency key, so it goes again, and the duplicates the marketplace skips are most likely
+  // that first send: they count as sent, not as the seller's duplicates. (A send that never
+  // arrived, a 429, counts too: then the skipped ones were on the offer already, which is also
+  // what the seller wanted.)
+  let sentBefore = op.attempts > 0;
   for (;;) {
     if (chunk.rows.length === 0) {
       store.complete(op.id);
@@ -714,8 +794,9 @@ async function sendCredentials(
     if (replacePending) await client.replaceCredentials(op.serverId, chunk.credentials, signal);
     else {
       const answer = await client.addCredentials(op.serverId, chunk.credentials, signal);
-      skipped += answer.duplicates ?? 0;
+      if (!sentBefore) skipped += answer.duplicates ?? 0;
     }
+    sentBefore = false;
     const { remaining } = store.acceptCredentialChunk(op.id, chunk.rows, replacePending);
     replacePending = false;
     if (remaining === 0) break;
