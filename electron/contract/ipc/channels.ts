@@ -28,6 +28,8 @@ import {
   credentialCommitInputSchema,
   credentialEditInputSchema,
   credentialPreviewInputSchema,
+  credentialPreviewRowsInputSchema,
+  credentialPreviewRowsSchema,
   credentialPreviewSchema,
   exportInputSchema,
   fileRefSchema,
@@ -172,12 +174,15 @@ export const channels = {
   // The restock pool: a file previewed as a credential import, then added; the level kept.
   'stock.pool': channel(localId, offerPoolSchema),
   'stock.poolPreview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
+  'stock.poolPreviewRows': channel(credentialPreviewRowsInputSchema, credentialPreviewRowsSchema),
   'stock.poolAdd': channel(poolAddInputSchema, poolAddResultSchema),
   'stock.poolDiscardPreview': channel(z.object({ previewId: z.string() }), message),
   'stock.poolSetKeep': channel(poolSetKeepInputSchema, offerPoolSchema),
   'stock.poolClear': channel(localId, z.object({ removed: z.number().int(), message: z.string() })),
 
   'credentials.preview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
+  /** Further pages of a preview's masked rows: the preview's answer carries the first only. */
+  'credentials.previewRows': channel(credentialPreviewRowsInputSchema, credentialPreviewRowsSchema),
   'credentials.commit': channel(
     credentialCommitInputSchema,
     z.object({ queued: z.number().int(), skipped: z.number().int() }),

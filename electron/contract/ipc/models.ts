@@ -436,6 +436,10 @@ export const credentialPreviewReadySchema = z.object({
   format: z.string(),
   /** Rows refused because their lines do not read in the encoding (damaged, or mixed in). */
   damagedRows: z.number().int(),
+  /**
+   * The first rows only (a page): the rest are asked for by page (credentials.previewRows), so a
+   * 100k-line file is never one answer. `totals.rows` counts them all.
+   */
   rows: z.array(credentialPreviewRowSchema),
   totals: z.object({
     rows: z.number().int(),
@@ -462,6 +466,26 @@ export const credentialPreviewSchema = z.discriminatedUnion('state', [
 ]);
 export type CredentialPreview = z.infer<typeof credentialPreviewSchema>;
 export type CredentialPreviewReady = z.infer<typeof credentialPreviewReadySchema>;
+
+/** What the preview table may narrow its rows to. */
+export const credentialRowFilterSchema = z.enum(['all', 'problem', 'duplicate', 'send']);
+export type CredentialRowFilter = z.infer<typeof credentialRowFilterSchema>;
+
+/** A page of a preview's masked rows, from `offset` (0-based) in file order, under a filter. */
+export const credentialPreviewRowsInputSchema = z.object({
+  previewId: z.string(),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(500),
+  filter: credentialRowFilterSchema.optional(),
+});
+
+export const credentialPreviewRowsSchema = z.object({
+  rows: z.array(credentialPreviewRowSchema),
+  /** Rows under the filter, all pages together. */
+  total: z.number().int(),
+  offset: z.number().int(),
+});
+export type CredentialPreviewRows = z.infer<typeof credentialPreviewRowsSchema>;
 
 export const credentialCommitInputSchema = z.object({
   previewId: z.string(),

@@ -110,6 +110,7 @@ import {
   viewPreferencesOf,
 } from './meta';
 import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
+import { stageCredentials, type CredentialStaging } from './stagedCredentials';
 import { recentSyncRuns, type SyncRunRecord } from './syncRuns';
 import {
   listActivity,
@@ -153,6 +154,7 @@ export type { OfferDraft, FlatFields } from './offerFields';
 export { fingerprintOffer, flattenDraft } from './offerFields';
 export type { SyncState } from './offers';
 export type { SecretBox, CredentialMode, NewOffer } from './drafts';
+export type { CredentialStaging } from './stagedCredentials';
 export type {
   ImportedOffer,
   OfferImportResult,
@@ -274,6 +276,8 @@ export interface SellerChanges {
   deleteOffer(localId: number): 'cancelled' | 'queued';
   changeStatus(localId: number, status: number): void;
   queueCredentials(localId: number, credentials: CredentialInput[], mode: CredentialMode): number;
+  /** The same a part at a time, all or nothing: staged, then queued in one transaction. */
+  stageCredentials(localId: number, mode: CredentialMode): CredentialStaging;
   queueScreenshotFiles(localId: number, copiedPaths: string[]): number[];
   queueScreenshotUrls(localId: number, urls: string[]): void;
   /** Files and links together, all or nothing. */
@@ -414,6 +418,12 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
         throw new StoreError('invalid', 'Credentials cannot be queued: no secret box is open.');
       }
       return queueCredentials(ctx, opts.secretBox, id, credentials, mode);
+    },
+    stageCredentials: (id, mode) => {
+      if (!opts.secretBox) {
+        throw new StoreError('invalid', 'Credentials cannot be queued: no secret box is open.');
+      }
+      return stageCredentials(ctx, opts.secretBox, id, mode);
     },
     queueScreenshotFiles: (id, paths) => queueScreenshotFiles(ctx, id, paths),
     queueScreenshotUrls: (id, urls) => queueScreenshotUrls(ctx, id, urls),

@@ -5,7 +5,9 @@
 import type { Handlers } from '../../../contract/ipc';
 import {
   commitCredentialImport,
+  credentialPreviewRows,
   deleteCredential,
+  FIRST_PREVIEW_PAGE,
   previewCredentialImport,
   updateCredential,
   type CredentialFilePreview,
@@ -24,6 +26,7 @@ export function credentialHandlers(
 ): Pick<
   Handlers,
   | 'credentials.preview'
+  | 'credentials.previewRows'
   | 'credentials.commit'
   | 'credentials.discardPreview'
   | 'credentials.update'
@@ -52,15 +55,23 @@ export function credentialHandlers(
         encoding: preview.encoding ?? 'binary (XLSX)',
         format: preview.format,
         damagedRows: preview.damagedRows,
-        rows: preview.rows,
+        // The first page only: the table asks for the rest as the seller scrolls.
+        rows: preview.rows.slice(0, FIRST_PREVIEW_PAGE),
         totals: preview.totals,
         replaceTotal: preview.replaceTotal,
       };
     },
 
+    async 'credentials.previewRows'({ previewId, offset, limit, filter }) {
+      return credentialPreviewRows(pending.peek(previewId).preview, { offset, limit, filter });
+    },
+
     async 'credentials.commit'({ previewId, mode, keepCaseDuplicates }) {
       const { preview, file } = pending.take(previewId);
       await ctx.options.releaseFileRef?.(file);
+      // Taken whatever the answer, so its masked rows (a 100k-line file's are tens of MB) are let
+      // go before the commit reads the packed rows: the two are never held at once.
+      preview.rows = [];
       // The seller confirmed a preview that showed the refused rows: they are left out.
       const outcome = await commitCredentialImport(ctx.seller(), {
         preview,

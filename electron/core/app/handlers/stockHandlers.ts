@@ -2,7 +2,11 @@
 // (core/usecases/stock): a pool file is previewed as a credential import is (its rows stay in main,
 // the renderer sees masked logins), then added; the level each sync keeps on sale.
 import type { Handlers } from '../../../contract/ipc';
-import type { CredentialFilePreview } from '../../usecases/credentials';
+import {
+  credentialPreviewRows,
+  FIRST_PREVIEW_PAGE,
+  type CredentialFilePreview,
+} from '../../usecases/credentials';
 import {
   STOCK_ESTIMATE_NOTE,
   clearPool,
@@ -39,6 +43,7 @@ export function stockHandlers(
   | 'stock.setThreshold'
   | 'stock.pool'
   | 'stock.poolPreview'
+  | 'stock.poolPreviewRows'
   | 'stock.poolAdd'
   | 'stock.poolDiscardPreview'
   | 'stock.poolSetKeep'
@@ -85,10 +90,14 @@ export function stockHandlers(
         encoding: preview.encoding ?? 'binary (XLSX)',
         format: preview.format,
         damagedRows: preview.damagedRows,
-        rows: preview.rows,
+        // The first page only: the table asks for the rest as the seller scrolls.
+        rows: preview.rows.slice(0, FIRST_PREVIEW_PAGE),
         totals: preview.totals,
         replaceTotal: preview.replaceTotal,
       };
+    },
+    async 'stock.poolPreviewRows'({ previewId, offset, limit, filter }) {
+      return credentialPreviewRows(pending.peek(previewId).preview, { offset, limit, filter });
     },
     async 'stock.poolAdd'({ previewId, keep, keepCaseDuplicates }) {
       const { preview, file } = pending.take(previewId);

@@ -10,3 +10,4 @@ export * from './previewForSeller';
 export * from './credentialImportJob';
 export * from './importCredentialsInWorker';
 export * from './redactCredential';
+export * from './previewRowsPage';

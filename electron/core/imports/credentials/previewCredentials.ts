@@ -63,56 +63,75 @@ export class CredentialHashIndex {
   }
 }
 
-export function previewCredentials(
-  parsed: readonly ParsedCredentialRow[],
-  uploaded: Iterable<CredentialHashes> = [],
-): CredentialPreview {
-  const alreadyUploaded = new CredentialHashIndex(uploaded);
-  const inFile = new CredentialHashIndex();
+/**
+ * The checks of a file's rows in file order, a part at a time: each part is checked against the
+ * rows before it (duplicates in the file, logins differing only by case), so a 100k-line file can
+ * be checked again at commit without holding all its rows at once.
+ */
+export class CredentialCheck {
+  private readonly alreadyUploaded: CredentialHashIndex;
+  private readonly inFile = new CredentialHashIndex();
   /** Every valid row's hashes, uploaded or not: what a replace would find twice in the file. */
-  const inFileForReplace = new CredentialHashIndex();
-  let replaceTotal = 0;
+  private readonly inFileForReplace = new CredentialHashIndex();
   /** Lower-cased login → the line of the first row with it (the file's own text, in memory). */
-  const byFoldedLogin = new Map<string, number>();
-  const totals: CredentialPreviewTotals = {
-    rows: parsed.length,
+  private readonly byFoldedLogin = new Map<string, number>();
+  replaceTotal = 0;
+  readonly totals: CredentialPreviewTotals = {
+    rows: 0,
     valid: 0,
     invalid: 0,
     duplicatesInFile: 0,
     duplicatesUploaded: 0,
     caseOnlyDuplicates: 0,
   };
-  const rows = parsed.map((row): CredentialPreviewRow => {
-    const problems = [...row.problems, ...credentialProblems(row.credential)];
-    if (problems.length > 0) {
-      totals.invalid++;
+
+  constructor(uploaded: Iterable<CredentialHashes> = []) {
+    this.alreadyUploaded = new CredentialHashIndex(uploaded);
+  }
+
+  check(parsed: readonly ParsedCredentialRow[]): CredentialPreviewRow[] {
+    const totals = this.totals;
+    totals.rows += parsed.length;
+    return parsed.map((row): CredentialPreviewRow => {
+      const problems = [...row.problems, ...credentialProblems(row.credential)];
+      if (problems.length > 0) {
+        totals.invalid++;
+        return { line: row.line, credential: row.credential, problems };
+      }
+      const hashes = hashCredential(row.credential);
+      const folded = row.credential.login.toLowerCase();
+      const earlier = this.byFoldedLogin.get(folded);
+      if (earlier === undefined) this.byFoldedLogin.set(folded, row.line);
+      if (!this.inFileForReplace.has(hashes)) {
+        this.inFileForReplace.add(hashes);
+        if (earlier === undefined) this.replaceTotal++;
+      }
+      if (this.alreadyUploaded.has(hashes)) {
+        totals.duplicatesUploaded++;
+        return { line: row.line, credential: row.credential, problems, duplicateOf: 'uploaded' };
+      }
+      if (this.inFile.has(hashes)) {
+        totals.duplicatesInFile++;
+        return { line: row.line, credential: row.credential, problems, duplicateOf: 'file' };
+      }
+      this.inFile.add(hashes);
+      if (earlier !== undefined) {
+        totals.caseOnlyDuplicates++;
+        return { line: row.line, credential: row.credential, problems, caseOnlyOf: earlier };
+      }
+      totals.valid++;
       return { line: row.line, credential: row.credential, problems };
-    }
-    const hashes = hashCredential(row.credential);
-    const folded = row.credential.login.toLowerCase();
-    const earlier = byFoldedLogin.get(folded);
-    if (earlier === undefined) byFoldedLogin.set(folded, row.line);
-    if (!inFileForReplace.has(hashes)) {
-      inFileForReplace.add(hashes);
-      if (earlier === undefined) replaceTotal++;
-    }
-    if (alreadyUploaded.has(hashes)) {
-      totals.duplicatesUploaded++;
-      return { line: row.line, credential: row.credential, problems, duplicateOf: 'uploaded' };
-    }
-    if (inFile.has(hashes)) {
-      totals.duplicatesInFile++;
-      return { line: row.line, credential: row.credential, problems, duplicateOf: 'file' };
-    }
-    inFile.add(hashes);
-    if (earlier !== undefined) {
-      totals.caseOnlyDuplicates++;
-      return { line: row.line, credential: row.credential, problems, caseOnlyOf: earlier };
-    }
-    totals.valid++;
-    return { line: row.line, credential: row.credential, problems };
-  });
-  return { rows, totals, replaceTotal };
+    });
+  }
+}
+
+export function previewCredentials(
+  parsed: readonly ParsedCredentialRow[],
+  uploaded: Iterable<CredentialHashes> = [],
+): CredentialPreview {
+  const check = new CredentialCheck(uploaded);
+  const rows = check.check(parsed);
+  return { rows, totals: check.totals, replaceTotal: check.replaceTotal };
 }
 
 /**

@@ -48,7 +48,8 @@ export function maskLogin(login: string): string {
 const PACK_EVERY_ROWS = 5000;
 
 /**
- * Packs rows (line, credential, problems) as one UTF-8 JSON array, a part at a time, so that no
+ * Packs rows (line, credential, problems) as one UTF-8 JSON array, one row a line, a part at a
+ * time, so that no
  * string of the whole file's rows is ever built. The buffer is its own (never a slice of Node's
  * shared pool), so it can be moved to another thread.
  */
@@ -66,7 +67,8 @@ class RowPacker {
 
   private flush(): void {
     if (this.pending.length === 0) return;
-    const part = this.encoder.encode((this.parts.length ? ',' : '') + this.pending.join(','));
+    // One row a line (JSON never writes a raw newline): a commit reads the rows a range at a time.
+    const part = this.encoder.encode((this.parts.length ? ',\n' : '') + this.pending.join(',\n'));
     this.parts.push(part);
     this.bytes += part.byteLength;
     this.pending = [];
@@ -94,6 +96,45 @@ export function packCredentialRows(rows: readonly ParsedCredentialRow[]): Uint8A
 
 export function unpackCredentialRows(packed: Uint8Array): ParsedCredentialRow[] {
   return JSON.parse(new TextDecoder().decode(packed)) as ParsedCredentialRow[];
+}
+
+/** Where some packed rows lie: bytes [start, end) of the buffer. */
+export interface PackedRowRange {
+  start: number;
+  end: number;
+  rows: number;
+}
+
+const NEWLINE = 0x0a;
+
+/** The packed rows cut into ranges of at most `rowsPerRange` rows, in file order. */
+export function packedRowRanges(packed: Uint8Array, rowsPerRange: number): PackedRowRange[] {
+  const ranges: PackedRowRange[] = [];
+  // Past '[' and before ']'; rows are separated by ',\n'.
+  const last = packed.byteLength - 1;
+  let start = 1;
+  while (start < last) {
+    let end = start;
+    let rows = 0;
+    while (rows < rowsPerRange) {
+      const newline = packed.indexOf(NEWLINE, end);
+      rows++;
+      if (newline < 0 || newline >= last) {
+        end = last;
+        break;
+      }
+      end = newline + 1;
+    }
+    ranges.push({ start, end, rows });
+    start = end;
+  }
+  return ranges;
+}
+
+/** The rows of one range, and only those, as objects. */
+export function readPackedRows(packed: Uint8Array, range: PackedRowRange): ParsedCredentialRow[] {
+  const text = new TextDecoder().decode(packed.subarray(range.start, range.end));
+  return JSON.parse(`[${text.replace(/,\n$/, '')}]`) as ParsedCredentialRow[];
 }
 
 /**

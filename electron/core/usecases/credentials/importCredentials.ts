@@ -6,19 +6,23 @@
 import type { CredentialInput } from '../../../contract/marketplace/wire';
 import type { CredentialHashes } from '../../credentials/hash';
 import {
+  CredentialCheck,
   credentialsToSend,
-  previewCredentials,
+  packedRowRanges,
   previewCredentialsInWorker,
+  previewRowsPage,
+  readPackedRows,
   runCredentialPreview,
-  unpackCredentialRows,
   type CredentialPreviewTotals,
   type CredentialSellerPreview,
   type MaskedCredentialRow,
-  type ParsedCredentialRow,
+  type PreviewRowFilter,
+  type PreviewRowsPage,
 } from '../../imports/credentials';
 import type { CredentialFileFormat } from '../../imports/credentials/parseCredentialFile';
 import { ImportError } from '../../imports/importError';
 import type { CredentialMode } from '../../store';
+import { runInChunks, type JobControl } from '../../util/chunkedJob';
 import { UseCaseFailure, type Problem, toFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { requireOffer } from '../offers/getOffer';
@@ -43,6 +47,24 @@ export interface CredentialPreviewOptions {
 
 export type { MaskedCredentialRow } from '../../imports/credentials';
 export { maskLogin } from '../../imports/credentials';
+export {
+  FIRST_PREVIEW_PAGE,
+  MAX_PREVIEW_PAGE,
+  previewRowFilters,
+  type PreviewRowFilter,
+  type PreviewRowsPage,
+} from '../../imports/credentials';
+
+/**
+ * A page of a preview's masked rows (all, or those under a filter), in file order: the app's
+ * window asks for the rows it is about to show, never for a 100k-line file's rows at once.
+ */
+export function credentialPreviewRows(
+  preview: CredentialFilePreview,
+  request: { offset: number; limit: number; filter?: PreviewRowFilter },
+): PreviewRowsPage {
+  return previewRowsPage(preview.rows, request);
+}
 
 /** The file could not be read for sure in one encoding: the seller names one, and it is read again. */
 export interface ChooseEncoding {
@@ -180,31 +202,49 @@ export async function previewCredentialImport(
   return preview;
 }
 
+/** Rows checked, sealed and staged per range: a few milliseconds of the core's thread each. */
+const ROWS_PER_RANGE = 200;
+
 /**
  * What a commit sends, counted again at commit time: an add skips what the offer has by now; a
- * replace starts the offer's list afresh, so only duplicates within the file are left out.
+ * replace starts the offer's list afresh, so only duplicates within the file are left out. Read
+ * from the packed rows a range at a time, checked, and handed to `take` (sealed and staged by the
+ * store, or gathered for the pool), the core's other queries answered between ranges: a
+ * 100k-line file is never 100k row objects at once.
  */
-function rowsToSend(
-  rows: readonly ParsedCredentialRow[],
+async function sendInRanges(
+  packed: Uint8Array,
   uploaded: CredentialHashes[],
-  keepCaseOnly = false,
-): { credentials: CredentialInput[]; totals: CredentialPreviewTotals } {
-  const recheck = previewCredentials(
-    rows.map(({ line, credential, problems }) => ({ line, credential, problems })),
-    uploaded,
+  keepCaseOnly: boolean,
+  take: (credentials: CredentialInput[]) => void,
+  control: JobControl,
+): Promise<CredentialPreviewTotals> {
+  const check = new CredentialCheck(uploaded);
+  const run = await runInChunks(
+    packedRowRanges(packed, ROWS_PER_RANGE),
+    (ranges) => {
+      for (const range of ranges) {
+        const checked = check.check(readPackedRows(packed, range));
+        // Each keeps its file line (sealed with it): a refusal at push names the line.
+        const lineOf = new Map(checked.map((r) => [r.credential, r.line]));
+        const send = credentialsToSend(
+          { rows: checked, totals: check.totals, replaceTotal: 0 },
+          { keepCaseOnly },
+        ).map((c) => ({ ...c, line: lineOf.get(c) }));
+        if (send.length > 0) take(send);
+      }
+    },
+    { ...control, firstChunk: 1, minChunk: 1 },
   );
-  // Each keeps its file line (sealed with it): a refusal at push names the line, not a place.
-  const lineOf = new Map(recheck.rows.map((r) => [r.credential, r.line]));
-  const credentials = credentialsToSend(recheck, { keepCaseOnly }).map((c) => ({
-    ...c,
-    line: lineOf.get(c),
-  }));
-  return { credentials, totals: recheck.totals };
+  if (run.cancelled)
+    throw new UseCaseFailure('cancelled', 'The import was cancelled; nothing was queued.');
+  return check.totals;
 }
 
 export async function commitCredentialImport(
   profile: SellerProfile,
   input: CommitCredentialImportInput,
+  control: JobControl = {},
 ): Promise<CredentialImportOutcome> {
   const packed = held.get(input.preview);
   if (!packed) {
@@ -214,38 +254,62 @@ export async function commitCredentialImport(
   requireOffer(profile, localId);
   requireCredentialsKey(profile);
   if (input.mode === 'replace') requireMultipleSystem(profile, localId, 'Replace all');
-  const { credentials, totals } = rowsToSend(
-    unpackCredentialRows(packed),
-    input.mode === 'replace'
-      ? []
-      : [...uploadedHashes(profile, localId), ...(input.alsoKnown ?? [])],
-    input.keepCaseDuplicates === true,
-  );
-  if (totals.invalid > 0 && !input.skipInvalid) {
-    throw new UseCaseFailure(
+  const refused = (invalid: number) =>
+    new UseCaseFailure(
       'bad_input',
-      `${totals.invalid} bad row(s); nothing was queued.`,
+      `${invalid} bad row(s); nothing was queued.`,
       input.preview.problems,
     );
+  // A row's problems depend on the row alone: the preview's count holds at commit.
+  if (input.preview.totals.invalid > 0 && !input.skipInvalid) {
+    throw refused(input.preview.totals.invalid);
   }
-  if (credentials.length > 0) {
-    try {
-      if (input.into) input.into(credentials);
-      else profile.store().queueCredentials(localId, credentials, input.mode);
-    } catch (error) {
-      // A refused draft is told as every other core error is: `bad_input`, by field.
-      throw toFailure(error);
+  const uploaded =
+    input.mode === 'replace'
+      ? []
+      : [...uploadedHashes(profile, localId), ...(input.alsoKnown ?? [])];
+  const keepCaseOnly = input.keepCaseDuplicates === true;
+  let queued: number;
+  let totals: CredentialPreviewTotals;
+  try {
+    if (input.into) {
+      // The restock pool takes its rows in one call (all or nothing in its own store).
+      const gathered: CredentialInput[] = [];
+      totals = await sendInRanges(
+        packed,
+        uploaded,
+        keepCaseOnly,
+        (c) => gathered.push(...c),
+        control,
+      );
+      if (totals.invalid > 0 && !input.skipInvalid) throw refused(totals.invalid);
+      if (gathered.length > 0) input.into(gathered);
+      queued = gathered.length;
+    } else {
+      // Sealed and staged a range at a time; queued in one short transaction at the end.
+      const staging = profile.store().stageCredentials(localId, input.mode);
+      try {
+        totals = await sendInRanges(packed, uploaded, keepCaseOnly, (c) => staging.add(c), control);
+        if (totals.invalid > 0 && !input.skipInvalid) throw refused(totals.invalid);
+        queued = staging.staged > 0 ? staging.commit() : 0;
+      } finally {
+        staging.abandon();
+      }
     }
+  } catch (error) {
+    if (error instanceof UseCaseFailure) throw error;
+    // A refused draft is told as every other core error is: `bad_input`, by field.
+    throw toFailure(error);
   }
   held.delete(input.preview);
   return {
     localId,
     mode: input.mode,
     rows: totals.rows,
-    queued: credentials.length,
+    queued,
     invalid: totals.invalid,
     duplicatesInFile: totals.duplicatesInFile,
     duplicatesUploaded: totals.duplicatesUploaded,
-    skipped: totals.rows - credentials.length,
+    skipped: totals.rows - queued,
   };
 }

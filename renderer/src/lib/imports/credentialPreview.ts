@@ -5,6 +5,7 @@ import { translate, type Locale } from '../../../../electron/contract/i18n';
 import { currentLocale } from '../i18nText';
 import type { CredentialPreviewReady } from '../../../../electron/contract/ipc/models';
 import { CredentialSystem } from '../../../../electron/contract/marketplace/wire';
+import { pagesCovering } from '../virtualWindow';
 
 export type CredentialPreviewRow = CredentialPreviewReady['rows'][number];
 export type CredentialTotals = CredentialPreviewReady['totals'];
@@ -115,6 +116,73 @@ export function filterRows(
   filter: RowFilter,
 ): readonly CredentialPreviewRow[] {
   return filter === 'all' ? rows : rows.filter((row) => rowVerdict(row) === filter);
+}
+
+/** Rows asked of main at a time; the preview's own answer carries the first page. */
+export const PREVIEW_PAGE_ROWS = 100;
+
+/** Asks main for a page of the preview's rows (null when it cannot: the preview has gone). */
+export type LoadPreviewRows = (request: {
+  offset: number;
+  limit: number;
+  filter: RowFilter;
+}) => Promise<{ rows: readonly CredentialPreviewRow[]; total: number } | null>;
+
+/**
+ * A preview's rows as far as the window has asked for them: main keeps every row (a 100k-line
+ * file is never one answer); pages arrive as the seller scrolls, each asked for once.
+ */
+export class PreviewRowPages {
+  private readonly pages = new Map<number, readonly CredentialPreviewRow[]>();
+  private readonly asked = new Set<number>();
+
+  constructor(
+    readonly filter: RowFilter,
+    private readonly load: LoadPreviewRows,
+    /** Rows under the filter; null until main has said. */
+    public total: number | null = null,
+    first?: readonly CredentialPreviewRow[],
+    readonly pageSize = PREVIEW_PAGE_ROWS,
+  ) {
+    if (first && total !== null) {
+      // The first answer's rows, cut to this table's pages.
+      for (let at = 0; at < first.length; at += pageSize) {
+        const rows = first.slice(at, at + pageSize);
+        // A part page is kept only when it is the list's last.
+        if (rows.length === pageSize || at + rows.length === total) {
+          this.pages.set(at / pageSize, rows);
+          this.asked.add(at / pageSize);
+        }
+      }
+    }
+  }
+
+  rowAt(index: number): CredentialPreviewRow | undefined {
+    return this.pages.get(Math.floor(index / this.pageSize))?.[index % this.pageSize];
+  }
+
+  /** Fetches the pages holding rows [start, end) not yet asked for; true when any arrived. */
+  async ensure(start: number, end: number): Promise<boolean> {
+    const wanted = pagesCovering(start, end, this.pageSize).filter((p) => !this.asked.has(p));
+    for (const p of wanted) this.asked.add(p);
+    const answers = await Promise.all(
+      wanted.map(async (page) => {
+        const answer = await this.load({
+          offset: page * this.pageSize,
+          limit: this.pageSize,
+          filter: this.filter,
+        });
+        if (!answer) {
+          this.asked.delete(page);
+          return false;
+        }
+        this.pages.set(page, answer.rows);
+        this.total = answer.total;
+        return true;
+      }),
+    );
+    return answers.some(Boolean);
+  }
 }
 
 export function duplicateLabel(

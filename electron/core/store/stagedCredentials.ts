@@ -1,0 +1,121 @@
+// A credential file's rows queued a part at a time, all or nothing: each part is sealed and
+// written to a staging table of this connection (TEMP: never in the profile, and only sealed
+// blobs and hashes in it) in its own short transaction, so a 100k-line import neither holds every
+// row in memory nor keeps the core's other queries waiting; `commit` then moves the staged rows
+// under one outbox operation in one short transaction (an INSERT … SELECT inside SQLite). Until
+// then nothing of the import is in the outbox; `abandon` (or a failed commit) leaves no trace.
+import { credentialProblems } from '../../contract/rules';
+import { MarketplaceType, type CredentialInput } from '../../contract/marketplace/wire';
+import { hashCredential } from '../credentials/hash';
+import type { StoreContext } from './context';
+import { requireProduct, type CredentialMode, type SecretBox } from './drafts';
+import { DraftRejected, StoreError } from './errors';
+import { offerRow, refreshOffer } from './offers';
+import { dropOps, enqueueOp, WAITING } from './outbox';
+
+export interface CredentialStaging {
+  /** Seals and stages a part of the rows (checked as queueCredentials checks them). */
+  add(credentials: readonly CredentialInput[]): void;
+  /** Rows staged so far. */
+  readonly staged: number;
+  /** Queues every staged row under one operation, in one transaction; returns how many. */
+  commit(): number;
+  /** Forgets the staged rows: nothing was queued. */
+  abandon(): void;
+}
+
+let stagings = 0;
+
+function requireAccountOffer(ctx: StoreContext, localId: number): void {
+  const row = offerRow(ctx, localId);
+  if (!row) throw new StoreError('not_found', `Offer ${localId} is not in the store.`);
+  if (requireProduct(ctx, row.product_id).marketplace_type !== MarketplaceType.Account) {
+    throw new DraftRejected([
+      {
+        field: 'credentials',
+        code: 'prohibited',
+        message: 'Credentials are for account offers only.',
+      },
+    ]);
+  }
+}
+
+export function stageCredentials(
+  ctx: StoreContext,
+  box: SecretBox,
+  localId: number,
+  mode: CredentialMode,
+): CredentialStaging {
+  requireAccountOffer(ctx, localId);
+  const table = `temp.staged_credentials_${++stagings}`;
+  // Staged pages are written once and read once: a small cache of them is enough (the default
+  // would keep 16 MB of sealed rows in the core's memory besides the main database's).
+  ctx.db.pragma('temp.cache_size = -2048');
+  ctx.db.exec(
+    `CREATE TABLE ${table} (ord INTEGER PRIMARY KEY, sealed BLOB NOT NULL, login_hash TEXT NOT NULL, email_hash TEXT)`,
+  );
+  const insert = ctx.db.prepare(
+    `INSERT INTO ${table} (sealed, login_hash, email_hash) VALUES (?, ?, ?)`,
+  );
+  let staged = 0;
+  let open = true;
+  const drop = () => {
+    if (!open) return;
+    open = false;
+    ctx.db.exec(`DROP TABLE IF EXISTS ${table}`);
+  };
+  const requireOpen = () => {
+    if (!open) throw new StoreError('invalid', 'This import was already queued or abandoned.');
+  };
+  return {
+    get staged() {
+      return staged;
+    },
+    add(credentials) {
+      requireOpen();
+      const problems = credentials.flatMap((c, i) => credentialProblems(c, staged + i));
+      if (problems.length > 0) throw new DraftRejected(problems);
+      ctx.db.transaction(() => {
+        for (const c of credentials) {
+          const hashes = hashCredential(c);
+          // Sealed with its file line, as queueCredentials does (push strips it before sending).
+          const sealed = box.seal(Buffer.from(JSON.stringify(c), 'utf8'));
+          insert.run(sealed, hashes.loginHash, hashes.emailHash);
+        }
+      })();
+      staged += credentials.length;
+    },
+    commit() {
+      requireOpen();
+      if (staged === 0) {
+        throw new DraftRejected([
+          { field: 'credentials', code: 'required', message: 'No credentials given.' },
+        ]);
+      }
+      try {
+        // The offer may have gone (or changed product) while the parts were staged.
+        requireAccountOffer(ctx, localId);
+        ctx.db
+          .transaction(() => {
+            if (mode === 'replace') {
+              dropOps(ctx, localId, { kinds: ['credentials'], states: WAITING });
+            }
+            const opId = enqueueOp(ctx, localId, 'credentials', { mode, total: staged });
+            // Prepared here, not cached (prep): the table is this import's own.
+            ctx.db
+              .prepare(
+                `INSERT INTO queued_credentials (outbox_id, local_id, sealed, login_hash, email_hash)
+                 SELECT ?, ?, sealed, login_hash, email_hash FROM ${table} ORDER BY ord`,
+              )
+              .run(opId, localId);
+            refreshOffer(ctx, localId);
+          })
+          .immediate();
+        return staged;
+      } finally {
+        drop();
+      }
+    },
+    abandon: drop,
+  };
+}
