@@ -17,6 +17,11 @@ export interface Faults {
    * JSON was expected, as a captive portal or a broken proxy would; unprocessed.
    */
   malformedAnswers: number;
+  /**
+   * The next this many API requests (after any 429s and malformed answers) are processed, then
+   * their connection dropped before the answer: a lost answer, its outcome unknown to the caller.
+   */
+  answersLost: number;
 }
 
 export const noFaults: Faults = {
@@ -28,6 +33,7 @@ export const noFaults: Faults = {
   tooManyRequests: 0,
   retryAfter: '1',
   malformedAnswers: 0,
+  answersLost: 0,
 };
 
 /** mulberry32: small, fast, good enough to pick which requests fail. */
@@ -54,7 +60,7 @@ export class FaultInjector {
   private faults: Faults = { ...noFaults };
   private random = seededRandom(noFaults.seed);
   /** What is left of the counted faults. */
-  private left = { tooManyRequests: 0, malformedAnswers: 0 };
+  private left = { tooManyRequests: 0, malformedAnswers: 0, answersLost: 0 };
 
   set(partial: Partial<Faults>): void {
     this.faults = { ...noFaults, ...partial };
@@ -62,6 +68,7 @@ export class FaultInjector {
     this.left = {
       tooManyRequests: this.faults.tooManyRequests,
       malformedAnswers: this.faults.malformedAnswers,
+      answersLost: this.faults.answersLost,
     };
   }
 
@@ -81,6 +88,10 @@ export class FaultInjector {
     if (this.left.malformedAnswers > 0) {
       this.left.malformedAnswers--;
       return { kind: 'malformed' };
+    }
+    if (this.left.answersLost > 0) {
+      this.left.answersLost--;
+      return { kind: 'dropAfter' };
     }
     const f = this.faults;
     if (f.errorRate === 0 && f.dropBeforeRate === 0 && f.dropAfterRate === 0)

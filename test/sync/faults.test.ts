@@ -27,7 +27,9 @@ describe('sync under faults', () => {
     );
     expect((await syncUntilDone(desk)).pending).toBe(0);
 
-    sb.setFaults({ errorRate: 0.2, dropBeforeRate: 0.2, dropAfterRate: 0.2, seed: 7 });
+    // Which requests fail follows the seed and the order requests go in: this one drops a create
+    // batch after processing (adopted below) with the push's lanes and first-request-on-an-offer.
+    sb.setFaults({ errorRate: 0.2, dropBeforeRate: 0.2, dropAfterRate: 0.2, seed: 5 });
     const intended = new Set<number>();
     for (let i = 0; i < 60; i++) {
       const price = 1 + i / 100;
