@@ -426,7 +426,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     ...credentialHandlers(ctx),
     ...screenshotHandlers(ctx),
-    ...transferHandlers(ctx),
+    ...transferHandlers(ctx, language.locale),
     ...activityHandlers(ctx),
     ...salesHandlers(ctx),
     ...stockHandlers(ctx),

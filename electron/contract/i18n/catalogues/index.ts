@@ -9,6 +9,7 @@ import * as offers from './offers';
 import * as pool from './pool';
 import * as activity from './activity';
 import * as catalogue from './catalogue';
+import * as consequences from './consequences';
 import * as credentials from './credentials';
 import * as failures from './failures';
 import * as imports from './imports';
@@ -32,6 +33,7 @@ const areas = {
   offers,
   activity,
   catalogue,
+  consequences,
   credentials,
   failures,
   imports,

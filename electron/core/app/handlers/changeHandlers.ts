@@ -7,11 +7,11 @@ import type { AppContext } from '../context';
 
 type ChangeHandlers = Pick<Handlers, 'offers.preview' | 'undo.last' | 'undo.undo'>;
 
-/** `locale`: the app's language, which undo's labels are said in. */
+/** `locale`: the app's language, which the preview's words and undo's labels are said in. */
 export function changeHandlers(ctx: AppContext, locale: () => Locale = () => 'en'): ChangeHandlers {
   return {
     async 'offers.preview'({ localIds, change }) {
-      return previewChange(ctx.seller(), { offers: { localIds }, change });
+      return previewChange(ctx.seller(), { offers: { localIds }, change, locale: locale() });
     },
     async 'undo.last'() {
       const step = ctx.currentProfile() ? lastUndoStep(ctx.seller()) : null;

@@ -1,6 +1,7 @@
 // Offers in and out of spreadsheets, as the app offers them: the use cases (core/usecases/
 // transfers) decide; here a preview waits in main's memory between "look" and "confirm", the
 // renderer hears of what was queued, and an export asks where to save.
+import type { Locale } from '../../../contract/i18n';
 import { AppFailure, type Handlers } from '../../../contract/ipc';
 import {
   exportOffers,
@@ -30,8 +31,10 @@ async function save(
   return target;
 }
 
+/** `locale`: the app's language, which an import preview's consequences are said in. */
 export function transferHandlers(
   ctx: AppContext,
+  locale: () => Locale = () => 'en',
 ): Pick<
   Handlers,
   'imports.offersPreview' | 'imports.offersCommit' | 'exports.offers' | 'exports.template'
@@ -43,6 +46,7 @@ export function transferHandlers(
         productId,
         file: await ctx.options.resolveFileRef(file),
         ...(deliveryTimeMs !== undefined && { deliveryTimeMs }),
+        locale: locale(),
       });
       return {
         previewId: pending.put(preview),

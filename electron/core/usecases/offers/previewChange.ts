@@ -9,7 +9,16 @@ import {
   sellerStatuses,
   type PriceChangeMode,
 } from '../../../contract/rules';
+import type { Locale } from '../../../contract/i18n';
 import { UseCaseFailure } from '../failure';
+import {
+  expectationNote,
+  offerNameIn,
+  reasonIn,
+  ruleIn,
+  valueIn,
+  warningIn,
+} from './consequenceWords';
 import type { SellerProfile } from '../profile';
 import {
   offerReader,
@@ -87,9 +96,11 @@ export function planOf(read: OfferReader, localId: number, change: BulkChange): 
 
 export function previewChange(
   profile: SellerProfile,
-  input: { offers: OfferSelection; change: BulkChange; limit?: number },
+  input: { offers: OfferSelection; change: BulkChange; limit?: number; locale?: Locale },
 ): ChangePreview {
   checkChange(input.change);
+  // The app's language; English (the command line's) without one.
+  const locale = input.locale ?? 'en';
   const limit = input.limit ?? PREVIEW_LINES;
   const ids = selectedOffers(profile, input.offers);
   const read = offerReader(profile);
@@ -131,17 +142,30 @@ export function previewChange(
     }
   }
   if (preview.toReviewCount > 0) preview.warnings.push(reviewWarning(preview.toReviewCount));
-  if (expected.size > 0) preview.rule = expectationNote(expected);
-  return preview;
+  if (expected.size > 0) preview.rule = expectationNote(expected, locale);
+  return previewIn(preview, locale);
 }
 
-/**
- * What the app expects the marketplace to refuse, where the API document does not say: told,
- * not enforced. The changes are sent; a refusal comes back with the marketplace's reason.
- */
-function expectationNote(expected: Map<string, number>): string {
-  const parts = [...expected].map(
-    ([sentence, n]) => `${sentence.replace(/\.$/, '')} (${n === 1 ? '1 offer' : `${n} offers`}).`,
-  );
-  return `${parts.join(' ')} The marketplace's rules here are not published, so these changes are sent anyway: it decides, and a refusal shows with its reason.`;
+/** The preview in the app's language (the English is the command line's --dry-run). */
+function previewIn(preview: ChangePreview, locale: Locale): ChangePreview {
+  if (locale === 'en') return preview;
+  return {
+    ...preview,
+    changes: preview.changes.map((line) => ({
+      ...line,
+      offer: offerNameIn(line.offer, locale),
+      before: valueIn(line.before, locale),
+      after: valueIn(line.after, locale),
+    })),
+    leftOut: preview.leftOut.map((line) => ({
+      ...line,
+      offer: offerNameIn(line.offer, locale),
+      reason: reasonIn(line.reason, locale),
+    })),
+    toReview: preview.toReview.map((name) => offerNameIn(name, locale)),
+    rule: ruleIn(preview.rule, locale),
+    warnings: preview.warnings.map((w) =>
+      warningIn(w, preview.toReviewCount, locale, reviewWarning(preview.toReviewCount)),
+    ),
+  };
 }

@@ -3,6 +3,7 @@
 // commit checks the rows a chunk at a time, then queues them all in one transaction
 // (store.stageOfferImport), all or nothing unless the seller asked to skip the bad rows. Duplicates are counted, never
 // created; a row without a delivery time gets the one the seller chose, one hour by default.
+import type { Locale } from '../../../contract/i18n';
 import type { Product } from '../../../contract/marketplace/wire';
 import type { OfferSheetRow } from '../../imports/offers';
 import { runInChunks, type JobControl } from '../../util/chunkedJob';
@@ -29,6 +30,8 @@ export interface OfferImportInput {
   /** The file's text encoding, when the seller names it (else told from the bytes). */
   encoding?: string;
   signal?: AbortSignal;
+  /** The language of the consequences' words (the app's); English without one. */
+  locale?: Locale;
 }
 
 export interface OfferImportPreview {
@@ -121,7 +124,7 @@ export async function previewOfferImport(
   }));
   const headerRefused = headerProblems.length > 0;
   const rows: readonly OfferSheetRow[] = headerRefused ? [] : sheet.rows;
-  const plan = planOfferRows(profile.store(), product, rows, deliveryTimeMs);
+  const plan = planOfferRows(profile.store(), product, rows, deliveryTimeMs, input.locale);
   const invalid = linesOf(plan.problems);
   return {
     product,

@@ -3,6 +3,8 @@
 // with its line and column. An edit of an offer already on the marketplace also says what it does
 // there (price before → after, rounded as the marketplace keeps it; a live account offer going
 // back to review); a row editing a sold offer is left out with the reason. Nothing is written here.
+import { translate, type Locale } from '../../../contract/i18n';
+import { offerNameIn, reasonIn, ruleIn, valueIn, warningIn } from '../offers/consequenceWords';
 import {
   editSendsToReview,
   formatPrice,
@@ -115,6 +117,8 @@ export function planOfferRows(
   product: Product,
   rows: readonly OfferSheetRow[],
   defaultDeliveryTime: number,
+  /** The language of the consequences' words; English, the command line's, without one. */
+  locale: Locale = 'en',
 ): ImportPlan {
   const plan: ImportPlan = {
     planned: [],
@@ -158,8 +162,33 @@ export function planOfferRows(
   }
   const c = plan.consequences;
   if (c.toReviewCount > 0) c.warnings.push(reviewWarning(c.toReviewCount));
-  c.forecast = createForecast(product, plan.planned);
+  c.forecast = createForecast(product, plan.planned, locale);
+  plan.consequences = consequencesIn(c, locale);
   return plan;
+}
+
+/** The consequences in the app's language (built in English, which the command line prints). */
+function consequencesIn(c: ImportConsequences, locale: Locale): ImportConsequences {
+  if (locale === 'en') return c;
+  return {
+    ...c,
+    changes: c.changes.map((line) => ({
+      ...line,
+      offer: offerNameIn(line.offer, locale),
+      before: valueIn(line.before, locale),
+      after: valueIn(line.after, locale),
+    })),
+    leftOut: c.leftOut.map((line) => ({
+      ...line,
+      offer: offerNameIn(line.offer, locale),
+      reason: reasonIn(line.reason, locale),
+    })),
+    toReview: c.toReview.map((name) => offerNameIn(name, locale)),
+    rule: ruleIn(c.rule, locale) ?? c.rule,
+    warnings: c.warnings.map((w) =>
+      warningIn(w, c.toReviewCount, locale, reviewWarning(c.toReviewCount)),
+    ),
+  };
 }
 
 /**
@@ -167,11 +196,16 @@ export function planOfferRows(
  * offer with the credential system Multiple and no active credentials goes Not Active, else On
  * Review. Its credentials, queued before it is sent, go in the same create (then On Review).
  */
-function createForecast(product: Product, planned: readonly PlannedRow[]): string | null {
+function createForecast(
+  product: Product,
+  planned: readonly PlannedRow[],
+  locale: Locale,
+): string | null {
   const creates = planned.filter(
     (p): p is Extract<PlannedRow, { action: 'create' }> => p.action === 'create',
   );
   if (creates.length === 0) return null;
+  if (locale !== 'en') return forecastIn(product, creates, locale);
   const offers = (n: number, one: string, many: string) =>
     n === 1 ? `1 new offer ${one}` : `${n} new offers ${many}`;
   if (product.marketplace_type === MarketplaceType.Gold) {
@@ -193,6 +227,27 @@ function createForecast(product: Product, planned: readonly PlannedRow[]): strin
     );
   }
   return parts.join(' ');
+}
+
+/** The forecast from the consequences catalogue (its English is createForecast's). */
+function forecastIn(
+  product: Product,
+  creates: readonly Extract<PlannedRow, { action: 'create' }>[],
+  locale: Locale,
+): string {
+  if (product.marketplace_type === MarketplaceType.Gold) {
+    return translate(locale, 'consequences.forecast.gold', { count: creates.length });
+  }
+  const none = creates.filter(
+    (p) => p.fields.credential_system_type_id === CredentialSystem.None,
+  ).length;
+  const multiple = creates.length - none;
+  return [
+    multiple > 0 ? translate(locale, 'consequences.forecast.multiple', { count: multiple }) : '',
+    none > 0 ? translate(locale, 'consequences.forecast.none', { count: none }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
