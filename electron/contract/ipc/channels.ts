@@ -72,6 +72,7 @@ import {
   profileRemoveInputSchema,
   profileRemoveOutcomeSchema,
 } from './profileModels';
+import { jobFinishedSchema, jobProgressSchema, jobStopInputSchema } from './jobModels';
 import {
   languageQuerySchema,
   languageSchema,
@@ -142,6 +143,8 @@ export const channels = {
   'offers.dismiss': channel(localIdsSchema, bulkOutcomeSchema),
   'offers.resolveConflict': channel(resolveConflictInputSchema, offerDetailSchema),
   'offers.preview': channel(changePreviewInputSchema, changePreviewSchema),
+  /** Stops a long job (job.progress) between two chunks: what was applied stays, undoable. */
+  'job.stop': channel(jobStopInputSchema, z.object({ stopping: z.boolean() })),
   'undo.last': channel(none, undoStepSchema.nullable()),
   'undo.undo': channel(none, undoStepSchema),
   'settings.setSending': channel(sendingSettingsSchema.partial(), appSettingsSchema),
@@ -241,6 +244,10 @@ export const events = {
   'app.preferencesChanged': appPreferencesSchema,
   /** The core's worker stopped unexpectedly and was started again (or, too often, was not). */
   'core.restarted': z.object({ gaveUp: z.boolean() }),
+  /** How far a long job the seller started (a bulk change, an import's check) has got. */
+  'job.progress': jobProgressSchema,
+  /** A long job ended: to the end, or stopped by job.stop (its channel answers what was applied). */
+  'job.finished': jobFinishedSchema,
 } as const;
 
 export type Events = typeof events;

@@ -2,6 +2,7 @@ export * from './result';
 export * from './models';
 export * from './changeModels';
 export * from './profileModels';
+export * from './jobModels';
 export * from './channels';
 export * from './api';
 export * from './dispatch';

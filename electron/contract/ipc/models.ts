@@ -289,6 +289,8 @@ export const bulkOutcomeSchema = z.object({
       problems: z.array(fieldProblemSchema),
     }),
   ),
+  /** Stopped by the seller (job.stop) before the end: `changed` were applied, one undo step. */
+  stopped: z.boolean().optional(),
 });
 export type BulkOutcome = z.infer<typeof bulkOutcomeSchema>;
 

@@ -36,6 +36,7 @@ import { offerHandlers } from './handlers/offerHandlers';
 import { syncQueueHandlers } from './handlers/syncQueueHandlers';
 import { screenshotHandlers } from './handlers/screenshotHandlers';
 import { transferHandlers } from './handlers/transferHandlers';
+import { jobsOf } from './jobs';
 import { createConnectionTracker, unreachableReason } from './connection';
 import { tcpReachable } from './network';
 import type { AppCoreOptions } from './options';
@@ -411,6 +412,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...changeHandlers(ctx, language.locale),
     ...catalogueHandlers(ctx),
     ...offerHandlers(ctx),
+    ...jobsOf(bus).handlers,
     ...syncQueueHandlers(ctx),
     async 'sync.status'() {
       return status();

@@ -21,6 +21,7 @@ import {
 } from '../../usecases/offers';
 import { queuedScreenshotFiles } from '../../usecases/screenshots';
 import type { AppContext } from '../context';
+import { jobsOf } from '../jobs';
 import { offerDetailView, offerRowView, queuedThumbnailUrls } from '../views';
 
 type OfferHandlers = Pick<
@@ -57,6 +58,7 @@ function presentBulk(ctx: AppContext, localIds: number[], outcome: BulkOutcome):
   if (outcome.changed > 0) ctx.changed(localIds);
   return {
     changed: outcome.changed,
+    ...(outcome.cancelled && { stopped: true }),
     refused: outcome.refused.map(({ localId, offer, problems }) => ({
       localId,
       offer,
@@ -65,7 +67,11 @@ function presentBulk(ctx: AppContext, localIds: number[], outcome: BulkOutcome):
   };
 }
 
+/** Stopped between chunks: what was applied is answered as usual, with `stopped`. */
+const wasStopped = (outcome: BulkOutcome) => outcome.cancelled === true;
+
 export function offerHandlers(ctx: AppContext): OfferHandlers {
+  const jobs = jobsOf(ctx.bus);
   return {
     async 'offers.query'(query) {
       const { total, offers } = listOffers(ctx.seller(), query);
@@ -96,19 +102,29 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
     },
 
     async 'offers.delete'({ localIds }) {
-      return presentBulk(ctx, localIds, await deleteOffers(ctx.seller(), { offers: { localIds } }));
+      const outcome = await jobs.run(
+        'bulk_delete',
+        (job) => deleteOffers(ctx.seller(), { offers: { localIds } }, job),
+        wasStopped,
+      );
+      return presentBulk(ctx, localIds, outcome);
     },
 
     async 'offers.setStatus'({ localIds, status }) {
-      return presentBulk(
-        ctx,
-        localIds,
-        await setStatus(ctx.seller(), { offers: { localIds }, status }),
+      const outcome = await jobs.run(
+        'bulk_status',
+        (job) => setStatus(ctx.seller(), { offers: { localIds }, status }, job),
+        wasStopped,
       );
+      return presentBulk(ctx, localIds, outcome);
     },
 
     async 'offers.changePrice'({ localIds, mode, value }) {
-      const outcome = await changePrice(ctx.seller(), { offers: { localIds }, mode, value });
+      const outcome = await jobs.run(
+        'bulk_price',
+        (job) => changePrice(ctx.seller(), { offers: { localIds }, mode, value }, job),
+        wasStopped,
+      );
       return presentBulk(ctx, localIds, outcome);
     },
 
@@ -119,7 +135,12 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
     },
 
     async 'offers.discardLocal'({ localIds }) {
-      return presentBulk(ctx, localIds, await discardLocalChanges(ctx.seller(), { localIds }));
+      const outcome = await jobs.run(
+        'bulk_discard',
+        (job) => discardLocalChanges(ctx.seller(), { localIds }, job),
+        wasStopped,
+      );
+      return presentBulk(ctx, localIds, outcome);
     },
 
     async 'offers.retry'({ localIds }) {

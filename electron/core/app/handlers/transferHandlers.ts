@@ -16,6 +16,7 @@ import {
 } from '../../usecases/transfers/importOffers';
 import type { AppContext } from '../context';
 import { createPreviewCache } from '../previews';
+import { jobsOf } from '../jobs';
 
 async function save(
   ctx: AppContext,
@@ -67,9 +68,10 @@ export function transferHandlers(
     },
 
     async 'imports.offersCommit'({ previewId, skipInvalid }) {
-      const outcome = await commitOfferImport(ctx.seller(), pending.peek(previewId), {
-        skipInvalid,
-      });
+      // Its rows are checked a chunk at a time (progress, Stop); stopped, nothing is queued.
+      const outcome = await jobsOf(ctx.bus).run('offer_import', (job) =>
+        commitOfferImport(ctx.seller(), pending.peek(previewId), { skipInvalid, job }),
+      );
       pending.drop(previewId);
       ctx.changed(outcome.localIds);
       return {

@@ -1,0 +1,160 @@
+// A long bulk change in the app tells how far it has got and can be stopped: the real core
+// against a sandbox on loopback, its profile's SQLite file seeded with 5,000 pulled offers
+// directly (as test/usecases/bulkChunks.test.ts does; through the API it would take minutes),
+// every call through the contract's dispatch as the IPC bridge makes it.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventPayload } from '../../electron/contract/ipc';
+import type { AppCore } from '../../electron/core/app';
+import { applyServerOffer } from '../../electron/core/store/offers';
+import { testContext, testDatabase } from '../../electron/core/store/testing';
+import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { goldProduct, serverOffer } from '../store/fixtures';
+import { coreCalls, createTestCore } from './coreHarness';
+
+const SEEDED = 5_000;
+/** A product of our own beside the sandbox's catalogue, so the demo products stay as pulled. */
+const product = { ...goldProduct, id: 9_990, title: 'Seeded Gold' };
+
+let sandbox: Sandbox;
+let core: AppCore;
+let dataDir: string;
+let progress: EventPayload<'job.progress'>[];
+let finished: EventPayload<'job.finished'>[];
+const { call, syncNow } = coreCalls(() => core);
+
+/** Writes `count` offers as a pull leaves them into the open profile's file; their local ids. */
+async function seedOffers(count: number): Promise<number[]> {
+  const dir = join(dataDir, 'profiles');
+  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'));
+  if (!file) throw new Error('no profile file');
+  const profile = openSellerProfile({
+    dataDir,
+    baseUrl: sandbox.baseUrl,
+    file: join(dir, file),
+    token: () => {
+      throw new Error('seeding needs no token');
+    },
+  });
+  try {
+    const store = profile.store();
+    store.saveProducts([product]);
+    const ctx = testContext(store);
+    const db = testDatabase(store);
+    db.transaction(() => {
+      for (let i = 1; i <= count; i++) {
+        applyServerOffer(
+          ctx,
+          serverOffer({ id: 700_000 + i, product_id: product.id, price_per_step: 2 + (i % 50) }),
+        );
+      }
+    })();
+    return db
+      .prepare<[number], { local_id: number }>(
+        'SELECT local_id FROM offers WHERE product_id = ? ORDER BY local_id',
+      )
+      .all(product.id)
+      .map((r) => r.local_id);
+  } finally {
+    await profile.close();
+  }
+}
+
+/** Each seeded offer's price as the offers list shows it, asked a page at a time. */
+async function prices(ids: number[]): Promise<Map<number, number | null>> {
+  const byId = new Map<number, number | null>();
+  for (let offset = 0; offset < ids.length; offset += 500) {
+    const page = await call('offers.query', {
+      productId: product.id,
+      sort: { column: 'updated_at', dir: 'desc' },
+      offset,
+      limit: 500,
+    });
+    expect(page.total).toBe(ids.length);
+    for (const row of page.rows) byId.set(row.localId, row.pricePerStep);
+  }
+  expect(byId.size).toBe(ids.length);
+  return byId;
+}
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
+  dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-jobs-'));
+  progress = [];
+  finished = [];
+  core = await createTestCore(dataDir, sandbox.baseUrl, {
+    syncDebounceMs: 3_600_000,
+    syncHoldMs: 0,
+    systemLanguages: ['en-US'],
+  });
+  core.on('job.progress', (p) => void progress.push(p));
+  core.on('job.finished', (f) => void finished.push(f));
+  await core.start();
+  await call('session.connect', { token: sandbox.sellers[0]!.token });
+  await syncNow();
+});
+
+afterEach(async () => {
+  await core.close();
+  await sandbox.close();
+});
+
+describe('a long bulk change in the app', { timeout: 120_000 }, () => {
+  it('tells its progress, rising to the total, and ends done', async () => {
+    const ids = await seedOffers(SEEDED);
+    expect(ids).toHaveLength(SEEDED);
+    const outcome = await call('offers.changePrice', { localIds: ids, mode: 'amount', value: 1 });
+    expect(outcome.changed).toBe(SEEDED);
+    expect(outcome.stopped).toBeUndefined();
+
+    expect(progress.length).toBeGreaterThan(0);
+    const jobId = progress[0]!.jobId;
+    expect(progress.every((p) => p.jobId === jobId && p.kind === 'bulk_price')).toBe(true);
+    expect(progress.every((p) => p.total === SEEDED)).toBe(true);
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i]!.done).toBeGreaterThan(progress[i - 1]!.done);
+    }
+    expect(progress.at(-1)!.done).toBe(SEEDED);
+    expect(finished).toEqual([{ jobId, kind: 'bulk_price', outcome: 'done' }]);
+  });
+
+  it('stopped after its first progress: answers what was applied, and one undo takes back exactly that', async () => {
+    const ids = await seedOffers(SEEDED);
+    const before = await prices(ids);
+
+    let stopAnswer: Promise<{ stopping: boolean }> | null = null;
+    const off = core.on('job.progress', ({ jobId }) => {
+      stopAnswer ??= call('job.stop', { jobId });
+    });
+    const outcome = await call('offers.changePrice', { localIds: ids, mode: 'amount', value: 1 });
+    off();
+    expect(stopAnswer).not.toBeNull();
+    expect(await stopAnswer!).toEqual({ stopping: true });
+
+    expect(outcome.stopped).toBe(true);
+    expect(outcome.changed).toBeGreaterThan(0);
+    expect(outcome.changed).toBeLessThan(SEEDED);
+    expect(finished).toEqual([
+      { jobId: progress[0]!.jobId, kind: 'bulk_price', outcome: 'stopped' },
+    ]);
+    // A job that ended is no longer there to stop.
+    expect(await call('job.stop', { jobId: progress[0]!.jobId })).toEqual({ stopping: false });
+
+    // Exactly `changed` offers moved by one (the first ones asked, chunk by chunk); the rest not.
+    const after = await prices(ids);
+    const moved = ids.filter((id) => after.get(id) !== before.get(id));
+    expect(moved).toEqual(ids.slice(0, outcome.changed));
+    for (const id of moved) expect(after.get(id)).toBeCloseTo(before.get(id)! + 1, 5);
+
+    const step = await call('undo.last');
+    expect(step).not.toBeNull();
+    await call('undo.undo');
+    const undone = await prices(ids);
+    for (const id of ids) expect(undone.get(id)).toBe(before.get(id));
+    // One step covered the whole stopped change: nothing of it is left to undo.
+    expect((await call('undo.last'))?.label ?? null).not.toBe(step!.label);
+  });
+});
