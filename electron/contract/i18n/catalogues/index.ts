@@ -13,6 +13,7 @@ import * as consequences from './consequences';
 import * as credentials from './credentials';
 import * as failures from './failures';
 import * as imports from './imports';
+import * as jobs from './jobs';
 import * as notices from './notices';
 import * as profiles from './profiles';
 import * as refusals from './refusals';
@@ -37,6 +38,7 @@ const areas = {
   credentials,
   failures,
   imports,
+  jobs,
   notices,
   pool,
   profiles,
