@@ -34,13 +34,13 @@ describe('Activity view in Chromium', () => {
         `${login}:${password}`,
       );
       expect(credentials).toMatchObject({ ok: true, value: { queued: 1 } });
+      // On the marketplace, whichever request carried it (an add, or the offer's edit while it
+      // holds none).
       await expect
-        .poll(() =>
-          sandbox.requests.some((r) =>
-            r.path.endsWith(`/offers/${account.id}/credentials/add_batch`),
-          ),
-        )
-        .toBe(true);
+        .poll(() => sandbox.control.credentials(account.id).map((c) => c.login), {
+          timeout: 30_000,
+        })
+        .toContain(login);
 
       // A status change the marketplace refuses: the offer was deleted there meanwhile.
       const gold = sandbox.control
