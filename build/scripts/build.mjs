@@ -57,6 +57,9 @@ async function buildElectron() {
       'core-worker': 'electron/corehost/coreWorker.ts',
       'credential-import-worker': 'electron/core/imports/credentials/credentialImportWorker.ts',
       'xlsx-read-worker': 'electron/core/imports/sheets/xlsxReadWorker.ts',
+      // The profile's WAL checkpointer thread, started by the store beside the core's bundle
+      // (electron/core/store/checkpointer.ts).
+      'wal-checkpointer': 'electron/core/store/checkpointerWorker.ts',
     };
     main.outdir = 'out/main';
     main.outExtension = { '.js': '.cjs' };

@@ -13,6 +13,10 @@ import {
   resolveCoreProcess,
   resolveCoreWorker,
 } from '../../electron/corehost/spawnCore';
+import {
+  resolveWalCheckpointer,
+  WAL_CHECKPOINTER_FILE,
+} from '../../electron/core/store/checkpointer';
 import type { Sandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
 import { coreCalls } from '../app/coreHarness';
@@ -47,6 +51,12 @@ describe('the built core thread', { timeout: 60_000 }, () => {
     const core = readFileSync(coreBundle, 'utf8');
     expect(core).toContain('require("better-sqlite3")');
     expect(core).not.toContain('require("electron")');
+    // The profile's WAL checkpointer thread, which the store starts beside the core's bundle.
+    expect(existsSync(join(root, 'out/main', WAL_CHECKPOINTER_FILE))).toBe(true);
+    expect(resolveWalCheckpointer(coreBundle)).toEqual({
+      file: join(root, 'out/main', WAL_CHECKPOINTER_FILE),
+    });
+    expect(core).toContain(WAL_CHECKPOINTER_FILE);
     const relay = readFileSync(processBundle, 'utf8');
     expect(relay).toContain(CORE_WORKER_FILE);
     expect(relay).not.toContain('require("electron")');

@@ -45,7 +45,12 @@ export interface OpenProfileOptions {
 }
 
 export async function openProfile(options: OpenProfileOptions): Promise<Profile> {
-  const seller = openSellerProfile({ ...options, adoptKeyAtOpen: true });
+  // The app answers the seller from the core's thread: WAL checkpoints run in a thread of their own.
+  const seller = openSellerProfile({
+    ...options,
+    adoptKeyAtOpen: true,
+    checkpointInBackground: true,
+  });
   try {
     return {
       baseUrl: options.baseUrl,

@@ -18,6 +18,8 @@ let runtimeNativeBinding: string | undefined;
 export function useSqliteNativeBinding(path: string | undefined): void {
   runtimeNativeBinding = path;
 }
+/** The binding set for this runtime, for a thread that opens its own connection (checkpointer.ts). */
+export const sqliteNativeBinding = (): string | undefined => runtimeNativeBinding;
 const bindingOption = () => (runtimeNativeBinding ? { nativeBinding: runtimeNativeBinding } : {});
 
 /** SQLite error codes that mean the bytes on disk are not a database we can read. */

@@ -58,7 +58,9 @@ import type { CredentialInput, Product } from '../../contract/marketplace/wire';
 import { systemClock, type Clock } from '../util/clock';
 import { bindContext, type StoreContext } from './context';
 import { credentialsKeyRecordOf, type CredentialsKeyRecord } from './credentialsKey';
-import { openDatabase } from './database';
+import { openDatabase, sqliteNativeBinding } from './database';
+import { startWalCheckpointer, type WalCheckpointer } from './checkpointer';
+import type { WorkerEntry } from '../imports/workerEntry';
 import {
   changeStatus,
   createOffer,
@@ -260,6 +262,11 @@ export interface OpenStoreOptions {
   /** Seals queued credentials; without it, queueCredentials refuses. */
   secretBox?: SecretBox;
   busyTimeoutMs?: number;
+  /**
+   * The app: commits never checkpoint the WAL on this connection's thread; a thread of its own
+   * does (checkpointer.ts). The command line keeps SQLite's automatic checkpoints.
+   */
+  checkpointInBackground?: boolean | { intervalMs?: number; worker?: WorkerEntry };
 }
 
 /** The catalogue as last pulled. */
@@ -362,6 +369,10 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
 export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
   const db = openDatabase(file, { busyTimeoutMs: opts.busyTimeoutMs });
   const ctx: StoreContext = { db, clock: opts.clock ?? systemClock };
+  const checkpointer =
+    opts.checkpointInBackground && file !== ':memory:'
+      ? backgroundCheckpoints(db, file, opts.checkpointInBackground)
+      : null;
   const store: Store = {
     file,
     clock: ctx.clock,
@@ -455,6 +466,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     pendingChanges: (ids) => pendingChangesOf(ctx, ids),
     close: () => {
       if (!db.open) return;
+      checkpointer?.stop();
       // The write-ahead log folded into the file and emptied at every clean close, even while
       // another connection (the command line, a reader) keeps it open; SQLite does it by itself
       // only when the last connection closes.
@@ -464,4 +476,28 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
   };
   bindContext(store, ctx);
   return store;
+}
+
+/** Hands the connection's checkpoints to a thread; back to SQLite's own if that thread is lost. */
+function backgroundCheckpoints(
+  db: StoreContext['db'],
+  file: string,
+  opts: true | { intervalMs?: number; worker?: WorkerEntry },
+): WalCheckpointer | null {
+  const automatic = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  const restore = () => {
+    if (db.open) db.pragma(`wal_autocheckpoint = ${automatic}`);
+  };
+  try {
+    const checkpointer = startWalCheckpointer(file, {
+      nativeBinding: sqliteNativeBinding(),
+      ...(opts !== true && opts.intervalMs !== undefined && { intervalMs: opts.intervalMs }),
+      ...(opts !== true && opts.worker && { worker: opts.worker }),
+      onLost: restore,
+    });
+    db.pragma('wal_autocheckpoint = 0');
+    return checkpointer;
+  } catch {
+    return null;
+  }
 }

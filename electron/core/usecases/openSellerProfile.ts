@@ -71,6 +71,11 @@ export interface OpenSellerProfileOptions {
    * blobs moved to the profile's key as soon as the app opens the profile.
    */
   adoptKeyAtOpen?: boolean;
+  /**
+   * The app: the WAL is checkpointed by a thread of its own, never inside a commit on the core's
+   * thread (core/store/checkpointer.ts). The command line keeps SQLite's automatic checkpoints.
+   */
+  checkpointInBackground?: boolean;
 }
 
 export function openSellerProfile(options: OpenSellerProfileOptions): SellerProfile {
@@ -114,6 +119,7 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
           clock,
           secretBox: lazyBox,
           ...(options.busyTimeoutMs !== undefined && { busyTimeoutMs: options.busyTimeoutMs }),
+          ...(options.checkpointInBackground && { checkpointInBackground: true }),
         });
         if (options.adoptKeyAtOpen && (store.credentialsKeyId() || store.hasQueuedCredentials())) {
           try {
