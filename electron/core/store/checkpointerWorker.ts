@@ -10,8 +10,7 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { CONTROL, STATE, type CheckpointerData } from './checkpointerControl';
 
-const { file, nativeBinding, control, intervalMs, thresholdBytes } =
-  workerData as CheckpointerData;
+const { file, nativeBinding, control, intervalMs, thresholdBytes } = workerData as CheckpointerData;
 
 /**
  * The WAL's last committed frame and how far checkpoints have copied, from the shared WAL index
