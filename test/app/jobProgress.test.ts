@@ -2,22 +2,18 @@
 // against a sandbox on loopback, its profile's SQLite file seeded with 5,000 pulled offers
 // directly (as test/usecases/bulkChunks.test.ts does; through the API it would take minutes),
 // every call through the contract's dispatch as the IPC bridge makes it.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../electron/contract/ipc';
 import type { AppCore } from '../../electron/core/app';
-import { applyServerOffer } from '../../electron/core/store/offers';
-import { testContext, testDatabase } from '../../electron/core/store/testing';
-import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { goldProduct, serverOffer } from '../store/fixtures';
 import { coreCalls, createTestCore } from './coreHarness';
+import { seededProduct, seedPulledOffers } from './seededOffers';
 
 const SEEDED = 5_000;
-/** A product of our own beside the sandbox's catalogue, so the demo products stay as pulled. */
-const product = { ...goldProduct, id: 9_990, title: 'Seeded Gold' };
+const product = seededProduct;
 
 let sandbox: Sandbox;
 let core: AppCore;
@@ -26,42 +22,7 @@ let progress: EventPayload<'job.progress'>[];
 let finished: EventPayload<'job.finished'>[];
 const { call, syncNow } = coreCalls(() => core);
 
-/** Writes `count` offers as a pull leaves them into the open profile's file; their local ids. */
-async function seedOffers(count: number): Promise<number[]> {
-  const dir = join(dataDir, 'profiles');
-  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'));
-  if (!file) throw new Error('no profile file');
-  const profile = openSellerProfile({
-    dataDir,
-    baseUrl: sandbox.baseUrl,
-    file: join(dir, file),
-    token: () => {
-      throw new Error('seeding needs no token');
-    },
-  });
-  try {
-    const store = profile.store();
-    store.saveProducts([product]);
-    const ctx = testContext(store);
-    const db = testDatabase(store);
-    db.transaction(() => {
-      for (let i = 1; i <= count; i++) {
-        applyServerOffer(
-          ctx,
-          serverOffer({ id: 700_000 + i, product_id: product.id, price_per_step: 2 + (i % 50) }),
-        );
-      }
-    })();
-    return db
-      .prepare<[number], { local_id: number }>(
-        'SELECT local_id FROM offers WHERE product_id = ? ORDER BY local_id',
-      )
-      .all(product.id)
-      .map((r) => r.local_id);
-  } finally {
-    await profile.close();
-  }
-}
+const seedOffers = (count: number) => seedPulledOffers(dataDir, sandbox.baseUrl, count);
 
 /** Each seeded offer's price as the offers list shows it, asked a page at a time. */
 async function prices(ids: number[]): Promise<Map<number, number | null>> {
