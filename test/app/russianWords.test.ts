@@ -184,6 +184,15 @@ describe("the core's sentences in the app's language", { timeout: 60_000 }, () =
       ).message,
     ).toBe('У этого предложения нет конфликта в поле price_per_step.');
 
+    // A refused draft: the sentence in Russian, each field's problem beside it.
+    const products = await call('catalogue.list', {});
+    const refused = await failureOf('offers.save', {
+      productId: products[0]!.id,
+      fields: { price_per_step: -1 },
+      deliveryTimeMs: 3_600_000,
+    });
+    expect(refused.message).toBe('Предложение не сохранено: некоторые поля нужно исправить.');
+
     await call('app.setLanguage', { choice: 'en' });
     expect((await failureOf('undo.undo')).message).toBe('There is nothing to undo.');
     expect((await failureOf('offers.get', { localId: 987_654 })).message).toBe(

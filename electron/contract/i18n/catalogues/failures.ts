@@ -29,6 +29,7 @@ export const en = {
   'failures.atLine': '{message} (line {line})',
   'failures.line': 'line {line}',
   'failures.notSaved': 'The offer was not saved: some fields need fixing.',
+  'failures.conflictNotResolved': 'The conflict was not resolved: some fields need fixing.',
   'failures.token.notAccepted':
     'The marketplace did not accept this token. Check that you copied all of it, or generate a new one in your dashboard.',
   'failures.token.notAllowed': 'This token is not allowed to use the Seller API.',
@@ -63,6 +64,7 @@ export const ru: Messages<typeof en> = {
   'failures.atLine': '{message} (строка {line})',
   'failures.line': 'строка {line}',
   'failures.notSaved': 'Предложение не сохранено: некоторые поля нужно исправить.',
+  'failures.conflictNotResolved': 'Конфликт не разрешён: некоторые поля нужно исправить.',
   'failures.token.notAccepted':
     'Маркетплейс не принял этот токен. Проверьте, что скопировали его целиком, или создайте новый в личном кабинете.',
   'failures.token.notAllowed': 'Этому токену не разрешено пользоваться Seller API.',

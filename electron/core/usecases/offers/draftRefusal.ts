@@ -34,7 +34,15 @@ export function refusedAs<T>(what: string, write: () => T): T {
       throw new UseCaseFailure('not_found', problems[0]!.message);
     }
     if (error instanceof DraftRejected) {
-      throw new UseCaseFailure('bad_input', `${what}: ${fieldList(problems)}`, problems);
+      // The app names each field beside it; its sentence says only what was not done.
+      throw new UseCaseFailure('bad_input', `${what}: ${fieldList(problems)}`, problems, {
+        say: {
+          key:
+            what === 'The conflict was not resolved'
+              ? 'failures.conflictNotResolved'
+              : 'failures.notSaved',
+        },
+      });
     }
     throw new UseCaseFailure('bad_input', `${what}: ${problems[0]!.message}`);
   }
