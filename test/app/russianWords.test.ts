@@ -184,6 +184,10 @@ describe("the core's sentences in the app's language", { timeout: 60_000 }, () =
       ).message,
     ).toBe('У этого предложения нет конфликта в поле price_per_step.');
 
+    // The app's own refusals (core/app), said in Russian too.
+    expect((await failureOf('shell.openExternal', { url: 'http://example.com' })).message).toBe(
+      'В браузере открываются только ссылки https.',
+    );
     // A refused draft: the sentence in Russian, each field's problem beside it.
     const products = await call('catalogue.list', {});
     const refused = await failureOf('offers.save', {
@@ -195,6 +199,9 @@ describe("the core's sentences in the app's language", { timeout: 60_000 }, () =
 
     await call('app.setLanguage', { choice: 'en' });
     expect((await failureOf('undo.undo')).message).toBe('There is nothing to undo.');
+    expect((await failureOf('shell.openExternal', { url: 'http://example.com' })).message).toBe(
+      'Only https links open in the browser.',
+    );
     expect((await failureOf('offers.get', { localId: 987_654 })).message).toBe(
       'This offer no longer exists.',
     );

@@ -84,6 +84,20 @@ export const en = {
   'refusals.stock.lowLevel': 'The low-stock level must be a whole number, 0 or more.',
   'refusals.stock.gone': 'This offer is no longer in the local data.',
   'refusals.stock.keep': '"Keep on sale" must be a whole number from 0 to {max}.',
+  'refusals.app.connectFirst': 'Connect to the marketplace or try the sandbox first.',
+  'refusals.app.httpsOnly': 'Only https links open in the browser.',
+  'refusals.app.noSandbox': 'The sandbox marketplace is not available in this build.',
+  'refusals.app.noTokenKept':
+    "This profile has no API token kept; add it again with its seller's token.",
+  'refusals.app.noProfileNamed': 'There is no profile named "{name}".',
+  'refusals.app.profileNoToken':
+    '"{name}" has no API token kept on this computer: add it again with its seller\'s token.',
+  'refusals.app.sandboxOneProfile': 'The sandbox has one profile only.',
+  'refusals.app.exportCancelled': 'Export cancelled.',
+  'refusals.app.noActivity': 'No activity matches this filter.',
+  'refusals.app.previewExpired': 'This preview has expired; drop the file again.',
+  'refusals.app.connectForSettings':
+    "Connect first: these settings are kept for each seller's profile.",
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -167,4 +181,18 @@ export const ru: Messages<typeof en> = {
   'refusals.stock.lowLevel': 'Порог малого остатка — целое число, 0 или больше.',
   'refusals.stock.gone': 'Этого предложения больше нет в локальных данных.',
   'refusals.stock.keep': '«Держать в продаже» — целое число от 0 до {max}.',
+  'refusals.app.connectFirst': 'Подключитесь к маркетплейсу или попробуйте песочницу.',
+  'refusals.app.httpsOnly': 'В браузере открываются только ссылки https.',
+  'refusals.app.noSandbox': 'Песочница маркетплейса недоступна в этой сборке.',
+  'refusals.app.noTokenKept':
+    'У этого профиля не сохранён API-токен; добавьте его снова с токеном продавца.',
+  'refusals.app.noProfileNamed': 'Профиля с именем «{name}» нет.',
+  'refusals.app.profileNoToken':
+    '«{name}»: на этом компьютере не сохранён API-токен; добавьте его снова с токеном продавца.',
+  'refusals.app.sandboxOneProfile': 'В песочнице только один профиль.',
+  'refusals.app.exportCancelled': 'Экспорт отменён.',
+  'refusals.app.noActivity': 'Под этот фильтр не подходит ни одна запись журнала.',
+  'refusals.app.previewExpired': 'Этот предпросмотр устарел: перетащите файл ещё раз.',
+  'refusals.app.connectForSettings':
+    'Сначала подключитесь: эти настройки хранятся в профиле каждого продавца.',
 };
