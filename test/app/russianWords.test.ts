@@ -184,6 +184,15 @@ describe("the core's sentences in the app's language", { timeout: 60_000 }, () =
       ).message,
     ).toBe('У этого предложения нет конфликта в поле price_per_step.');
 
+    // A bulk change the rules refuse, before anything is read.
+    expect(
+      (
+        await failureOf('offers.preview', {
+          localIds: [first!.localId],
+          change: { kind: 'price', mode: 'percent', value: -100 },
+        })
+      ).message,
+    ).toBe('Цена не может упасть на 100 % и больше.');
     // The app's own refusals (core/app), said in Russian too.
     expect((await failureOf('shell.openExternal', { url: 'http://example.com' })).message).toBe(
       'В браузере открываются только ссылки https.',

@@ -98,6 +98,9 @@ export const en = {
   'refusals.app.previewExpired': 'This preview has expired; drop the file again.',
   'refusals.app.connectForSettings':
     "Connect first: these settings are kept for each seller's profile.",
+  'refusals.offers.priceNotNumber': 'The change must be a number, like 10 or -5.',
+  'refusals.offers.priceZero': 'A change of zero changes nothing.',
+  'refusals.offers.priceDrop100': 'A price cannot drop by 100 % or more.',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -195,4 +198,7 @@ export const ru: Messages<typeof en> = {
   'refusals.app.previewExpired': 'Этот предпросмотр устарел: перетащите файл ещё раз.',
   'refusals.app.connectForSettings':
     'Сначала подключитесь: эти настройки хранятся в профиле каждого продавца.',
+  'refusals.offers.priceNotNumber': 'Изменение должно быть числом, например 10 или -5.',
+  'refusals.offers.priceZero': 'Изменение на ноль ничего не меняет.',
+  'refusals.offers.priceDrop100': 'Цена не может упасть на 100 % и больше.',
 };

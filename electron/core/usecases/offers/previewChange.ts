@@ -9,7 +9,7 @@ import {
   sellerStatuses,
   type PriceChangeMode,
 } from '../../../contract/rules';
-import type { Locale } from '../../../contract/i18n';
+import type { Locale, MessageKey } from '../../../contract/i18n';
 import { UseCaseFailure } from '../failure';
 import {
   expectationNote,
@@ -68,10 +68,20 @@ export interface ChangePreview {
 export const PREVIEW_LINES = 200;
 const PREVIEW_READ_PAGE = 500;
 
+/** contract/rules/prices.ts's refusals, as the app says them. */
+const priceRefusalKeys: Record<string, MessageKey> = {
+  'The change must be a number, like 10 or -5.': 'refusals.offers.priceNotNumber',
+  'A change of zero changes nothing.': 'refusals.offers.priceZero',
+  'A price cannot drop by 100 % or more.': 'refusals.offers.priceDrop100',
+};
+
 export function checkChange(change: BulkChange): void {
   if (change.kind === 'price') {
     const refusal = priceChangeRefusal(change.mode, change.value);
-    if (refusal) throw new UseCaseFailure('bad_input', refusal);
+    if (refusal) {
+      const key = priceRefusalKeys[refusal];
+      throw new UseCaseFailure('bad_input', refusal, [], key ? { say: { key } } : {});
+    }
   }
   if (change.kind === 'status' && !(sellerStatuses as readonly number[]).includes(change.status)) {
     throw new UseCaseFailure(
