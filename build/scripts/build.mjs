@@ -59,7 +59,7 @@ async function buildElectron() {
       'xlsx-read-worker': 'electron/core/imports/sheets/xlsxReadWorker.ts',
       // The profile's WAL checkpointer thread, started by the store beside the core's bundle
       // (electron/core/store/checkpointer.ts).
-      'wal-checkpointer': 'electron/core/store/checkpointerWorker.ts',
+      'wal-checkpointer': 'electron/core/store/checkpointerWorker.mjs',
     };
     main.outdir = 'out/main';
     main.outExtension = { '.js': '.cjs' };

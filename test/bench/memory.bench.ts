@@ -116,6 +116,7 @@ try {
       'core-worker': 'electron/corehost/coreWorker.ts',
       'credential-import-worker': 'electron/core/imports/credentials/credentialImportWorker.ts',
       'xlsx-read-worker': 'electron/core/imports/sheets/xlsxReadWorker.ts',
+      'wal-checkpointer': 'electron/core/store/checkpointerWorker.mjs',
     },
     outdir: bundleDir,
     outExtension: { '.js': '.cjs' },

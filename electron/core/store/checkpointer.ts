@@ -7,8 +7,8 @@
 // If the thread cannot start or dies, the connection goes back to SQLite's own checkpoints.
 //
 // Bundling: the thread's file is emitted beside the bundle holding the store, as
-// wal-checkpointer.cjs (build/scripts/build.mjs); from TypeScript source it starts through
-// imports/workerBootstrap.mjs, which registers tsx inside the thread.
+// wal-checkpointer.cjs (build/scripts/build.mjs); from source it starts checkpointerWorker.mjs
+// directly (plain JavaScript: no tsx to register in the thread).
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -25,12 +25,7 @@ export function resolveWalCheckpointer(
   moduleFile: string = moduleFileOf(import.meta),
 ): WorkerEntry {
   const directory = dirname(moduleFile);
-  if (moduleFile.endsWith('.ts')) {
-    return {
-      file: join(directory, '../imports/workerBootstrap.mjs'),
-      typescriptEntry: join(directory, 'checkpointerWorker.ts'),
-    };
-  }
+  if (moduleFile.endsWith('.ts')) return { file: join(directory, 'checkpointerWorker.mjs') };
   return { file: join(directory, WAL_CHECKPOINTER_FILE) };
 }
 

@@ -4,13 +4,19 @@
 // PASSIVE: it takes no lock the core's reads or writes wait on; it only copies frames no reader
 // still needs. It writes nothing of its own, so if it dies, nothing is lost: the WAL just grows
 // until the core's own checkpoint (its fallback, or the close) folds it.
+// Plain JavaScript, not TypeScript: from source the thread starts without registering tsx in it
+// (a second of CPU on a busy machine, at every profile the app or a test opens).
 import { closeSync, openSync, readSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { CONTROL, STATE, type CheckpointerData } from './checkpointerControl';
 
-const { file, nativeBinding, control, intervalMs, thresholdBytes } = workerData as CheckpointerData;
+// The slots and states of checkpointerControl.ts (CONTROL, STATE), which this file cannot import.
+const CONTROL = { stop: 0, nudge: 1, state: 2, checkpoints: 3 };
+const STATE = { starting: 0, running: 1, closed: 2, abandoned: 3 };
+
+/** @type {import('./checkpointerControl').CheckpointerData} */
+const { file, nativeBinding, control, intervalMs, thresholdBytes } = workerData;
 
 /**
  * The WAL's last committed frame and how far checkpoints have copied, from the shared WAL index
@@ -19,12 +25,13 @@ const { file, nativeBinding, control, intervalMs, thresholdBytes } = workerData 
  * file's size and mtime say little (it is reused from its start, and mtime is coarse).
  */
 const index = Buffer.alloc(100);
-function walFrames(): { committed: number; copied: number } | null {
-  let fd: number | null = null;
+/** @returns {{ committed: number, copied: number } | null} */
+function walFrames() {
+  let fd = null;
   try {
     fd = openSync(`${file}-shm`, 'r');
     if (readSync(fd, index, 0, 100, 0) < 100) return null;
-    const read = (at: number) =>
+    const read = (/** @type {number} */ at) =>
       endianness() === 'LE' ? index.readUInt32LE(at) : index.readUInt32BE(at);
     return { committed: read(16), copied: read(96) };
   } catch {
@@ -34,7 +41,7 @@ function walFrames(): { committed: number; copied: number } | null {
   }
 }
 
-function run(): void {
+function run() {
   // The parent may have stopped us before this thread even started: then no connection at all.
   if (
     Atomics.compareExchange(control, CONTROL.state, STATE.starting, STATE.running) !==
@@ -42,7 +49,7 @@ function run(): void {
   ) {
     return;
   }
-  let db: Database.Database | null = null;
+  let db = null;
   try {
     // No busy wait: a PASSIVE checkpoint never waits for a lock, it copies what it can.
     db = new Database(file, {
@@ -50,7 +57,7 @@ function run(): void {
       timeout: 0,
       ...(nativeBinding ? { nativeBinding } : {}),
     });
-    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const pageSize = Number(db.pragma('page_size', { simple: true }));
     let lastCommitted = -1;
     for (;;) {
       const nudges = Atomics.load(control, CONTROL.nudge);
