@@ -27,10 +27,23 @@ describe('sync under faults', () => {
     );
     expect((await syncUntilDone(desk)).pending).toBe(0);
 
-    // Which requests fail follows the seed and the order requests go in: this one drops a create
-    // batch after processing (adopted below) with the push's lanes and first-request-on-an-offer.
-    sb.setFaults({ errorRate: 0.2, dropBeforeRate: 0.2, dropAfterRate: 0.2, seed: 5 });
+    // A create batch processed whose answer is lost, whatever order the push's lanes send in (the
+    // seeded faults below hit requests by their order, which timing may change): only creates
+    // are queued, so the push's first request is one.
     const intended = new Set<number>();
+    for (let i = 0; i < 5; i++) {
+      intended.add(150 + i);
+      desk.store.createOffer({
+        productId: 1,
+        guaranteeDeliveryTime: 60_000,
+        fields: goldOffer(150 + i),
+      });
+    }
+    sb.setFaults({ answersLost: 1 });
+    expect(await desk.engine.push()).toMatchObject({ sent: 0, pending: 5 });
+    expect(sb.control.offers(3).filter((o) => o.price_per_step >= 150)).toHaveLength(5);
+
+    sb.setFaults({ errorRate: 0.2, dropBeforeRate: 0.2, dropAfterRate: 0.2, seed: 7 });
     for (let i = 0; i < 60; i++) {
       const price = 1 + i / 100;
       intended.add(price);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashCredential } from '../../electron/core/credentials/hash';
 import { testDatabase } from '../../electron/core/store/testing';
-import { accountFields, openDesk, useSyncWorld } from './harness';
+import { accountFields, openDesk, syncUntilDone, useSyncWorld } from './harness';
 
 const w = useSyncWorld();
 
@@ -51,5 +51,38 @@ describe('credentials whose add_batch answer was lost', () => {
     expect(
       testDatabase(w.desk.store).prepare('SELECT count(*) AS n FROM queued_credentials').get(),
     ).toEqual({ n: 0 });
+  });
+
+  it('that rode in a create whose answer was lost end clean once the offer is found again', async () => {
+    w.desk = openDesk(w.sb, w.dir.file('lost-create.db'), { sellerId: 3 });
+    await w.desk.engine.pull({ catalogue: true });
+    const account = w.desk.store.createOffer({
+      productId: 10,
+      guaranteeDeliveryTime: 600_000,
+      fields: accountFields('Lost create smurf'),
+    });
+    const credentials = [1, 2, 3].map((i) => ({ login: `ride-${i}`, game_password: `pw-${i}` }));
+    w.desk.store.queueCredentials(account, credentials, 'add');
+
+    w.sb.setFaults({ answersLost: 1 });
+    await w.desk.engine.push();
+    w.sb.resetFaults();
+    // The create was processed, its credentials in it, though its answer never came.
+    const made = w.sb.control.offers(3).filter((o) => o.data?.['1006'] === 'Lost create smurf');
+    expect(made).toHaveLength(1);
+    expect(w.sb.control.credentials(made[0]!.id)).toHaveLength(3);
+
+    const next = await syncUntilDone(w.desk);
+    expect(next).toMatchObject({ failed: 0, pending: 0, needsAttention: 0 });
+    const offer = w.desk.store.getOffer(account)!;
+    expect(offer.serverId).toBe(made[0]!.id);
+    expect(offer.syncState).toBe('synced');
+    expect(offer.outcome?.message ?? '').not.toMatch(/skipped|duplicates/);
+    expect(
+      w.sb.control
+        .credentials(made[0]!.id)
+        .map((c) => c.login_hash)
+        .sort(),
+    ).toEqual(credentials.map((c) => hashCredential(c).loginHash).sort());
   });
 });

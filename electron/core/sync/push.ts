@@ -4,6 +4,7 @@
 // offer's outcome is kept; failures back off per operation, with the next attempt time
 // persisted. Credentials that cannot be opened here are held, not failed:
 // they stay queued, the offer says why, and everything that does not depend on them is sent.
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { MANAGE_OK, statusDecidedByManage } from '../../contract/marketplace/assumptions';
 import { limits } from '../../contract/marketplace/limits';
@@ -103,6 +104,10 @@ export async function pushOutbox(given: PushDeps, signal?: AbortSignal): Promise
     stopped: false,
   };
   const { store } = deps;
+  // Every request in flight listens to the push's signal (its abort): the lanes are expected
+  // listeners, not a leak, so Node's warning at 10 is moved past them.
+  const listeners = 4 * (REQUEST_LANES + MANAGE_LANES);
+  if (signal && getMaxListeners(signal) < listeners) setMaxListeners(listeners, signal);
   const result: PushResult = { sent: 0, failed: 0, unknown: 0, held: 0 };
   // Held credentials are tried once per push: opening them again would not change the answer.
   const heldNow = new Map<number, string>();
@@ -325,8 +330,16 @@ async function sendManageRequest(
   );
   const highWater = store.getMeta(HIGH_WATER_KEY);
   // Marked a few dozen at a time, so another request's answer is not left unread meanwhile.
+  // Credentials riding in a write are in flight with it: if its answer is lost, their later
+  // add_batch knows the duplicates it meets are this send (sendCredentials).
   await runInChunks(batch, (chunk) =>
-    store.markManageSending(chunk.map((i) => ({ opId: i.op.id, sent: i.sent, highWater }))),
+    store.transaction(() => {
+      store.markManageSending(chunk.map((i) => ({ opId: i.op.id, sent: i.sent, highWater })));
+      for (const i of chunk) {
+        const ride = riding.get(i);
+        if (ride) store.markSending(ride.opId);
+      }
+    }),
   );
   // This request may wait for the offers window: a read-back can use the time.
   readBackWhileWaiting(deps, batch.length, signal);
@@ -372,13 +385,23 @@ interface Riding {
 }
 
 /**
+ * The write carrying credentials did not take them: back in the queue, as sent (their attempt
+ * kept) when the write may have reached the marketplace, or as never tried.
+ */
+function rideBack(deps: PushDeps, ride: Riding | undefined, maybeSent: boolean, message: string) {
+  if (!ride) return;
+  if (maybeSent) deps.store.requeue(ride.opId, 0, message);
+  else deps.store.requeue(ride.opId, 0, null, { undoAttempt: true });
+}
+
+/**
  * A new account offer's queued credentials go in its create (the first chunk: add_batch's limit,
  * the rest by add_batch after it), so the marketplace decides its status with them: On Review
  * rather than Not Active for want of credentials; the same for an edit of an offer holding no
  * credentials yet (store: credentialsForCreate). Ones that cannot be opened here stay behind,
- * to be held as their own operation (runOp). The credentials op is not marked in flight: if the
- * create's answer is lost, the read-back adopts the offer and add_batch sends them again, which
- * the marketplace skips as duplicates.
+ * to be held as their own operation (runOp). The credentials op goes in flight with the write
+ * (rideBack when not taken): if the create's answer is lost, the read-back adopts the offer and
+ * add_batch sends them again, and the duplicates the marketplace skips are counted as sent.
  */
 function credentialsRiding(deps: PushDeps, batch: ManageItem[]): Map<ManageItem, Riding> {
   const riding = new Map<ManageItem, Riding>();
@@ -442,6 +465,7 @@ function recordOffer(
   if (!outcome) {
     // The answer is shorter than the batch: treat the missing ones as unknown.
     settleUnknown(deps, item.op, 'the marketplace did not report this offer');
+    rideBack(deps, riding.get(item), true, 'the marketplace did not report this offer');
     result.unknown++;
     return;
   }
@@ -456,6 +480,7 @@ function recordOffer(
     }
     result.sent++;
   } else {
+    rideBack(deps, riding.get(item), false, '');
     store.fail(item.op.id, {
       ok: false,
       // A refusal may quote what the offer carried: its credentials never stay in it.
@@ -529,6 +554,7 @@ async function handleBatchFailure(
       for (const i of batch) {
         if (action === 'cancelled') settleUnknown(deps, i.op, message);
         else store.requeue(i.op.id, 0, message, { undoAttempt: true });
+        rideBack(deps, riding.get(i), action === 'cancelled', message);
       }
       throw new SyncStopped(action === 'cancelled' ? 'cancelled' : 'unauthorized');
     case 'validation': {
@@ -538,6 +564,7 @@ async function handleBatchFailure(
       );
       batch.forEach((item, index) => {
         const ride = riding.get(item);
+        rideBack(deps, ride, false, message);
         const named = byIndex.get(index);
         const fieldErrors = named && ride ? credentialLines(named, ride.chunk) : named;
         // Without per-offer keys the whole batch is refused; with them, only the named offers.
@@ -557,12 +584,14 @@ async function handleBatchFailure(
     }
     case 'refuse':
       for (const i of batch) {
+        rideBack(deps, riding.get(i), false, message);
         store.fail(i.op.id, { ok: false, message });
         result.failed++;
       }
       return;
     case 'unknown':
       for (const i of batch) {
+        rideBack(deps, riding.get(i), true, message);
         settleUnknown(deps, i.op, message);
         result.unknown++;
       }
@@ -570,6 +599,7 @@ async function handleBatchFailure(
     case 'retry': {
       const retryAfter = retryAfterOf(error);
       for (const i of batch) {
+        rideBack(deps, riding.get(i), false, message);
         const delay = retryAfter ?? backoffDelayMs(i.op.attempts + 1, deps.backoff, deps.random);
         store.requeue(i.op.id, store.clock.now() + delay, message);
       }
