@@ -1,7 +1,8 @@
 // bulk: a bulk price change, status change and discard of every offer in a profile of 10k and of
 // 100k offers, through the offers use cases on a real SQLite file (goal 10k ≤ 1 s, 100k ≤ 8 s).
 // The profile is seeded straight into the file (as a pull would leave it), list indexes built
-// once after the load, as cache-query does.
+// once after the load, as cache-query does. While each change runs, the first page of the list is
+// asked for every 25 ms, and how long each answer waited is printed beside the change's time.
 import { performance } from 'node:perf_hooks';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { testContext, testDatabase } from '../../electron/core/store/testing';
@@ -59,13 +60,28 @@ async function measure(size: number): Promise<number> {
     const job = { onProgress: () => void chunks++ };
     const timed = async (what: string, run: () => unknown) => {
       chunks = 0;
+      // The seller meanwhile: the first page of the list by price every 25 ms, each answer
+      // timed from when it was due (the wait for the chunk in hand included).
+      const waits: number[] = [];
+      let due = performance.now() + 25;
+      let asking: NodeJS.Timeout;
+      const ask = () => {
+        store.queryOffers({ sort: { column: 'price_per_step', dir: 'asc' }, limit: 50 });
+        waits.push(performance.now() - due);
+        due = Math.max(due + 25, performance.now());
+        asking = setTimeout(ask, Math.max(0, due - performance.now()));
+      };
+      asking = setTimeout(ask, 25);
       const started = performance.now();
       const cpu = process.cpuUsage();
       const outcome = (await run()) as { changed: number };
       const seconds = (performance.now() - started) / 1000;
       const { user, system } = process.cpuUsage(cpu);
+      clearTimeout(asking!);
+      waits.sort((a, b) => a - b);
+      const at = (q: number) => (waits[Math.floor(q * (waits.length - 1))] ?? 0).toFixed(0);
       console.log(
-        `  ${size} offers, ${what}: ${seconds.toFixed(2)} s (cpu ${((user + system) / 1e6).toFixed(2)} s, ${chunks} chunks, ${outcome.changed} changed)`,
+        `  ${size} offers, ${what}: ${seconds.toFixed(2)} s (cpu ${((user + system) / 1e6).toFixed(2)} s, ${chunks} chunks, ${outcome.changed} changed; page query meanwhile p50 ${at(0.5)} / p99 ${at(0.99)} / max ${at(1)} ms, ${waits.length} asked)`,
       );
       return seconds;
     };

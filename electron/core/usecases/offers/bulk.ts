@@ -66,9 +66,7 @@ export async function inUndoableChunks(
         changedIds.push(...done.changedIds);
         refused.push(...done.named);
       },
-      // ≈ 10 ms a chunk on an idle machine (a bulk row costs some 40 µs), never so few offers
-      // that a chunk's commit and snapshot queries outweigh its rows.
-      { ...job, budgetMs: 10, firstChunk: 128, minChunk: 128 },
+      { ...job, ...chunkSizing(localIds.length) },
     );
     return {
       changed: changedIds.length,
@@ -79,6 +77,21 @@ export async function inUndoableChunks(
   } finally {
     step.end();
   }
+}
+
+/**
+ * A big job at SQLite speed: ≈ 10 ms a chunk on an idle machine (a bulk row costs some 40 µs),
+ * never so few offers that a chunk's commit and snapshot queries outweigh its rows. From
+ * BIG_JOB offers on, chunks of at least 1000: each commit writes every list-index page its rows
+ * touched (some twenty indexes, scattered), and over 100k offers a chunk of 128 rewrites nearly
+ * as many pages as one of 1000, so 780 commits cost some 30 % more CPU than 100
+ * (test/bench/bulk.bench.ts); the seller's queries then wait at most one such chunk (≈ 50 ms).
+ */
+const BIG_JOB = 20_000;
+export function chunkSizing(offers: number) {
+  return offers >= BIG_JOB
+    ? { budgetMs: 50, firstChunk: 1000, minChunk: 1000 }
+    : { budgetMs: 10, firstChunk: 128, minChunk: 128 };
 }
 
 /** Sorts a store's bulk writes into changed and refused; `done` hears each one done. */
