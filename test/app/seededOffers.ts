@@ -46,7 +46,7 @@ export async function seedPulledOffers(
       }
     })();
     return db
-      .prepare<[number], { local_id: number }>(
+      .prepare<{ local_id: number }>(
         'SELECT local_id FROM offers WHERE product_id = ? ORDER BY local_id',
       )
       .all(seededProduct.id)

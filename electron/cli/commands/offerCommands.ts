@@ -23,6 +23,7 @@ import {
 import { sellerStatuses } from '../../contract/rules';
 import { problemLabel, problemReason } from '../../contract/rules/fieldLabels';
 import { CliError, usageError } from '../cliError';
+import type { JobControl } from '../../core/util/chunkedJob';
 import type { CommandContext, CommandHandler, CommandOutcome, Invocation } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef, resolveOfferRefs, statusName } from '../offerRefs';
@@ -174,6 +175,18 @@ function refusedView(labels: Map<number, string>, refused: readonly RefusedOffer
  * A bulk outcome as the command line reports it: every offer changed → exit 0; some refused →
  * exit 3 with each refusal listed; all refused → exit 2, nothing queued.
  */
+/**
+ * A bulk change as the command line runs it: its progress line (on a terminal) and Ctrl-C, which
+ * stops it between two chunks; what was applied stays queued, one `seller-desk undo` step.
+ */
+function bulkJob(ctx: CommandContext, label: string, total: number): JobControl {
+  ctx.progress.phase(label, total);
+  return {
+    signal: ctx.signal,
+    onProgress: ({ done, total }) => ctx.progress.update(done, total),
+  };
+}
+
 function bulkOutcome(
   verb: string,
   labels: Map<number, string>,
@@ -192,7 +205,14 @@ function bulkOutcome(
       refused.flatMap((r) => r.problems.map((p) => ({ reason: `${r.offer}: ${p.message}` }))),
     );
   }
+  // Ctrl-C stopped it between chunks: the offers after those were not touched.
+  const interrupted = outcome.cancelled === true;
   const human = [
+    ...(interrupted
+      ? [
+          `Interrupted after ${outcome.changed} of ${offersWord(labels.size)}; the rest are as they were. \`seller-desk undo\` takes back what was applied.`,
+        ]
+      : []),
     done,
     ...(refused.length > 0 ? [`Refused (${refused.length}), left as they were:`, ...lines] : []),
   ].join('\n');
@@ -202,9 +222,14 @@ function bulkOutcome(
       offers: outcome.changedIds.map((id) => labels.get(id) ?? null),
       ...data,
       refused,
+      ...(interrupted && { interrupted: true, asked: labels.size }),
     },
     human,
-    exitCode: refused.length > 0 ? ExitCode.NeedsAttention : ExitCode.Done,
+    exitCode: interrupted
+      ? ExitCode.Interrupted
+      : refused.length > 0
+        ? ExitCode.NeedsAttention
+        : ExitCode.Done,
   };
 }
 
@@ -285,7 +310,11 @@ const setStatusCommand: CommandHandler = async (ctx, call) => {
   const localIds = selectedIds(ctx, call, refs);
   if (call.options['dry-run'] === true) return dryRun(ctx, localIds, { kind: 'status', status });
   const names = labelsOf(ctx, localIds);
-  const outcome = await setStatus(ctx.profile(), { offers: { localIds }, status });
+  const outcome = await setStatus(
+    ctx.profile(),
+    { offers: { localIds }, status },
+    bulkJob(ctx, 'Changing status', localIds.length),
+  );
   const first = names.get(outcome.changedIds[0]!);
   // An offer already in that status is no refusal: a script that sets it twice still succeeds.
   const already = outcome.unchanged.map((u) => names.get(u.localId) ?? u.offer);
@@ -331,7 +360,11 @@ const deleteCommand: CommandHandler = async (ctx, call) => {
   if (call.options['dry-run'] === true) return dryRun(ctx, localIds, { kind: 'delete' });
   // Read before: an offer never sent is gone once deleted.
   const names = labelsOf(ctx, localIds);
-  const outcome = await deleteOffers(ctx.profile(), { offers: { localIds } });
+  const outcome = await deleteOffers(
+    ctx.profile(),
+    { offers: { localIds } },
+    bulkJob(ctx, 'Deleting', localIds.length),
+  );
   const cancelled = new Set(outcome.cancelledIds);
   const queued = outcome.changedIds.filter((id) => !cancelled.has(id));
   const single = outcome.changed === 1 ? names.get(outcome.changedIds[0]!) : undefined;
@@ -398,7 +431,11 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
     change: { kind: 'price', mode, value },
     limit: 20,
   });
-  const outcome = await changePrice(ctx.profile(), { offers: { localIds }, mode, value });
+  const outcome = await changePrice(
+    ctx.profile(),
+    { offers: { localIds }, mode, value },
+    bulkJob(ctx, 'Changing prices', localIds.length),
+  );
   const change =
     mode === 'percent' ? `${value > 0 ? '+' : ''}${value} %` : `${value > 0 ? '+' : ''}${value}`;
   const first = outcome.changedIds[0];
@@ -426,7 +463,11 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
 const discardCommand: CommandHandler = async (ctx, call) => {
   const localIds = resolveOfferRefs(ctx.profile(), call.args);
   const names = labelsOf(ctx, localIds);
-  const outcome = await discardLocalChanges(ctx.profile(), { localIds });
+  const outcome = await discardLocalChanges(
+    ctx.profile(),
+    { localIds },
+    bulkJob(ctx, 'Discarding local changes', localIds.length),
+  );
   const first = outcome.changedIds[0];
   const done =
     outcome.changed === 1 && first !== undefined
