@@ -62,8 +62,10 @@ function filesUnder(dir: string): string[] {
 beforeAll(async () => {
   desk = await openHarness({ name: 'credentials', viewport: { width: 1280, height: 900 } });
   const { page, sandbox } = desk;
-  // A missing element fails with its locator well before the test's own timeout.
-  page.setDefaultTimeout(8000);
+  // A missing element fails with its locator well before the test's own timeout. Each preview
+  // is read in a worker the core's own thread starts: on a busy 2-core machine that alone took
+  // more than 8 s.
+  page.setDefaultTimeout(20_000);
   await page.click('button:has-text("Try the sandbox marketplace")');
   await page.waitForSelector('[data-testid="offers-grid"]');
   const accountProducts = new Set(
@@ -95,7 +97,7 @@ async function openEditor(page: Page) {
   await page.waitForSelector('[data-testid="credentials-panel"]');
 }
 
-describe('credentials from a file, in Chromium', () => {
+describe('credentials from a file, in Chromium', { timeout: 120_000 }, () => {
   it('previews a bad row and a duplicate, adds the rest, and the sandbox holds exactly those', async () => {
     const { page, sandbox } = desk;
     const before = sandbox.control.credentials(offer.id).map((c) => c.login);
