@@ -147,7 +147,7 @@ describe('credential preview by pages', { timeout: 120_000 }, () => {
     const db = new Database(profileFile(join(dir, 'app'), sandbox.baseUrl), { readonly: true });
     try {
       const queued = db
-        .prepare<[number], { login_hash: string; sealed: Buffer }>(
+        .prepare<{ login_hash: string; sealed: Buffer }>(
           'SELECT login_hash, sealed FROM queued_credentials WHERE local_id = ? ORDER BY id',
         )
         .all(localId);
@@ -155,7 +155,7 @@ describe('credential preview by pages', { timeout: 120_000 }, () => {
       // Sealed: no password in clear on disk.
       expect(queued.some((q) => q.sealed.includes('Secret-pw'))).toBe(false);
       const ops = db
-        .prepare<[number], { payload: string }>(
+        .prepare<{ payload: string }>(
           "SELECT payload FROM outbox WHERE local_id = ? AND kind = 'credentials'",
         )
         .all(localId);

@@ -8,6 +8,7 @@ import {
   credentialPreviewRows,
   deleteCredential,
   FIRST_PREVIEW_PAGE,
+  MaskedCredentialRows,
   previewCredentialImport,
   updateCredential,
   type CredentialFilePreview,
@@ -71,7 +72,7 @@ export function credentialHandlers(
       await ctx.options.releaseFileRef?.(file);
       // Taken whatever the answer, so its masked rows (a 100k-line file's are tens of MB) are let
       // go before the commit reads the packed rows: the two are never held at once.
-      preview.rows = [];
+      preview.rows = MaskedCredentialRows.empty();
       // The seller confirmed a preview that showed the refused rows: they are left out.
       const outcome = await commitCredentialImport(ctx.seller(), {
         preview,

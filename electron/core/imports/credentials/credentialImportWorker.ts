@@ -2,6 +2,7 @@
 // that draws the window. See importCredentialsInWorker for how it is started and bundled.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportError } from '../importError';
+import type { PackedMaskedRows } from './maskedRows';
 import {
   runCredentialImport,
   runCredentialPreview,
@@ -16,20 +17,21 @@ export type CredentialWorkerTask = 'import' | 'preview';
 
 export type CredentialWorkerMessage =
   | { type: 'progress'; phase: 'reading' | 'parsing' | 'checking'; rowsRead: number }
-  | { type: 'done'; result: CredentialImportResult | CredentialSellerPreview }
-  /** Part of a preview's masked rows and problems, ahead of its 'done' (which carries none). */
-  | {
-      type: 'part';
-      rows: CredentialSellerPreview['rows'];
-      problems: CredentialSellerPreview['problems'];
-    }
+  | { type: 'done'; result: CredentialImportResult | PreviewFromWorker }
+  /** Part of a preview's problems, ahead of its 'done' (which carries none). */
+  | { type: 'part'; problems: CredentialSellerPreview['problems'] }
   | {
       type: 'failed';
       error: { code: string; message: string; line?: number; candidates?: readonly string[] };
     };
 
+/** A preview as it crosses: its masked rows as their packed buffers (moved, not cloned). */
+export type PreviewFromWorker = Omit<CredentialSellerPreview, 'rows'> & {
+  maskedRows: PackedMaskedRows;
+};
+
 /**
- * A preview's rows go in parts of this many: the parent's thread takes each message whole, and a
+ * A preview's problems go in parts of this many: the parent's thread takes each message whole, and a
  * 100k-row message would keep it from answering anything else while it does.
  */
 export const ROWS_PER_PART = 2000;
@@ -51,17 +53,17 @@ if (port) {
   run.then(
     (result) => {
       if (!('packedRows' in result)) return send({ type: 'done', result });
-      const { rows, problems } = result;
-      for (let i = 0; i < Math.max(rows.length, problems.length); i += ROWS_PER_PART) {
-        send({
-          type: 'part',
-          rows: rows.slice(i, i + ROWS_PER_PART),
-          problems: problems.slice(i, i + ROWS_PER_PART),
-        });
+      const { rows, problems, ...rest } = result;
+      for (let i = 0; i < problems.length; i += ROWS_PER_PART) {
+        send({ type: 'part', problems: problems.slice(i, i + ROWS_PER_PART) });
       }
-      // The packed rows are moved to the parent, not copied.
-      send({ type: 'done', result: { ...result, rows: [], problems: [] } }, [
+      const maskedRows = rows.data;
+      // The packed rows, masked and whole, are moved to the parent, not copied.
+      send({ type: 'done', result: { ...rest, problems: [], maskedRows } }, [
         result.packedRows.buffer as ArrayBuffer,
+        maskedRows.bytes.buffer as ArrayBuffer,
+        maskedRows.offsets.buffer as ArrayBuffer,
+        maskedRows.verdicts.buffer as ArrayBuffer,
       ]);
     },
     (error: unknown) => {

@@ -18,6 +18,7 @@ import type {
   CredentialSellerPreview,
 } from './credentialImportJob';
 import type { CredentialWorkerMessage, CredentialWorkerTask } from './credentialImportWorker';
+import { MaskedRows } from './maskedRows';
 import { moduleFileOf, workerBeside, type WorkerEntry } from '../workerEntry';
 
 /** File name of the bundled worker, expected next to the bundle that imports this module. */
@@ -114,17 +115,17 @@ async function runInWorker(
     };
     const onAbort = () => finish(() => reject(options.signal?.reason ?? new Error('aborted')));
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    // A preview's rows arrive in parts, each its own turn of this thread's event loop.
-    const rows: CredentialSellerPreview['rows'] = [];
+    // A preview's problems arrive in parts, each its own turn of this thread's event loop.
     const problems: CredentialSellerPreview['problems'] = [];
     worker.on('message', (message: CredentialWorkerMessage) => {
       if (message.type === 'progress') options.onProgress?.(message);
       else if (message.type === 'part') {
-        for (const row of message.rows) rows.push(row);
         for (const problem of message.problems) problems.push(problem);
       } else if (message.type === 'done') {
         const result = message.result;
-        finish(() => resolve('packedRows' in result ? { ...result, rows, problems } : result));
+        if (!('maskedRows' in result)) return finish(() => resolve(result));
+        const { maskedRows, ...preview } = result;
+        finish(() => resolve({ ...preview, rows: new MaskedRows(maskedRows), problems }));
       } else
         finish(() =>
           reject(

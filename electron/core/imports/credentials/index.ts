@@ -11,3 +11,4 @@ export * from './credentialImportJob';
 export * from './importCredentialsInWorker';
 export * from './redactCredential';
 export * from './previewRowsPage';
+export * from './maskedRows';

@@ -4,6 +4,7 @@
 // themselves, passwords included, travel back packed in one buffer (moved, not copied object by
 // object) and are unpacked only when the seller confirms.
 import { WHOLE_LINE, type ParsedCredentialRow } from './credentialRow';
+import { MaskedRowPacker, type MaskedRows } from './maskedRows';
 import type { CredentialPreview } from './previewCredentials';
 
 /** A row as the seller may see it: the login masked, never a password. */
@@ -25,7 +26,8 @@ export interface LineProblem {
 }
 
 export interface CredentialPreviewForSeller {
-  rows: MaskedCredentialRow[];
+  /** Every row masked, packed (maskedRows.ts). */
+  rows: MaskedRows;
   problems: LineProblem[];
   /** Rows refused because their line does not read in the encoding. */
   damagedRows: number;
@@ -146,7 +148,7 @@ export function previewForSeller(preview: CredentialPreview): CredentialPreviewF
   const problems: LineProblem[] = [];
   const packer = new RowPacker();
   const rows = preview.rows as (CredentialPreview['rows'][number] | undefined)[];
-  const masked: MaskedCredentialRow[] = [];
+  const masked = new MaskedRowPacker();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     rows[i] = undefined;
@@ -158,7 +160,7 @@ export function previewForSeller(preview: CredentialPreview): CredentialPreviewF
         message: p.message,
       });
     }
-    masked.push({
+    masked.add({
       line: row.line,
       maskedLogin: maskLogin(row.credential.login),
       hasEmail: Boolean(row.credential.email),
@@ -169,7 +171,7 @@ export function previewForSeller(preview: CredentialPreview): CredentialPreviewF
     packer.add(row);
   }
   return {
-    rows: masked,
+    rows: masked.finish(),
     problems,
     damagedRows,
     replaceTotal: preview.replaceTotal,

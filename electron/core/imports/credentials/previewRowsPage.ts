@@ -1,6 +1,7 @@
 // The preview's masked rows a page at a time: a 100k-line file's preview stays in the core, and
 // the window asks only for the rows it is about to show. One answer of every row was 100k objects
 // to validate, copy across threads and stringify, each long enough to hold every other answer up.
+import type { MaskedRows } from './maskedRows';
 import type { MaskedCredentialRow } from './previewForSeller';
 
 /** What the seller may narrow the rows to: all, refused, left out as duplicates, to be sent. */
@@ -12,12 +13,6 @@ export const FIRST_PREVIEW_PAGE = 100;
 /** The most rows one page may ask for. */
 export const MAX_PREVIEW_PAGE = 500;
 
-export function previewRowVerdict(row: MaskedCredentialRow): Exclude<PreviewRowFilter, 'all'> {
-  if (row.problems.length > 0) return 'problem';
-  // A login differing from an earlier row's only by case waits with the duplicates.
-  return row.duplicateOf || row.caseOnlyOf != null ? 'duplicate' : 'send';
-}
-
 export interface PreviewRowsPage {
   rows: MaskedCredentialRow[];
   /** Rows under the filter, all pages together. */
@@ -26,16 +21,16 @@ export interface PreviewRowsPage {
 }
 
 // A filter's row positions, worked out once per preview: scrolling asks for many pages.
-const indexes = new WeakMap<readonly MaskedCredentialRow[], Map<PreviewRowFilter, number[]>>();
+const indexes = new WeakMap<MaskedRows, Map<PreviewRowFilter, number[]>>();
 
-function positionsOf(rows: readonly MaskedCredentialRow[], filter: PreviewRowFilter): number[] {
+function positionsOf(rows: MaskedRows, filter: PreviewRowFilter): number[] {
   let byFilter = indexes.get(rows);
   if (!byFilter) indexes.set(rows, (byFilter = new Map()));
   let positions = byFilter.get(filter);
   if (!positions) {
     positions = [];
     for (let i = 0; i < rows.length; i++) {
-      if (previewRowVerdict(rows[i]!) === filter) positions.push(i);
+      if (rows.verdictAt(i) === filter) positions.push(i);
     }
     byFilter.set(filter, positions);
   }
@@ -43,7 +38,7 @@ function positionsOf(rows: readonly MaskedCredentialRow[], filter: PreviewRowFil
 }
 
 export function previewRowsPage(
-  rows: readonly MaskedCredentialRow[],
+  rows: MaskedRows,
   request: { offset: number; limit: number; filter?: PreviewRowFilter },
 ): PreviewRowsPage {
   const filter = request.filter ?? 'all';
@@ -54,7 +49,7 @@ export function previewRowsPage(
   }
   const positions = positionsOf(rows, filter);
   return {
-    rows: positions.slice(offset, offset + limit).map((i) => rows[i]!),
+    rows: positions.slice(offset, offset + limit).map((i) => rows.at(i)!),
     total: positions.length,
     offset,
   };

@@ -15,7 +15,7 @@ import {
   runCredentialPreview,
   type CredentialPreviewTotals,
   type CredentialSellerPreview,
-  type MaskedCredentialRow,
+  type MaskedRows,
   type PreviewRowFilter,
   type PreviewRowsPage,
 } from '../../imports/credentials';
@@ -45,7 +45,8 @@ export interface CredentialPreviewOptions {
   alsoKnown?: readonly CredentialHashes[];
 }
 
-export type { MaskedCredentialRow } from '../../imports/credentials';
+export type { MaskedCredentialRow, MaskedRows } from '../../imports/credentials';
+export { MaskedRows as MaskedCredentialRows } from '../../imports/credentials';
 export { maskLogin } from '../../imports/credentials';
 export {
   FIRST_PREVIEW_PAGE,
@@ -84,7 +85,8 @@ export interface CredentialFilePreview {
   encodingInDoubt: boolean;
   /** Rows refused because their line does not read in the encoding. */
   damagedRows: number;
-  rows: MaskedCredentialRow[];
+  /** Every row, masked and packed (a page or a row decoded when asked for). */
+  rows: MaskedRows;
   totals: CredentialPreviewTotals;
   /**
    * How many accounts "Replace all" would send: a replace removes what the offer has, so the
