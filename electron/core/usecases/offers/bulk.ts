@@ -84,8 +84,9 @@ export async function inUndoableChunks(
  * never so few offers that a chunk's commit and snapshot queries outweigh its rows. From
  * BIG_JOB offers on, chunks of at least 1000: each commit writes every list-index page its rows
  * touched (some twenty indexes, scattered), and over 100k offers a chunk of 128 rewrites nearly
- * as many pages as one of 1000, so 780 commits cost some 30 % more CPU than 100
- * (test/bench/bulk.bench.ts); the seller's queries then wait at most one such chunk (≈ 50 ms).
+ * as many pages as one of 1000, so 780 commits cost some 15–30 % more CPU than 100. The price:
+ * the seller's queries wait up to one such chunk, measured at 100–140 ms of CPU on a loaded
+ * machine (test/bench/bulk.bench.ts prints the page query's wait during each change).
  */
 const BIG_JOB = 20_000;
 export function chunkSizing(offers: number) {
