@@ -1,13 +1,15 @@
 // A long bulk change in the app tells how far it has got and can be stopped: the real core
 // against a sandbox on loopback, its profile's SQLite file seeded with 5,000 pulled offers
 // directly (as test/usecases/bulkChunks.test.ts does; through the API it would take minutes),
-// every call through the contract's dispatch as the IPC bridge makes it.
-import { mkdtempSync } from 'node:fs';
+// every call through the contract's dispatch as the IPC bridge makes it. An offer import's check
+// is a job the same way: stopped, nothing is queued.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../electron/contract/ipc';
 import type { AppCore } from '../../electron/core/app';
+import { delimitedRecords, formatDelimited } from '../../electron/core/imports/text/delimited';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { coreCalls, createTestCore } from './coreHarness';
 import { seededProduct, seedPulledOffers } from './seededOffers';
@@ -20,7 +22,7 @@ let core: AppCore;
 let dataDir: string;
 let progress: EventPayload<'job.progress'>[];
 let finished: EventPayload<'job.finished'>[];
-const { call, syncNow } = coreCalls(() => core);
+const { call, failureOf, syncNow } = coreCalls(() => core);
 
 const seedOffers = (count: number) => seedPulledOffers(dataDir, sandbox.baseUrl, count);
 
@@ -117,5 +119,52 @@ describe('a long bulk change in the app', { timeout: 120_000 }, () => {
     for (const id of ids) expect(undone.get(id)).toBe(before.get(id));
     // One step covered the whole stopped change: nothing of it is left to undo.
     expect((await call('undo.last'))?.label ?? null).not.toBe(step!.label);
+  });
+});
+
+describe("an offer import's check in the app", { timeout: 120_000 }, () => {
+  it('is a job too: stopped after its first progress, nothing is queued and it says so', async () => {
+    // The demo seller's gold offers of one product, exported by the app: header and a row.
+    const productId = (await call('catalogue.list', {})).find((p) =>
+      p.title.toLowerCase().includes('gold'),
+    )!.id;
+    const work = mkdtempSync(join(tmpdir(), 'seller-desk-jobs-import-'));
+    const exported = join(work, 'export.csv');
+    await call('exports.offers', { format: 'csv', productId, file: exported });
+    const records = [...delimitedRecords(readFileSync(exported, 'utf8'), ',')].map((r) => r.cells);
+    const [header, first] = records as [string[], string[]];
+    const at = (name: string) => header.indexOf(name);
+    // 3,000 new offers, each its own price (not a duplicate of another).
+    const rows = Array.from({ length: 3_000 }, (_, i) =>
+      first.map((cell, c) =>
+        c === at('id') ? '' : c === at('price_per_step') ? (1 + i / 1000).toFixed(3) : cell,
+      ),
+    );
+    const file = join(work, 'offers.csv');
+    writeFileSync(file, formatDelimited([header, ...rows], ','));
+    const before = (await call('offers.counts', {})).total;
+
+    const preview = await call('imports.offersPreview', { productId, file });
+    expect(preview.toCreate).toBe(3_000);
+    const off = core.on('job.progress', ({ jobId, kind }) => {
+      if (kind === 'offer_import') void call('job.stop', { jobId });
+    });
+    const failure = await failureOf('imports.offersCommit', {
+      previewId: preview.previewId,
+      skipInvalid: false,
+    });
+    off();
+    expect(failure.message).toBe('The import was stopped; nothing was queued.');
+    expect(progress.some((p) => p.kind === 'offer_import' && p.total === 3_000)).toBe(true);
+    expect(finished.at(-1)).toMatchObject({ kind: 'offer_import', outcome: 'stopped' });
+    expect((await call('offers.counts', {})).total).toBe(before);
+
+    // Not stopped, the same preview queues every row and the job ends done.
+    const committed = await call('imports.offersCommit', {
+      previewId: preview.previewId,
+      skipInvalid: false,
+    });
+    expect(committed.created).toBe(3_000);
+    expect(finished.at(-1)).toMatchObject({ kind: 'offer_import', outcome: 'done' });
   });
 });
