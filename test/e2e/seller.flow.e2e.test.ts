@@ -90,7 +90,9 @@ describe('the seller workspace in Chromium', () => {
       withDesk('account', async (desk) => {
         const { page, sandbox } = desk;
         await connectWithToken(page, sandbox.sellers[0]!.token);
-        const before = await page.textContent('[data-testid="offers-total"]');
+        // Read once the first sync has listed them all (the list may show before it has).
+        const before = `${sandbox.control.offers(sandbox.sellers[0]!.id).length} offers`;
+        await expect.poll(() => page.textContent('[data-testid="offers-total"]')).toBe(before);
         await page.click('button:has-text("New offer")');
         await page.click('dialog button:has-text("Valorant Accounts")');
         await page.fill('#f-price_per_step', '42');
