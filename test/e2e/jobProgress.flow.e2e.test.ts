@@ -66,9 +66,7 @@ async function stopAndUndo(desk: Harness, lang: Lang, shot: (name: string) => Pr
   await startPriceChange(desk, lang);
   const bar = page.locator('[data-testid="job-bar"]');
   await bar.waitFor({ state: 'visible', timeout: 60_000 });
-  expect(await bar.textContent()).toContain(
-    lang === 'en' ? 'Changing prices…' : 'Меняем цены…',
-  );
+  expect(await bar.textContent()).toContain(lang === 'en' ? 'Changing prices…' : 'Меняем цены…');
   // "1,234 of 12,0xx" / "1 234 из 12 0xx": how far, of all offers chosen.
   const count = (await page.textContent('[data-testid="job-count"]')) ?? '';
   expect(count).toMatch(lang === 'en' ? /^[\d,]+ of 12,0\d\d$/ : /^[\d\s]+ из 12\s0\d\d$/);
