@@ -296,7 +296,15 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       } catch {
         return;
       }
-      if (!refreshSyncLock(store, held)) {
+      let kept: boolean;
+      try {
+        kept = refreshSyncLock(store, held);
+      } catch {
+        // The store closed under the run (its profile shut while a sync ran): the run cannot
+        // go on either, and a throw from this timer would be nobody's to catch.
+        kept = false;
+      }
+      if (!kept) {
         lost.abort(new SyncStopped('cancelled'));
         return;
       }
