@@ -126,6 +126,8 @@ describe('the seller workspace in Chromium', () => {
     try {
       const { page } = desk;
       await connectWithToken(page, desk.sandbox.sellers[0]!.token);
+      // The first sync has brought the offer in before the marketplace goes away.
+      await rowWithPrice(page, '0.05').waitFor();
       await desk.sandbox.saveSnapshot(snapshot);
       await desk.sandbox.close();
       await rowWithPrice(page, '0.05').dblclick();
@@ -214,6 +216,8 @@ describe('the seller workspace in Chromium', () => {
       withDesk('conflict', async (desk) => {
         const { page, sandbox } = desk;
         await connectWithToken(page, sandbox.sellers[0]!.token);
+        // The first sync (read in chunks, on the core's own thread) brought the offer in.
+        await rowWithPrice(page, '0.05').waitFor();
         // The marketplace is unreachable while the seller edits, so both sides change.
         sandbox.setFaults({ dropBeforeRate: 1 });
         await rowWithPrice(page, '0.05').dblclick();
