@@ -110,7 +110,10 @@ describe('the preview for the seller', () => {
       expect(preview.rows.map((r) => r.line)).toEqual(
         Array.from({ length: 20_002 }, (_, i) => i + 1),
       );
-      expect(preview.rows.at(20_000)).toMatchObject({ maskedLogin: 'se••••7', duplicateOf: 'file' });
+      expect(preview.rows.at(20_000)).toMatchObject({
+        maskedLogin: 'se••••7',
+        duplicateOf: 'file',
+      });
       const rows = unpackCredentialRows(packedRows);
       expect(rows).toHaveLength(20_002);
       expect(rows[20_001]).toMatchObject({
