@@ -1,9 +1,9 @@
 // The app's profile connection commits without checkpointing (wal_autocheckpoint = 0): SQLite's
 // automatic checkpoint runs inside the commit that crosses 1000 pages, copying the WAL into the
 // file and syncing it — 50–150 ms of the core's thread under load, the longest stall of a pull.
-// This starts a thread with its own connection that looks at the WAL every `intervalMs` and
-// checkpoints (PASSIVE) once the part not yet copied passes `thresholdBytes`, or once the core
-// went quiet with some left; the store stops it before its own closing checkpoint.
+// This starts a thread with its own connection that looks at the WAL file every `intervalMs` and,
+// when it changed, checkpoints (PASSIVE) once it grew `thresholdBytes`, the core went quiet, or
+// four looks passed; the store stops it before its own closing checkpoint.
 // If the thread cannot start or dies, the connection goes back to SQLite's own checkpoints.
 //
 // Bundling: the thread's file is emitted beside the bundle holding the store, as

@@ -6,8 +6,7 @@
 // until the core's own checkpoint (its fallback, or the close) folds it.
 // Plain JavaScript, not TypeScript: from source the thread starts without registering tsx in it
 // (a second of CPU on a busy machine, at every profile the app or a test opens).
-import { closeSync, openSync, readSync } from 'node:fs';
-import { endianness } from 'node:os';
+import { statSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
@@ -19,25 +18,16 @@ const STATE = { starting: 0, running: 1, closed: 2, abandoned: 3 };
 const { file, nativeBinding, control, intervalMs, thresholdBytes } = workerData;
 
 /**
- * The WAL's last committed frame and how far checkpoints have copied, from the shared WAL index
- * (-shm; SQLite's file format: the header's mxFrame at byte 16, the checkpoint info's nBackfill at
- * byte 96, native byte order). A plain read costs no lock and no SQLite call, where the WAL
- * file's size and mtime say little (it is reused from its start, and mtime is coarse).
+ * The WAL file's size, by stat — never by opening the WAL or the -shm file ourselves. Closing any
+ * descriptor of a file drops every POSIX lock this process holds on it (SQLite's own included):
+ * reading -shm with fs once let another process take the core's connection for gone and delete
+ * the WAL under it. Whether the core committed comes from SQLite (`data_version`).
  */
-const index = Buffer.alloc(100);
-/** @returns {{ committed: number, copied: number } | null} */
-function walFrames() {
-  let fd = null;
+function walSize() {
   try {
-    fd = openSync(`${file}-shm`, 'r');
-    if (readSync(fd, index, 0, 100, 0) < 100) return null;
-    const read = (/** @type {number} */ at) =>
-      endianness() === 'LE' ? index.readUInt32LE(at) : index.readUInt32BE(at);
-    return { committed: read(16), copied: read(96) };
+    return statSync(`${file}-wal`).size;
   } catch {
-    return null;
-  } finally {
-    if (fd !== null) closeSync(fd);
+    return 0;
   }
 }
 
@@ -57,24 +47,44 @@ function run() {
       timeout: 0,
       ...(nativeBinding ? { nativeBinding } : {}),
     });
-    const pageSize = Number(db.pragma('page_size', { simple: true }));
-    let lastCommitted = -1;
+    // data_version changes whenever another connection (the core's) commits.
+    const statement = db.prepare('PRAGMA data_version').pluck();
+    // Busy for a moment while the core's commit updates the WAL index: the next look sees it.
+    const version = () => {
+      try {
+        return statement.get();
+      } catch {
+        return null;
+      }
+    };
+    let lastSeen = version();
+    let copiedAt = lastSeen;
+    let sizeAtCopy = walSize();
+    let lastCopyMs = Date.now();
     for (;;) {
       const nudges = Atomics.load(control, CONTROL.nudge);
       if (Atomics.load(control, CONTROL.stop) !== 0) break;
       Atomics.wait(control, CONTROL.nudge, nudges, intervalMs);
       if (Atomics.load(control, CONTROL.stop) !== 0) break;
-      const frames = walFrames();
-      if (frames === null || frames.committed <= frames.copied) continue;
-      // Past the threshold while the core writes on, or whatever is left once it went quiet: one
-      // checkpoint (and fsync) per burst of small commits, and a WAL that stays bounded.
-      const pending = (frames.committed - frames.copied) * pageSize;
-      const quiet = frames.committed === lastCommitted;
-      lastCommitted = frames.committed;
-      if (pending < thresholdBytes && !quiet) continue;
+      const now = version();
+      if (now === null || now === copiedAt) continue;
+      // Committed since the last checkpoint. One checkpoint (and fsync) per burst of small
+      // commits: once the core went quiet, once the WAL file grew past the threshold, or at least
+      // every four looks while it keeps writing, so the WAL stays bounded.
+      const quiet = now === lastSeen;
+      lastSeen = now;
+      const size = walSize();
+      const grown = size - sizeAtCopy >= thresholdBytes;
+      const due = Date.now() - lastCopyMs >= intervalMs * 4;
+      if (!quiet && !grown && !due) continue;
       try {
-        db.pragma('wal_checkpoint(PASSIVE)');
+        const [result] = db.pragma('wal_checkpoint(PASSIVE)');
         Atomics.add(control, CONTROL.checkpoints, 1);
+        // A reader's snapshot can hold frames back: then the next look copies the rest.
+        if (result && result.checkpointed < result.log) continue;
+        copiedAt = now;
+        sizeAtCopy = size;
+        lastCopyMs = Date.now();
       } catch {
         // Busy or locked by another process's checkpoint: the next look tries again.
       }
