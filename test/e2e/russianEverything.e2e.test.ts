@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, type SellerDeskApi } from '../../electron/contract/ipc';
 import { MarketplaceType, OfferStatus } from '../../electron/contract/marketplace/wire';
 import { delimitedRecords, formatDelimited } from '../../electron/core/imports/text/delimited';
+import { dataWords, englishLeft, navigationAndDialogs } from './englishLeft';
 import { connectWithToken, localIdOf, openHarness, type Harness } from './harness';
 
 /** The page's globals as these callbacks use them (the test program has no DOM library). */
@@ -26,6 +27,12 @@ type PageGlobals = {
   DataTransfer: new () => { items: { add(file: unknown): void } };
   File: new (parts: string[], name: string, options: { type: string }) => unknown;
   document: { querySelectorAll(selector: string): Iterable<PageElement> };
+};
+
+/** Paragraphs and list lines of dialogs, toasts and the pool too; screenshot links are data. */
+const everywhere = {
+  chosen: `${navigationAndDialogs.chosen}, [role="note"], dialog p, dialog li, dialog th, [data-testid="credential-pool"]`,
+  skip: `${navigationAndDialogs.skip}, [data-testid="offer-screenshots"]`,
 };
 
 async function shots(desk: Harness, name: string) {
@@ -46,76 +53,6 @@ async function syncIdle(page: Page): Promise<boolean> {
     const status = await api.sync.status();
     return status.ok && !status.value.running;
   });
-}
-
-/** Every string the marketplace's own data puts on screen (titles, names, field values). */
-async function dataWords(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const api = (globalThis as unknown as PageGlobals).sellerDesk;
-    const words: string[] = [];
-    const products = await api.catalogue.list({});
-    if (products.ok) {
-      for (const p of products.value) {
-        words.push(p.title);
-        const full = await api.catalogue.get({ productId: p.id });
-        if (full.ok) {
-          for (const f of full.value.product_fields) {
-            words.push(f.title, f.placeholder ?? '');
-            words.push(...f.field_values.map((v) => v.value));
-          }
-        }
-      }
-    }
-    const rows = await api.offers.query({
-      sort: { column: 'updated_at', dir: 'desc' },
-      offset: 0,
-      limit: 500,
-    });
-    if (rows.ok) {
-      for (const r of rows.value.rows) {
-        words.push(r.outerName ?? '', r.internalName ?? '', r.productTitle, r.fieldValues ?? '');
-        words.push(...(r.fieldValues ?? '').split(' · '));
-      }
-    }
-    return words.filter((w) => w.trim() !== '').sort((a, b) => b.length - a.length);
-  });
-}
-
-/**
- * English words left in the app's own wording on screen (as russianOffers.e2e's check, which
- * also reads the paragraphs and list lines of dialogs, toasts and the pool), once the
- * marketplace's data and the brand are taken out.
- */
-async function englishLeft(page: Page, data: string[]): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    // The screenshots' own links (…/front.png) are the seller's data.
-    const skip =
-      '[data-testid="profile-switcher"], nav .status, .values, [data-testid="offer-screenshots"]';
-    const chosen = (globalThis as unknown as PageGlobals).document.querySelectorAll(
-      'nav, button, h1, h2, h3, label, legend, summary, [role="columnheader"], .notice, [role="alert"], [role="status"], [role="note"], dialog p, dialog li, dialog th, dialog header, dialog footer, .muted, .hint, option, [placeholder], [title], [aria-label], [data-testid="credential-pool"]',
-    );
-    const out: string[] = [];
-    for (const el of chosen) {
-      if (el.closest(skip)) continue;
-      if (el.checkVisibility && !el.checkVisibility() && el.tagName !== 'OPTION') continue;
-      out.push(el.innerText ?? '');
-      for (const name of ['placeholder', 'title', 'aria-label']) {
-        const value = el.getAttribute(name);
-        if (value) out.push(value);
-      }
-    }
-    return out;
-  });
-  const allowed =
-    /^(Seller|Desk|Ctrl|Cmd|Shift|Esc|Enter|API|pro|email|Email|id|SD|npm|start|JPEG|PNG|CSV|XLSX|JSON|csv|txt)$/;
-  const left = new Set<string>();
-  for (let text of texts) {
-    for (const word of data) text = text.split(word).join(' ');
-    for (const word of text.match(/[A-Za-z]{3,}/g) ?? []) {
-      if (!allowed.test(word)) left.add(word);
-    }
-  }
-  return [...left].sort();
 }
 
 async function dropFile(page: Page, zone: string, name: string, text: string) {
@@ -187,21 +124,21 @@ describe('the remaining screens in Russian', () => {
       expect(await page.textContent('[data-testid="bulk-preview-changes"]')).toContain(
         'Продано → Неактивно',
       );
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, everywhere)).toEqual([]);
       await shots(desk, 'status-preview');
 
       // Confirmed: the toast, and its Undo names the step in Russian.
       await page.click('[data-testid="bulk-preview-confirm"]');
       const toast = page.locator('.notice', { hasText: 'Статус «Неактивно» задан' });
       await expect.poll(() => toast.isVisible()).toBe(true);
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, everywhere)).toEqual([]);
       await shots(desk, 'status-toast');
       await toast.locator('button:has-text("Отменить")').click();
       const undone = page.locator('.notice', {
         hasText: 'Отменено: Статус «Неактивно» у 3 предложений',
       });
       await expect.poll(() => undone.count()).toBe(1);
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, everywhere)).toEqual([]);
       await shots(desk, 'undone-toast');
       // Nothing left to undo: said in Russian.
       await page.keyboard.press('Control+z');
@@ -251,7 +188,7 @@ describe('the remaining screens in Russian', () => {
         (await dialog.locator('[data-testid="offer-import-consequences"]').textContent()) ?? '';
       expect(consequences).toContain('цена 49,99 → цена 44,5');
       expect(consequences).toContain('Продано: проданное предложение остаётся как есть.');
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, everywhere)).toEqual([]);
       await shots(desk, 'import-preview');
       await page.keyboard.press('Escape');
 
@@ -261,7 +198,7 @@ describe('the remaining screens in Russian', () => {
       const pool = page.getByTestId('credential-pool');
       await pool.scrollIntoViewIfNeeded();
       await pool.waitFor();
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, everywhere)).toEqual([]);
       await shots(desk, 'pool');
       expect(desk.console.filter((line) => /^(error|pageerror)/.test(line))).toEqual([]);
     } catch (error) {

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { MarketplaceType } from '../../electron/contract/marketplace/wire';
+import { dataWords, englishLeft, navigationAndDialogs } from './englishLeft';
 import { connectWithToken, openHarness, type Harness } from './harness';
 
 /** The page's globals as these callbacks use them (the test program has no DOM library). */
@@ -29,6 +30,11 @@ type PageGlobals = {
 };
 
 const RETAIL_GOLD = 2;
+/** The other engineers' panels (credentials, screenshots) are theirs to prove. */
+const offersPlaces = {
+  ...navigationAndDialogs,
+  skip: `${navigationAndDialogs.skip}, [data-testid="credentials-panel"], [data-testid="offer-screenshots"]`,
+};
 
 async function shots(desk: Harness, name: string) {
   for (const width of [1280, 1024]) {
@@ -40,76 +46,6 @@ async function shots(desk: Harness, name: string) {
   }
   await desk.page.setViewportSize({ width: 1280, height: 800 });
   await desk.page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Every string the marketplace's own data puts on screen (titles, names, field values). */
-async function dataWords(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const api = (globalThis as unknown as PageGlobals).sellerDesk;
-    const words: string[] = [];
-    const products = await api.catalogue.list({});
-    if (products.ok) {
-      for (const p of products.value) {
-        words.push(p.title);
-        const full = await api.catalogue.get({ productId: p.id });
-        if (full.ok) {
-          for (const f of full.value.product_fields) {
-            words.push(f.title, f.placeholder ?? '');
-            words.push(...f.field_values.map((v) => v.value));
-          }
-        }
-      }
-    }
-    const page1 = await api.offers.query({
-      sort: { column: 'updated_at', dir: 'desc' },
-      offset: 0,
-      limit: 500,
-    });
-    if (page1.ok) {
-      for (const r of page1.value.rows) {
-        words.push(r.outerName ?? '', r.internalName ?? '', r.productTitle, r.fieldValues ?? '');
-        words.push(...(r.fieldValues ?? '').split(' · '));
-      }
-    }
-    return words.filter((w) => w.trim() !== '').sort((a, b) => b.length - a.length);
-  });
-}
-
-/**
- * English words left in the app's own wording: the text, placeholders, titles and labels of
- * navigation, buttons, headings, dialogs, toasts and table headers, once the marketplace's data
- * (product and offer names, field titles and values) and the brand are taken out. The other
- * engineers' panels (profile switcher, connection line) are theirs to prove.
- */
-async function englishLeft(page: Page, data: string[]): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const skip =
-      '[data-testid="profile-switcher"], nav .status, [data-testid="credentials-panel"], [data-testid="offer-screenshots"], .values';
-    const chosen = (globalThis as unknown as PageGlobals).document.querySelectorAll(
-      'nav, button, h1, h2, h3, label, legend, summary, [role="columnheader"], .notice, [role="alert"], [role="status"], dialog header, dialog footer, .muted, .hint, option, [placeholder], [title], [aria-label]',
-    );
-    const out: string[] = [];
-    for (const el of chosen) {
-      if (el.closest(skip)) continue;
-      if (el.checkVisibility && !el.checkVisibility() && el.tagName !== 'OPTION') continue;
-      out.push(el.innerText ?? '');
-      for (const name of ['placeholder', 'title', 'aria-label']) {
-        const value = el.getAttribute(name);
-        if (value) out.push(value);
-      }
-    }
-    return out;
-  });
-  const allowed =
-    /^(Seller|Desk|Ctrl|Cmd|Shift|Esc|Enter|API|pro|email|Email|id|SD|npm|start|JPEG|PNG)$/;
-  const left = new Set<string>();
-  for (let text of texts) {
-    for (const word of data) text = text.split(word).join(' ');
-    for (const word of text.match(/[A-Za-z]{3,}/g) ?? []) {
-      if (!allowed.test(word)) left.add(word);
-    }
-  }
-  return [...left].sort();
 }
 
 /** The controls inside `box` that do not fit in it (their text cut off or pushed outside). */
@@ -169,7 +105,7 @@ describe('the offers screens in Russian', () => {
       // The connect screen, before any token: already Russian.
       await expect.poll(() => page.textContent('h1')).toBe('Подключение к маркетплейсу');
       await shots(desk, 'connect');
-      expect(await englishLeft(page, [])).toEqual([]);
+      expect(await englishLeft(page, [], offersPlaces)).toEqual([]);
 
       await connectWithToken(page, sandbox.sellers[0]!.token, { rows: true });
       await waitForSyncToSettle(page);
@@ -210,7 +146,7 @@ describe('the offers screens in Russian', () => {
       ]);
       expect(await page.textContent('main h1')).toBe('Предложения');
       const words = await dataWords(page);
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, offersPlaces)).toEqual([]);
       await shots(desk, 'offers');
 
       // Plurals in a visible count: the selection.
@@ -224,7 +160,7 @@ describe('the offers screens in Russian', () => {
       await expect.poll(() => selected.textContent()).toBe('Выбрано 5 предложений');
       await extendSelectionTo(page, 20);
       await expect.poll(() => selected.textContent()).toBe('Выбрано 21 предложение');
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, offersPlaces)).toEqual([]);
       // The longer Russian words wrap the selection's actions, never cut one off.
       for (const width of [1280, 1024]) {
         await page.setViewportSize({ width, height: 800 });
@@ -244,14 +180,14 @@ describe('the offers screens in Russian', () => {
       expect(await dialog.locator('[data-testid="price-rounding-rule"]').textContent()).toBe(
         'Цены аккаунтов округляются до 0,01, цены золота — до 0,0001.',
       );
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, offersPlaces)).toEqual([]);
       await shots(desk, 'price-dialog');
       await dialog.locator('button[type="submit"]').click();
       await page.waitForSelector('[data-testid="bulk-preview"]');
       await expect
         .poll(() => page.textContent('[data-testid="bulk-preview-summary"]'))
         .toMatch(/^Изменятся 21 предложение|^Изменится 21 предложение|^Изменятся \d+ предложени/);
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, offersPlaces)).toEqual([]);
       await shots(desk, 'bulk-preview');
       await page.locator('dialog[open] footer button').first().click();
       await page.keyboard.press('Escape');
@@ -261,7 +197,7 @@ describe('the offers screens in Russian', () => {
       await expect
         .poll(() => page.locator('dialog[open] h2').textContent())
         .toBe('Новое предложение: выберите товар');
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, offersPlaces)).toEqual([]);
       await shots(desk, 'product-picker');
       await page.keyboard.press('Escape');
 
@@ -291,13 +227,13 @@ describe('the offers screens in Russian', () => {
         .poll(() => page.textContent('label[for="f-price_per_step"]'))
         .toBe('Цена за шаг');
       await page.fill('#f-price_per_step', '0,06');
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, offersPlaces)).toEqual([]);
       await shots(desk, 'editor');
       await page.click('dialog[open] footer button.primary');
       await expect
         .poll(() => page.textContent('.notices'))
         .toContain('Сохранено на этом компьютере');
-      expect(await englishLeft(page, words)).toEqual([]);
+      expect(await englishLeft(page, words, offersPlaces)).toEqual([]);
       await shots(desk, 'saved-toast');
       const saved = await page.evaluate(async (localId) => {
         const api = (globalThis as unknown as PageGlobals).sellerDesk;
