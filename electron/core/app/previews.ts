@@ -2,6 +2,11 @@
 // to the renderer, and an unconfirmed preview is forgotten after a while.
 import { randomUUID } from 'node:crypto';
 import { AppFailure } from '../../contract/ipc';
+import {
+  FIRST_PREVIEW_PAGE,
+  type CredentialFilePreview,
+  type CredentialImportPreview,
+} from '../usecases/credentials';
 
 export interface PreviewCache<T> {
   put(value: T): string;
@@ -42,5 +47,30 @@ export function createPreviewCache<T>(
     drop(id) {
       entries.delete(id);
     },
+  };
+}
+
+/**
+ * What the window is told of a credential file's preview (a credential import or a restock pool's
+ * file): the first page of masked rows, the rest asked for by page as the seller scrolls; `keep`
+ * holds the preview itself until it is confirmed and names it.
+ */
+export function credentialPreviewAnswer(
+  preview: CredentialImportPreview,
+  keep: (ready: CredentialFilePreview) => string,
+) {
+  // Not a failure: the file stays staged and is read again in the encoding chosen.
+  if (preview.state === 'choose-encoding') {
+    return { state: 'choose-encoding' as const, candidates: preview.candidates };
+  }
+  return {
+    state: 'ready' as const,
+    previewId: keep(preview),
+    encoding: preview.encoding ?? 'binary (XLSX)',
+    format: preview.format,
+    damagedRows: preview.damagedRows,
+    rows: preview.rows.slice(0, FIRST_PREVIEW_PAGE),
+    totals: preview.totals,
+    replaceTotal: preview.replaceTotal,
   };
 }

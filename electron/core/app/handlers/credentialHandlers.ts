@@ -7,14 +7,13 @@ import {
   commitCredentialImport,
   credentialPreviewRows,
   deleteCredential,
-  FIRST_PREVIEW_PAGE,
   MaskedCredentialRows,
   previewCredentialImport,
   updateCredential,
   type CredentialFilePreview,
 } from '../../usecases/credentials';
 import type { AppContext } from '../context';
-import { createPreviewCache } from '../previews';
+import { createPreviewCache, credentialPreviewAnswer } from '../previews';
 
 interface PendingCredentials {
   preview: CredentialFilePreview;
@@ -46,21 +45,7 @@ export function credentialHandlers(
         { localId, path, encoding, format },
         { inWorker: true },
       );
-      // Not a failure: the file stays staged and is read again in the encoding chosen.
-      if (preview.state === 'choose-encoding') {
-        return { state: 'choose-encoding', candidates: preview.candidates };
-      }
-      return {
-        state: 'ready',
-        previewId: pending.put({ preview, file }),
-        encoding: preview.encoding ?? 'binary (XLSX)',
-        format: preview.format,
-        damagedRows: preview.damagedRows,
-        // The first page only: the table asks for the rest as the seller scrolls.
-        rows: preview.rows.slice(0, FIRST_PREVIEW_PAGE),
-        totals: preview.totals,
-        replaceTotal: preview.replaceTotal,
-      };
+      return credentialPreviewAnswer(preview, (ready) => pending.put({ preview: ready, file }));
     },
 
     async 'credentials.previewRows'({ previewId, offset, limit, filter }) {

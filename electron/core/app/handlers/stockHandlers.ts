@@ -4,7 +4,6 @@
 import type { Handlers } from '../../../contract/ipc';
 import {
   credentialPreviewRows,
-  FIRST_PREVIEW_PAGE,
   type CredentialFilePreview,
 } from '../../usecases/credentials';
 import {
@@ -19,7 +18,7 @@ import {
   type OfferPool,
 } from '../../usecases/stock';
 import type { AppContext } from '../context';
-import { createPreviewCache } from '../previews';
+import { createPreviewCache, credentialPreviewAnswer } from '../previews';
 
 interface PendingPool {
   preview: CredentialFilePreview;
@@ -81,20 +80,7 @@ export function stockHandlers(
         { localId, path, encoding, format },
         { inWorker: true },
       );
-      if (preview.state === 'choose-encoding') {
-        return { state: 'choose-encoding', candidates: preview.candidates };
-      }
-      return {
-        state: 'ready',
-        previewId: pending.put({ preview, file }),
-        encoding: preview.encoding ?? 'binary (XLSX)',
-        format: preview.format,
-        damagedRows: preview.damagedRows,
-        // The first page only: the table asks for the rest as the seller scrolls.
-        rows: preview.rows.slice(0, FIRST_PREVIEW_PAGE),
-        totals: preview.totals,
-        replaceTotal: preview.replaceTotal,
-      };
+      return credentialPreviewAnswer(preview, (ready) => pending.put({ preview: ready, file }));
     },
     async 'stock.poolPreviewRows'({ previewId, offset, limit, filter }) {
       return credentialPreviewRows(pending.peek(previewId).preview, { offset, limit, filter });
