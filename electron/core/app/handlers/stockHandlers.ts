@@ -2,10 +2,7 @@
 // (core/usecases/stock): a pool file is previewed as a credential import is (its rows stay in main,
 // the renderer sees masked logins), then added; the level each sync keeps on sale.
 import type { Handlers } from '../../../contract/ipc';
-import {
-  credentialPreviewRows,
-  type CredentialFilePreview,
-} from '../../usecases/credentials';
+import { credentialPreviewRows, type CredentialFilePreview } from '../../usecases/credentials';
 import {
   STOCK_ESTIMATE_NOTE,
   clearPool,
