@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ChannelName, Channels } from './channels';
 import { channels } from './channels';
 import type { ErrorKind, FieldProblemDto, Result } from './result';
+import type { MessageKey, MessageValues } from '../i18n';
 
 /** Thrown by handlers for an outcome the renderer should act on. */
 export class AppFailure extends Error {
@@ -12,6 +13,8 @@ export class AppFailure extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly fields?: FieldProblemDto[],
+    /** The catalogue message the app says it with, in the seller's language (core/app/failures). */
+    readonly say?: { key: MessageKey; values?: MessageValues },
   ) {
     super(message);
     this.name = 'AppFailure';

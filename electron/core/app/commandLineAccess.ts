@@ -6,7 +6,7 @@
 // the key is never left nowhere. A key file the command line created for a profile the app has
 // never opened is the command line's own and is left alone.
 import { existsSync } from 'node:fs';
-import { AppFailure, type Handlers } from '../../contract/ipc';
+import type { Handlers } from '../../contract/ipc';
 import {
   createEncryptedKeyProtector,
   createKeyFileProtector,
@@ -20,6 +20,7 @@ import {
   profileSettings,
   type ProfileSettings,
 } from '../usecases/settings';
+import { refusal } from './failures';
 
 function loadOrNull(load: () => Buffer | null): Buffer | null {
   try {
@@ -77,10 +78,7 @@ export function settingsHandlers(
   const required = (): SellerProfile => {
     const profile = shown();
     if (!profile) {
-      throw new AppFailure(
-        'not_found',
-        "Connect first: these settings are kept for each seller's profile.",
-      );
+      throw refusal('not_found', 'refusals.app.connectForSettings');
     }
     return profile;
   };

@@ -1,11 +1,11 @@
 // What every group of handlers works with: the open profile (if any), the event bus, the
 // background sync, and the facade's ports to the platform.
-import { AppFailure } from '../../contract/ipc';
 import type { EventBus } from './events';
 import type { AppCoreOptions } from './options';
 import type { Profile } from './profile';
 import type { SyncScheduler } from './syncScheduler';
 import type { SellerProfile } from '../usecases/profile';
+import { refusal } from './failures';
 
 export interface AppContext {
   readonly options: AppCoreOptions;
@@ -22,7 +22,7 @@ export interface AppContext {
 
 export function requireProfile(profile: Profile | null): Profile {
   if (!profile) {
-    throw new AppFailure('unauthorized', 'Connect to the marketplace or try the sandbox first.');
+    throw refusal('unauthorized', 'refusals.app.connectFirst');
   }
   return profile;
 }

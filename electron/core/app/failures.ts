@@ -4,7 +4,7 @@
 // password or a request body: the errors are written not to hold them, and every failure is
 // passed through the redaction of the secrets the app knows (the token) and bounded on its way
 // out, should a marketplace's words quote one back.
-import { translate, type Locale, type MessageKey } from '../../contract/i18n';
+import { translate, type Locale, type MessageKey, type MessageValues } from '../../contract/i18n';
 import { AppFailure, type ErrorKind, type FieldProblemDto } from '../../contract/ipc';
 import { createRedactor, type Redact } from '../secrets/redact';
 import { boundText } from '../util/echo';
@@ -127,33 +127,17 @@ export function toAppFailure(error: unknown, locale: Locale = 'en'): unknown {
 }
 
 /**
- * The app's own refusals (core/app and its handlers throw them in English, where the language is
- * not at hand), by their English, said in the app's language; any other as it was written.
- * test/app/refusalsParity.test.ts holds each to its catalogue's English.
+ * One of the app's own refusals: its English from the catalogue (what a log and an English app
+ * show), and the catalogue message it is said with in the seller's language.
  */
-const appRefusals: [RegExp, MessageKey][] = [
-  [/^Connect to the marketplace or try the sandbox first\.$/, 'refusals.app.connectFirst'],
-  [/^Only https links open in the browser\.$/, 'refusals.app.httpsOnly'],
-  [/^The sandbox marketplace is not available in this build\.$/, 'refusals.app.noSandbox'],
-  [/^This profile has no API token kept; add it again/, 'refusals.app.noTokenKept'],
-  [/^There is no profile named "(?<name>.*)"\.$/s, 'refusals.app.noProfileNamed'],
-  [/^"(?<name>.*)" has no API token kept on this computer: /s, 'refusals.app.profileNoToken'],
-  [/^The sandbox has one profile only\.$/, 'refusals.app.sandboxOneProfile'],
-  [/^Export cancelled\.$/, 'refusals.app.exportCancelled'],
-  [/^No activity matches this filter\.$/, 'refusals.app.noActivity'],
-  [/^This preview has expired; drop the file again\.$/, 'refusals.app.previewExpired'],
-  [/^Connect first: these settings are kept for each/, 'refusals.app.connectForSettings'],
-];
+export function refusal(kind: ErrorKind, key: MessageKey, values?: MessageValues): AppFailure {
+  return new AppFailure(kind, translate('en', key, values), undefined, { key, values });
+}
 
 function appRefusalIn(failure: AppFailure, locale: Locale): AppFailure {
-  if (locale === 'en') return failure;
-  for (const [form, key] of appRefusals) {
-    const match = form.exec(failure.message);
-    if (match) {
-      return new AppFailure(failure.kind, translate(locale, key, match.groups), failure.fields);
-    }
-  }
-  return failure;
+  if (locale === 'en' || !failure.say) return failure;
+  const { key, values } = failure.say;
+  return new AppFailure(failure.kind, translate(locale, key, values), failure.fields, failure.say);
 }
 
 /** The longest message a failure carries across; the rest is counted, not sent. */

@@ -10,7 +10,6 @@
  *   (core/usecases/sync) as the command line's pull and push.
  */
 import type { EventName, EventPayload, Handlers, LastRunSummary } from '../../contract/ipc';
-import { AppFailure } from '../../contract/ipc';
 import type { SyncProgressEvent } from '../usecases/sync';
 import { toFailure } from '../usecases/failure';
 import { status as status0, syncNow } from '../usecases/sync';
@@ -55,6 +54,7 @@ import {
 } from './syncNotices';
 import { pauseWords, syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
 import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
+import { refusal } from './failures';
 
 export type { AppCoreOptions, Dialogs, SandboxPort } from './options';
 export type { TokenVault, TokenEncryption } from './tokenVault';
@@ -437,7 +437,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     async 'shell.openExternal'({ url }) {
       if (!url.startsWith('https://')) {
-        throw new AppFailure('bad_input', 'Only https links open in the browser.');
+        throw refusal('bad_input', 'refusals.app.httpsOnly');
       }
       await options.openExternal(url);
       return { message: 'Opened in your browser.' };

@@ -1,12 +1,12 @@
 // Previews wait in main's memory between "look" and "confirm" — an account file's rows never go
 // to the renderer, and an unconfirmed preview is forgotten after a while.
 import { randomUUID } from 'node:crypto';
-import { AppFailure } from '../../contract/ipc';
 import {
   FIRST_PREVIEW_PAGE,
   type CredentialFilePreview,
   type CredentialImportPreview,
 } from '../usecases/credentials';
+import { refusal } from './failures';
 
 export interface PreviewCache<T> {
   put(value: T): string;
@@ -27,7 +27,7 @@ export function createPreviewCache<T>(
     sweep();
     const entry = entries.get(id);
     if (!entry) {
-      throw new AppFailure('not_found', 'This preview has expired; drop the file again.');
+      throw refusal('not_found', 'refusals.app.previewExpired');
     }
     return entry.value;
   };

@@ -3,7 +3,6 @@
 // its own token, guard, limiter and ledger. It answers the account switcher: list, switch, add,
 // rename, remove, through the profiles use cases (core/usecases/profiles) as the CLI does.
 import { createHash } from 'node:crypto';
-import { AppFailure } from '../../contract/ipc';
 import type { ProfileList, ProfileRemoveOutcome, SyncStatus } from '../../contract/ipc';
 import {
   listProfiles,
@@ -18,6 +17,7 @@ import type { EventBus } from './events';
 import type { AppCoreOptions } from './options';
 import type { Session } from './session';
 import { translate, type Locale } from '../../contract/i18n';
+import { refusal } from './failures';
 
 export interface ProfileDeskDeps {
   options: AppCoreOptions;
@@ -70,7 +70,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
 
   function byName(name: string): StoredProfile {
     const found = stored().find((p) => p.name === name);
-    if (!found) throw new AppFailure('not_found', `There is no profile named "${name}".`);
+    if (!found) throw refusal('not_found', 'refusals.app.noProfileNamed', { name });
     return found;
   }
 
@@ -200,10 +200,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
       const target = byName(name);
       if (target.file !== session.activeFile()) {
         if (session.tokenOf(target.file) === null) {
-          throw new AppFailure(
-            'unauthorized',
-            `"${target.name}" has no API token kept on this computer: add it again with its seller's token.`,
-          );
+          throw refusal('unauthorized', 'refusals.app.profileNoToken', { name: target.name });
         }
         await deps.quiesce();
         await whileClosed(async () => {
@@ -216,7 +213,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
 
     async rename(name, to) {
       const market = session.marketUrl();
-      if (!market) throw new AppFailure('not_found', 'The sandbox has one profile only.');
+      if (!market) throw refusal('not_found', 'refusals.app.sandboxOneProfile');
       renameProfile(options.dataDir, market, name, to);
       publish();
       return list();
@@ -224,7 +221,7 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
 
     async remove(name, confirmed) {
       const market = session.marketUrl();
-      if (!market) throw new AppFailure('not_found', 'The sandbox has one profile only.');
+      if (!market) throw refusal('not_found', 'refusals.app.sandboxOneProfile');
       const target = byName(name);
       const preview = removeProfile(options.dataDir, market, name, false);
       const changes = preview.lost.queuedOperations;

@@ -7,7 +7,7 @@
 // never sent under another seller's token. Each profile keeps its token in its own sealed file
 // (the vault's `forProfile`), so several sellers stay connected at once: the session shows one
 // (the active profile) and the app core syncs the others in the background (backgroundSync.ts).
-import { AppFailure, type SessionStatus } from '../../contract/ipc';
+import type { SessionStatus } from '../../contract/ipc';
 import { DEFAULT_BASE_URL } from '../../contract/marketplace/assumptions';
 import { earlierRequests, type EarlierRequests } from '../usecases/activity';
 import { connect, disconnect } from '../usecases/session';
@@ -23,6 +23,7 @@ import { profileFile } from '../usecases/paths';
 import type { AppCoreOptions } from './options';
 import { openProfile, type Profile } from './profile';
 import { settingsFile } from './settings';
+import { refusal } from './failures';
 
 export interface Session {
   status(): SessionStatus;
@@ -194,10 +195,7 @@ export function createSession(options: AppCoreOptions): Session {
 
     async useSandbox() {
       if (!options.sandbox) {
-        throw new AppFailure(
-          'not_found',
-          'The sandbox marketplace is not available in this build.',
-        );
+        throw refusal('not_found', 'refusals.app.noSandbox');
       }
       const sandbox = await options.sandbox.start();
       sandboxToken = sandbox.token;
@@ -239,10 +237,7 @@ export function createSession(options: AppCoreOptions): Session {
     async switchTo(file) {
       const market = marketUrl();
       if (!market || readToken(file) === null) {
-        throw new AppFailure(
-          'unauthorized',
-          "This profile has no API token kept; add it again with its seller's token.",
-        );
+        throw refusal('unauthorized', 'refusals.app.noTokenKept');
       }
       tokenValid = true;
       await openSaved(market, file);

@@ -1,8 +1,9 @@
 // The Activity view's two asks: the filtered log, and the same filter written to a CSV file.
-import { AppFailure, type Handlers } from '../../../contract/ipc';
+import type { Handlers } from '../../../contract/ipc';
 import { exportActivityCsv, listActivity } from '../../usecases/activity';
 import { saveExport } from '../../usecases/transfers/exportOffers';
 import type { AppContext } from '../context';
+import { refusal } from '../failures';
 
 export function activityHandlers(
   ctx: AppContext,
@@ -14,11 +15,11 @@ export function activityHandlers(
     async 'activity.export'({ file, ...query }) {
       const csv = exportActivityCsv(ctx.seller(), query);
       // Nothing to write is said before a save dialog opens for it.
-      if (csv.rows === 0) throw new AppFailure('bad_input', 'No activity matches this filter.');
+      if (csv.rows === 0) throw refusal('bad_input', 'refusals.app.noActivity');
       const target = file
         ? await ctx.options.resolveFileRef(file)
         : await ctx.options.dialogs.saveFile('Seller Desk activity.csv');
-      if (!target) throw new AppFailure('cancelled', 'Export cancelled.');
+      if (!target) throw refusal('cancelled', 'refusals.app.exportCancelled');
       await saveExport(target, csv.contents);
       return { file: target, rows: csv.rows };
     },

@@ -2,7 +2,7 @@
 // transfers) decide; here a preview waits in main's memory between "look" and "confirm", the
 // renderer hears of what was queued, and an export asks where to save.
 import type { Locale } from '../../../contract/i18n';
-import { AppFailure, type Handlers } from '../../../contract/ipc';
+import type { Handlers } from '../../../contract/ipc';
 import {
   exportOffers,
   offerTemplate,
@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../context';
 import { createPreviewCache } from '../previews';
 import { jobsOf } from '../jobs';
+import { refusal } from '../failures';
 
 async function save(
   ctx: AppContext,
@@ -27,7 +28,7 @@ async function save(
   const target = ref
     ? await ctx.options.resolveFileRef(ref)
     : await ctx.options.dialogs.saveFile(name);
-  if (!target) throw new AppFailure('cancelled', 'Export cancelled.');
+  if (!target) throw refusal('cancelled', 'refusals.app.exportCancelled');
   await saveExport(target, out.contents);
   return target;
 }
