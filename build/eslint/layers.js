@@ -69,6 +69,13 @@ const storeTestingOnly = {
     'core/store/testing.ts is for tests only: production code uses the Store interfaces (docs/ARCHITECTURE.md, "The store").',
 };
 
+/** The contract and the renderer run where Node does not: a browser page as much as core. */
+const withoutNode = {
+  group: [...nodeBuiltins, ...nodeLibraries],
+  message:
+    'The contract and the renderer run without Node: reach core through the contract (docs/ARCHITECTURE.md).',
+};
+
 export const layerRules = [
   {
     files: ['electron/**/*.{ts,mts,mjs,js}', 'renderer/**/*.{ts,svelte}'],
@@ -116,14 +123,7 @@ export const layerRules = [
         'error',
         {
           paths: [electronOnlyInShell],
-          patterns: [
-            {
-              group: [...nodeBuiltins, ...nodeLibraries],
-              message:
-                'The contract and the renderer run without Node: reach core through the contract (docs/ARCHITECTURE.md).',
-            },
-            storeTestingOnly,
-          ],
+          patterns: [withoutNode, storeTestingOnly],
         },
       ],
     },
@@ -137,11 +137,7 @@ export const layerRules = [
         {
           paths: [electronOnlyInShell],
           patterns: [
-            {
-              group: [...nodeBuiltins, ...nodeLibraries],
-              message:
-                'The contract and the renderer run without Node: reach core through the contract (docs/ARCHITECTURE.md).',
-            },
+            withoutNode,
             storeTestingOnly,
             {
               regex: `^(?!\\.|(${contractPackages.join('|')})(/|$))`,

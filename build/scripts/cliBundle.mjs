@@ -17,11 +17,14 @@ import { dirname, join } from 'node:path';
 export const CLI_ENTRY = 'electron/cli/main.ts';
 /**
  * Worker threads the core starts from files next to the module that starts them
- * (importCredentialsInWorker.ts, readXlsxInWorker.ts): emitted beside the bundle, as CommonJS.
+ * (importCredentialsInWorker.ts, readXlsxInWorker.ts, store/checkpointer.ts): emitted beside the
+ * bundle, as CommonJS.
  */
 const CLI_WORKERS = {
   'credential-import-worker': 'electron/core/imports/credentials/credentialImportWorker.ts',
   'xlsx-read-worker': 'electron/core/imports/sheets/xlsxReadWorker.ts',
+  // pull, push and sync checkpoint the WAL on their own thread, as the app does.
+  'wal-checkpointer': 'electron/core/store/checkpointerWorker.mjs',
 };
 export const CLI_BUNDLE = 'out/cli/seller-desk.mjs';
 /** The sources the bundle holds and when it was made: what `cliBundleIsFresh` compares. */

@@ -7,6 +7,7 @@ import {
   toFailure,
   UNREACHABLE_MARKETPLACE_KINDS,
   type FailureKind,
+  type Problem,
   type UseCaseFailure,
 } from '../core/usecases/failure';
 import { CliError, type CliErrorKind, type InputProblem } from './cliError';
@@ -102,12 +103,15 @@ function cliMessage(failure: UseCaseFailure): string {
   }
 }
 
+/** A use case's problem with a row or field, in the command line's terms (a file's column). */
+export const inputProblem = (p: Problem): InputProblem => ({
+  ...(p.line !== undefined && { line: p.line }),
+  ...(p.field !== undefined && { column: p.field }),
+  reason: p.message,
+});
+
 function cliProblems(failure: UseCaseFailure): InputProblem[] {
-  return failure.problems.map((p) => ({
-    ...(p.line !== undefined && { line: p.line }),
-    ...(p.field !== undefined && { column: p.field }),
-    reason: p.message,
-  }));
+  return failure.problems.map(inputProblem);
 }
 
 /** What the seller is told; output.ts keeps the token out of it when it is printed. */

@@ -51,6 +51,8 @@ export function serveCore(port: CorePort, callSync: SyncCall): void {
       syncIntervalMs: init.syncIntervalMs,
       syncDebounceMs: init.syncDebounceMs,
       syncHoldMs: init.syncHoldMs,
+      retryDelaysMs: init.retryDelaysMs,
+      reachabilityProbeMs: init.reachabilityProbeMs,
       systemLanguages: init.systemLanguages,
       appVersion: init.appVersion,
       tokenVault: remoteVault(null),

@@ -27,6 +27,9 @@ export interface HostCoreOptions {
   syncIntervalMs?: number;
   syncDebounceMs?: number;
   syncHoldMs?: number;
+  /** Shorter waits while the marketplace cannot be reached (tests); the app's own by default. */
+  retryDelaysMs?: readonly number[];
+  reachabilityProbeMs?: number;
   /** How the core's worker starts; default a worker thread of this process (tests wrap it). */
   spawn?: SpawnCore;
   log?(message: string): void;
@@ -68,6 +71,8 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
       syncIntervalMs: options.syncIntervalMs,
       syncDebounceMs: options.syncDebounceMs,
       syncHoldMs: options.syncHoldMs,
+      retryDelaysMs: options.retryDelaysMs,
+      reachabilityProbeMs: options.reachabilityProbeMs,
     },
     ports: {
       tokenVault,

@@ -194,5 +194,10 @@ describe('activity log', { timeout: 120_000 }, () => {
     expect(leaks(run.stdout)).toEqual([]);
     expect(leaks(human.stdout + human.stderr)).toEqual([]);
     expect(leaks(activityTable())).toEqual([]);
+    // The refused upload's fields are kept as a message too (said in the app's language), as
+    // redacted as the line: the table above includes that column.
+    const kept = JSON.parse(activityTable()) as { operation: string; message_say: string | null }[];
+    const said = kept.find((r) => r.operation.startsWith('Upload') && r.message_say !== null);
+    expect(said?.message_say).toMatch(/"key":"activity\.answer\.fieldsRefused"/);
   });
 });

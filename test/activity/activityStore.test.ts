@@ -66,4 +66,43 @@ describe('activity store', () => {
       store.close();
     }
   });
+
+  it("keeps a refused field's message beside its English, and none that would show an account", () => {
+    const store = openStore(join(dir.path, 'say.sqlite'));
+    try {
+      const log = store.activityLog();
+      const field = {
+        field: 'offers.0.price_per_step',
+        message: 'The price per step must be at least 0.0001.',
+      };
+      log.record({
+        operation: 'Edit 1 offer',
+        offers: ['1001'],
+        outcome: 'refused',
+        message: '400 Price per step: must be at least 0.0001',
+        say: { key: 'activity.answer.fieldsRefused', values: { status: '400' }, fields: [field] },
+      });
+      log.record({
+        operation: 'Edit 1 offer',
+        offers: ['1002'],
+        outcome: 'refused',
+        message: '400 Login: taken',
+        say: {
+          key: 'activity.answer.fieldsRefused',
+          values: { status: '400' },
+          fields: [{ field: 'credentials.0.login', message: 'someone@example.test:hunter2pass' }],
+        },
+      });
+      const [hiding, kept] = log.list();
+      expect(kept!.say).toEqual({
+        key: 'activity.answer.fieldsRefused',
+        values: { status: '400' },
+        fields: [field],
+      });
+      expect(hiding!.say).toBeNull();
+      expect(JSON.stringify(log.list())).not.toContain('hunter2pass');
+    } finally {
+      store.close();
+    }
+  });
 });

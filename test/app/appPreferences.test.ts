@@ -17,7 +17,7 @@ let dataDir: string;
 let notes: { title: string; body: string }[];
 let badge: number[];
 let opened: string[];
-const { call, syncNow, failureOf } = coreCalls(() => core);
+const { call, syncNow, failureOf, firstOffers } = coreCalls(() => core);
 
 async function openCore() {
   core = await createTestCore(dataDir, sandbox.baseUrl, {
@@ -33,15 +33,6 @@ async function openCore() {
 async function connect() {
   await call('session.connect', { token: sandbox.sellers[0]!.token });
   await syncNow();
-}
-
-async function firstOffers(n: number) {
-  const page = await call('offers.query', {
-    sort: { column: 'updated_at', dir: 'desc' },
-    offset: 0,
-    limit: n,
-  });
-  return page.rows;
 }
 
 /** One offer deleted on the marketplace, then a price change to it and another: one refusal. */

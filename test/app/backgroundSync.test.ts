@@ -1,14 +1,11 @@
 // The app's background sync as an adapter over the syncNow use case: what the seller is told
 // (notifications, the session's token state, online or not) follows the use case's outcome or
 // failure. Real sandbox over a socket, real SQLite, the same dispatch as Electron main.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { type AppCore } from '../../electron/core/app';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { coreCalls, createTestCore, fileTokenVault } from './coreHarness';
+import { coreCalls, fileTokenVault, startConnectedCore, type ConnectedCore } from './coreHarness';
 
 let sandbox: Sandbox;
 let core: AppCore;
@@ -17,25 +14,20 @@ let dataDir: string;
 let notes: string[];
 let logged: string[];
 
+let world: ConnectedCore;
 beforeEach(async () => {
-  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
-  dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-bg-'));
   notes = [];
   logged = [];
-  core = await createTestCore(dataDir, sandbox.baseUrl, {
+  world = await startConnectedCore('bg', {
     notify: (title) => void notes.push(title),
     log: (message) => void logged.push(message),
     syncDebounceMs: 3_600_000,
   });
-  await core.start();
-  await call('session.connect', { token: sandbox.sellers[0]!.token });
+  ({ sandbox, core, dataDir } = world);
   await syncNow();
 });
 
-afterEach(async () => {
-  await core.close();
-  await sandbox.close();
-});
+afterEach(() => world.close());
 
 describe('background sync', { timeout: 60_000 }, () => {
   it('tells the seller of offers that went Not Active on the marketplace', async () => {
@@ -80,6 +72,6 @@ describe('background sync', { timeout: 60_000 }, () => {
     expect(online).toEqual([false]);
     expect(status.online).toBe(false);
     expect(logged).toEqual([]);
-    sandbox = await startSandbox({ port: 0, windowMs: 1000 }); // for afterEach
+    world.sandbox = sandbox = await startSandbox({ port: 0, windowMs: 1000 }); // for afterEach
   });
 });

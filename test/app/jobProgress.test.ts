@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../electron/contract/ipc';
 import type { AppCore } from '../../electron/core/app';
 import { delimitedRecords, formatDelimited } from '../../electron/core/imports/text/delimited';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { coreCalls, createTestCore } from './coreHarness';
+import { type Sandbox } from '../../electron/sandbox';
+import { coreCalls, startConnectedCore, type ConnectedCore } from './coreHarness';
 import { seededProduct, seedPulledOffers } from './seededOffers';
 
 const SEEDED = 5_000;
@@ -43,27 +43,23 @@ async function prices(ids: number[]): Promise<Map<number, number | null>> {
   return byId;
 }
 
+let world: ConnectedCore;
 beforeEach(async () => {
-  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
-  dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-jobs-'));
   progress = [];
   finished = [];
-  core = await createTestCore(dataDir, sandbox.baseUrl, {
-    syncDebounceMs: 3_600_000,
-    syncHoldMs: 0,
-    systemLanguages: ['en-US'],
-  });
-  core.on('job.progress', (p) => void progress.push(p));
-  core.on('job.finished', (f) => void finished.push(f));
-  await core.start();
-  await call('session.connect', { token: sandbox.sellers[0]!.token });
+  world = await startConnectedCore(
+    'jobs',
+    { syncDebounceMs: 3_600_000, syncHoldMs: 0, systemLanguages: ['en-US'] },
+    (core) => {
+      core.on('job.progress', (p) => void progress.push(p));
+      core.on('job.finished', (f) => void finished.push(f));
+    },
+  );
+  ({ sandbox, core, dataDir } = world);
   await syncNow();
 });
 
-afterEach(async () => {
-  await core.close();
-  await sandbox.close();
-});
+afterEach(() => world.close());
 
 describe('a long bulk change in the app', { timeout: 120_000 }, () => {
   it('tells its progress, rising to the total, and ends done', async () => {

@@ -2,42 +2,12 @@
 // duplicates against the offer and the pool) and added with a level; a sold-out offer restocked
 // and set Active by the next "Sync now"; the pool running dry notified once (native notification
 // and the Sync view's stock list), again only after a refill ran dry; set-keep and clear.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppCore } from '../../electron/core/app';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import { accountFields } from '../sync/harness';
-import { coreCalls, createTestCore } from './coreHarness';
+import { connectedCoreForTests } from './coreHarness';
 
-let sandbox: Sandbox;
-let core: AppCore;
-let dir: string;
-const notes: { title: string; body: string }[] = [];
-const { call, syncNow } = coreCalls(() => core);
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
-  dir = mkdtempSync(join(tmpdir(), 'seller-desk-pool-'));
-  core = await createTestCore(join(dir, 'app'), sandbox.baseUrl, {
-    syncDebounceMs: 3_600_000,
-    notify: (title, body) => void notes.push({ title, body }),
-  });
-  await core.start();
-  await call('session.connect', { token: sandbox.sellers[0]!.token });
-});
-afterAll(async () => {
-  await core.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function file(name: string, content: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
+const world = connectedCoreForTests('pool', { syncDebounceMs: 3_600_000 });
+const { call, syncNow, notes, file } = world;
 
 const dryNotes = () => notes.filter((n) => /restock pool empty/i.test(n.title));
 
@@ -81,10 +51,10 @@ describe('restock pool in the app', { timeout: 120_000 }, () => {
     });
 
     // Sold out: the next Sync now sends one from the pool and sets the offer Active.
-    expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+    expect(world.sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
     await syncNow();
     expect((await call('offers.get', { localId })).row.status).toBe(2);
-    expect(sandbox.control.credentials(serverId).map((c) => c.login)).toEqual([
+    expect(world.sandbox.control.credentials(serverId).map((c) => c.login)).toEqual([
       'smurf-a',
       'smurf-b',
     ]);
@@ -97,7 +67,7 @@ describe('restock pool in the app', { timeout: 120_000 }, () => {
 
     // While the pool backs it, one on sale is not low. The last one goes: the offer is low and
     // its pool dry, told once, and listed for the Sync view.
-    expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+    expect(world.sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
     const drained = await syncNow();
     expect(await call('stock.pool', { localId })).toMatchObject({ pool: 0, onSale: 1, dry: true });
     expect(dryNotes()).toEqual([
@@ -119,9 +89,9 @@ describe('restock pool in the app', { timeout: 120_000 }, () => {
     });
     if (refill.state !== 'ready') throw new Error(refill.state);
     await call('stock.poolAdd', { previewId: refill.previewId });
-    expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+    expect(world.sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
     await syncNow();
-    expect(sandbox.control.credentials(serverId)).toHaveLength(4);
+    expect(world.sandbox.control.credentials(serverId)).toHaveLength(4);
     expect(dryNotes()).toHaveLength(2);
 
     expect(await call('stock.poolSetKeep', { localId, keep: 3 })).toMatchObject({ keep: 3 });
@@ -137,6 +107,6 @@ describe('restock pool in the app', { timeout: 120_000 }, () => {
     });
     expect(await call('stock.pool', { localId })).toMatchObject({ pool: 0, keep: 0, dry: false });
     await syncNow();
-    expect(sandbox.control.credentials(serverId)).toHaveLength(4);
+    expect(world.sandbox.control.credentials(serverId)).toHaveLength(4);
   });
 });

@@ -1,36 +1,14 @@
 // Stock alerts through the app core against the sandbox: an account offer sent with 3 credentials
 // sells 2 (low at the default level 1: one notification, a Needs-attention entry), syncs again
 // (no second notification), then sells the last (Not Active: "Sold out", notified once).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppCore } from '../../electron/core/app';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import { accountFields } from '../sync/harness';
-import { coreCalls, createTestCore } from './coreHarness';
+import { connectedCoreForTests } from './coreHarness';
 
-let sandbox: Sandbox;
-let core: AppCore;
-let dir: string;
-const notes: { title: string; body: string }[] = [];
-const { call, syncNow } = coreCalls(() => core);
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
-  dir = mkdtempSync(join(tmpdir(), 'seller-desk-stock-'));
-  core = await createTestCore(join(dir, 'app'), sandbox.baseUrl, {
-    syncDebounceMs: 3_600_000,
-    notify: (title, body) => void notes.push({ title, body }),
-  });
-  await core.start();
-  await call('session.connect', { token: sandbox.sellers[0]!.token });
-});
-afterAll(async () => {
-  await core.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = connectedCoreForTests('stock', { syncDebounceMs: 3_600_000 });
+const { call, syncNow, notes } = world;
 
 const stockNotes = () => notes.filter((n) => /Low stock|Sold out/.test(n.title));
 
@@ -41,7 +19,7 @@ describe('stock alerts after a sync', { timeout: 120_000 }, () => {
       fields: accountFields('Stocked smurf'),
       deliveryTimeMs: 600_000,
     });
-    const file = join(dir, 'smurf.csv');
+    const file = join(world.dir, 'smurf.csv');
     writeFileSync(file, 'login,password\nsmurf-a,Pass-1\nsmurf-b,Pass-2\nsmurf-c,Pass-3\n');
     const preview = await call('credentials.preview', { localId: saved.localId, file });
     if (preview.state !== 'ready') throw new Error(preview.state);
@@ -50,9 +28,9 @@ describe('stock alerts after a sync', { timeout: 120_000 }, () => {
     expect(first.lowStock).toEqual([]);
     expect(stockNotes()).toEqual([]);
     const serverId = (await call('offers.get', { localId: saved.localId })).row.serverId!;
-    expect(sandbox.control.credentials(serverId)).toHaveLength(3);
+    expect(world.sandbox.control.credentials(serverId)).toHaveLength(3);
 
-    expect(sandbox.control.simulateBuyers(serverId, 2)).toBe(2);
+    expect(world.sandbox.control.simulateBuyers(serverId, 2)).toBe(2);
     const low = await syncNow();
     expect(low.lowStock).toEqual([
       { localId: saved.localId, title: 'Stocked smurf', reason: 'Low stock: 1 credential left' },
@@ -81,7 +59,7 @@ describe('stock alerts after a sync', { timeout: 120_000 }, () => {
     expect((await call('sync.status')).lowStock).toEqual([]);
     await call('stock.setThreshold', { localId: saved.localId, threshold: 1 });
 
-    expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+    expect(world.sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
     const gone = await syncNow();
     expect((await call('offers.get', { localId: saved.localId })).row.status).toBe(3);
     expect(gone.lowStock).toEqual([
@@ -97,13 +75,13 @@ describe('stock alerts after a sync', { timeout: 120_000 }, () => {
     expect(stockNotes()).toHaveLength(2);
 
     // Restocked above the level: the episode ends, and the next low stock is told again.
-    const more = join(dir, 'more.csv');
+    const more = join(world.dir, 'more.csv');
     writeFileSync(more, 'login,password\nsmurf-d,Pass-4\nsmurf-e,Pass-5\n');
     const again = await call('credentials.preview', { localId: saved.localId, file: more });
     if (again.state !== 'ready') throw new Error(again.state);
     await call('credentials.commit', { previewId: again.previewId, mode: 'add' });
     expect((await syncNow()).lowStock).toEqual([]);
-    expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+    expect(world.sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
     await syncNow();
     expect(stockNotes().map((n) => n.title)).toEqual([
       'Stocked smurf: Low stock: 1 credential left',

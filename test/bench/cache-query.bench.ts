@@ -34,7 +34,7 @@ const products = Array.from({ length: 40 }, (_, i) => ({
 }));
 store.saveProducts(products);
 
-// Building the list indexes once after the bulk load is far cheaper than keeping 37 of them up to
+// Building the list indexes once after the bulk load is far cheaper than keeping 30 of them up to
 // date row by row; the queries then meet exactly the indexes a real store has.
 const listIndexes = testDatabase(store)
   .prepare<{ name: string; sql: string }>(

@@ -15,20 +15,50 @@ const WINDOW_MS = 1000;
 const root = resolve(import.meta.dirname, '../..');
 const bin = join(root, 'bin/seller-desk.mjs');
 
+/** Reports the process's own CPU time on stderr as it exits (required before the CLI). */
+const cpuReport = join(tmpdir(), `sd-bench-cpu-${process.pid}.cjs`);
+writeFileSync(
+  cpuReport,
+  [
+    "process.on('exit', () => {",
+    '  const u = process.cpuUsage();',
+    // The main thread alone (Linux): utime and stime of its task, in ticks of 10 ms.
+    '  let main = -1;',
+    "  try { const f = require('fs').readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' '); main = (Number(f[11]) + Number(f[12])) * 10; } catch {}",
+    '  process.stderr.write(`\\ncpu-ms ${Math.round((u.user + u.system) / 1000)} main ${main}\\n`);',
+    '});',
+  ].join('\n'),
+);
+
 function runBinary(
   args: string[],
   env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; ms: number; stderr: string }> {
+): Promise<{
+  code: number | null;
+  ms: number;
+  stderr: string;
+  cpuMs: number | null;
+  mainCpuMs: number | null;
+}> {
   const started = performance.now();
   return new Promise((done) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, ['--require', cpuReport, bin, ...args], {
       cwd: root,
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('close', (code) => done({ code, ms: performance.now() - started, stderr }));
+    child.on('close', (code) => {
+      const cpu = /cpu-ms (\d+) main (-?\d+)/.exec(stderr);
+      done({
+        code,
+        ms: performance.now() - started,
+        stderr,
+        cpuMs: cpu ? Number(cpu[1]) : null,
+        mainCpuMs: cpu ? Number(cpu[2]) : null,
+      });
+    });
   });
 }
 
@@ -91,6 +121,9 @@ try {
   );
   const windowsToWait = Math.ceil(OFFERS / limits.manageOffersPerWindow) - 1;
   const minimumMs = windowsToWait * WINDOW_MS;
+  console.log(
+    `CPU of the push process (start-up included): ${push.cpuMs} ms, its main thread ${push.mainCpuMs} ms`,
+  );
   console.log(`import of ${OFFERS} offers (in-process): ${Math.round(importMs)} ms`);
   console.log(`binary start-up (status, median of 5): ${Math.round(startups[2]!)} ms`);
   console.log(
@@ -115,4 +148,5 @@ try {
 } finally {
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(cpuReport, { force: true });
 }

@@ -254,9 +254,12 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
 
     const refused = await run('offers', 'change-price', '--amount', '-1000', '1002');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/Nothing was queued: Offer 1002 cannot change price/);
+    // Named as its preview names it: by id and product.
     expect(refused.stderr).toMatch(
-      /Offer 1002: The new price would be -\d+(\.\d+)?: a price must be above 0\./,
+      /Nothing was queued: Offer 1002 of "WoW Retail Gold" cannot change price/,
+    );
+    expect(refused.stderr).toMatch(
+      /Offer 1002 of "WoW Retail Gold": The new price would be -\d+(\.\d+)?: a price must be above 0\./,
     );
     expect((await show('1002')).changedFields).toEqual([]);
 

@@ -5,7 +5,6 @@
 // skips them as duplicates: our own first send, so no warning), takes nothing more from the pool,
 // and sets the offer Active.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -17,9 +16,9 @@ import {
   jsonOf,
   repoRoot,
   runSellerDesk,
+  succeeds,
   tempDir,
   WINDOW_MS,
-  type CliRun,
   type CliTarget,
 } from './harness';
 
@@ -41,11 +40,7 @@ interface PoolListJson {
   };
 }
 
-function file(name: string, content: string): string {
-  const path = join(dir.path, name);
-  writeFileSync(path, content);
-  return path;
-}
+const file = (name: string, content: string) => dir.file(name, content);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ windowMs: WINDOW_MS });
@@ -63,11 +58,7 @@ afterAll(async () => {
   dir.remove();
 });
 
-async function ok(args: string[], at: CliTarget = target): Promise<CliRun> {
-  const run = await runSellerDesk(args, at);
-  expect(run.code, run.stdout + run.stderr).toBe(0);
-  return run;
-}
+const ok = (args: string[], at: CliTarget = target) => succeeds(args, at);
 
 async function poolList() {
   return jsonOf<PoolListJson>(await ok(['credentials', 'pool', 'list', '--json'])).result.offers;

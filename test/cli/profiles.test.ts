@@ -183,7 +183,7 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
     );
     expect(imported.code, imported.stderr).toBe(0);
     expect(registryOf(dataDir).profiles).toEqual([
-      expect.objectContaining({ name: '127.0.0.1-new', userId: null }),
+      expect.objectContaining({ name: '127.0.0.1', userId: null }),
     ]);
 
     // A second token before any offer names the seller: it cannot be confirmed, nothing goes out.

@@ -1,10 +1,9 @@
 // `seller-desk stock` as the real binary in a child process: an account offer sent with 3
 // credentials, buyers simulated on the sandbox between pulls, its credentials left and level.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { jsonOf, runSellerDesk, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { jsonOf, runSellerDesk, succeeds, tempDir, WINDOW_MS, type CliTarget } from './harness';
 
 let sandbox: Sandbox;
 const dir = tempDir('sd-cli-stock-');
@@ -26,11 +25,7 @@ interface StockJson {
   };
 }
 
-function file(name: string, content: string): string {
-  const path = join(dir.path, name);
-  writeFileSync(path, content);
-  return path;
-}
+const file = (name: string, content: string) => dir.file(name, content);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ windowMs: WINDOW_MS });
@@ -45,10 +40,7 @@ afterAll(async () => {
   dir.remove();
 });
 
-async function ok(args: string[]): Promise<void> {
-  const run = await runSellerDesk(args, target);
-  expect(run.code, run.stdout + run.stderr).toBe(0);
-}
+const ok = (args: string[]) => succeeds(args, target);
 
 async function stock(): Promise<StockJson['result']['offers']> {
   const run = await runSellerDesk(['stock', '--json'], target);

@@ -13,10 +13,23 @@ import { coreCalls } from '../app/coreHarness';
 import { queueGoldOffers, until } from '../app/sellerWorld';
 import {
   childProcessSpawner,
+  CORE_PROCESS_FILE,
+  CORE_WORKER_FILE,
   workerSpawner,
   type SpawnCore,
 } from '../../electron/corehost/spawnCore';
+import { freshBundle } from '../freshBuild';
 import { openCoreWorld, type CoreWorld } from './coreWorld';
+
+// The thread and the process from the fresh build when there is one (as the app starts them);
+// from TypeScript each of the eight starts compiles the core again.
+const builtThread = freshBundle(CORE_WORKER_FILE);
+const builtProcess = freshBundle(CORE_PROCESS_FILE);
+const threadSpawner = () => (builtThread ? workerSpawner({ file: builtThread }) : workerSpawner());
+const processSpawner = () =>
+  builtProcess
+    ? childProcessSpawner({ file: builtProcess, typescript: false })
+    : childProcessSpawner();
 
 const QUEUED = 260;
 const BASE = 7;
@@ -59,8 +72,8 @@ const onMarketplace = (sellerId: number) =>
     .filter((o) => o.price_per_step >= BASE && o.price_per_step < BASE + 1);
 
 describe.each([
-  ['thread', workerSpawner],
-  ['process', childProcessSpawner],
+  ['thread', threadSpawner],
+  ['process', processSpawner],
 ])('the core in its own %s across a crash and a shutdown', { timeout: 120_000 }, (_, spawner) => {
   it('killed mid-push, is restarted, resumes the sync, and every offer lands exactly once', async () => {
     const { calls, seller } = await sellerWithQueue(join(dir, 'data'), spawner());

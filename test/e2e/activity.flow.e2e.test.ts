@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { openHarness, connectWithToken, localIdOf, queueCredentialLines } from './harness';
+import { syncIdle } from './flowSteps';
 
 describe('Activity view in Chromium', () => {
   it("lists a sync's requests, searches and filters them, and never shows the token or a credential", async () => {
@@ -72,15 +73,7 @@ describe('Activity view in Chromium', () => {
       const rows = page.locator('table[aria-label="Requests sent"] tbody tr');
       await expect.poll(() => rows.filter({ hasText: 'Read offers' }).count()).toBeGreaterThan(0);
       // Once the sync has ended, one row per read the marketplace received.
-      await expect
-        .poll(() =>
-          page.evaluate(async () => {
-            const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
-            const status = await api.sync.status();
-            return status.ok && !status.value.running;
-          }),
-        )
-        .toBe(true);
+      await expect.poll(() => syncIdle(page)).toBe(true);
       const reads = sandbox.requests.filter((r) => r.path.endsWith('/my_offers')).length;
       await expect.poll(() => rows.filter({ hasText: 'Read offers' }).count()).toBe(reads);
       await expect.poll(() => rows.filter({ hasText: 'Upload 1 credential' }).count()).toBe(1);

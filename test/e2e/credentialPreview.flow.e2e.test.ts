@@ -9,6 +9,7 @@ import type { SellerDeskApi } from '../../electron/contract/ipc/api';
 import type { Offer } from '../../electron/contract/marketplace/wire';
 import type { Harness } from './harness';
 import { connectWithToken, localIdOf, openHarness, SCREENS_DIR } from './harness';
+import { accountOfferWithCredentials, dropTextFile, shots } from './flowSteps';
 import { internalWordsIn } from './internalWords';
 
 let desk: Harness;
@@ -17,12 +18,7 @@ const LINES = 3000;
 const BAD_LINE = 1500;
 const tag = `pv${Date.now().toString(36)}`;
 
-type PageGlobals = {
-  DataTransfer: new () => { items: { add(file: unknown): void } };
-  File: new (parts: string[], name: string, options: { type: string }) => unknown;
-  document: { getAnimations(): { finished: Promise<unknown> }[] };
-  sellerDesk: SellerDeskApi;
-};
+type PageGlobals = { sellerDesk: SellerDeskApi };
 
 function accountFile(): string {
   const lines: string[] = [];
@@ -32,44 +28,19 @@ function accountFile(): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function dropFile(page: Page, name: string, text: string) {
-  const transfer = await page.evaluateHandle(
-    ({ name, text }) => {
-      const g = globalThis as unknown as PageGlobals;
-      const dt = new g.DataTransfer();
-      dt.items.add(new g.File([text], name, { type: 'text/plain' }));
-      return dt;
-    },
-    { name, text },
-  );
-  const zone = page.locator('[data-testid="credentials-panel"] .zone');
-  await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
-  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
-  await zone.dispatchEvent('drop', { dataTransfer: transfer });
-}
+const dropFile = (page: Page, name: string, text: string) =>
+  dropTextFile(page, '[data-testid="credentials-panel"] .zone', name, text);
 
-async function shots(page: Page, name: string): Promise<void> {
-  const panel = page.locator('[data-testid="credentials-panel"]');
-  for (const width of [1280, 1024]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate(() =>
-        Promise.all(
-          (globalThis as unknown as PageGlobals).document
-            .getAnimations()
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-      );
+/** The credentials panel alone, at 1280 and 1024, light and dark. */
+const panelShots = (page: Page, name: string) =>
+  shots(desk, name, {
+    height: 900,
+    shoot: async (shot) => {
+      const panel = page.locator('[data-testid="credentials-panel"]');
       await panel.scrollIntoViewIfNeeded();
-      await panel.screenshot({
-        path: join(SCREENS_DIR, `credential-preview-${name}-${width}-${scheme}.png`),
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+      await panel.screenshot({ path: join(SCREENS_DIR, `credential-preview-${shot}.png`) });
+    },
+  });
 
 const setLanguage = (page: Page, choice: 'ru' | 'en') =>
   page.evaluate(
@@ -82,22 +53,7 @@ beforeAll(async () => {
   const { page, sandbox } = desk;
   page.setDefaultTimeout(20_000);
   await connectWithToken(page, sandbox.sellers[0]!.token);
-  const accountProducts = new Set(
-    sandbox.control
-      .products()
-      .filter((p) => p.marketplace_type === 2)
-      .map((p) => p.id),
-  );
-  const candidate = sandbox.control
-    .offers(1)
-    .find(
-      (o) =>
-        accountProducts.has(o.product_id) &&
-        o.credential_system_type_id === 3 &&
-        o.outer_name.trim() !== '',
-    );
-  if (!candidate) throw new Error('the sandbox seed has no account offer with credentials');
-  offer = candidate;
+  offer = accountOfferWithCredentials(sandbox);
 }, 90_000);
 
 afterAll(async () => {
@@ -122,7 +78,7 @@ describe('a long credential preview, in Chromium', () => {
     const rendered = await body.locator('tbody tr[data-line]').count();
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(40);
-    await shots(page, 'top');
+    await panelShots(page, 'top');
 
     // To the end: the pages on the way are asked for, the last row is the file's last line.
     await body.evaluate((el) => {
@@ -136,7 +92,7 @@ describe('a long credential preview, in Chromium', () => {
     expect(await last.textContent()).toContain('To send');
     await expect.poll(() => shown.textContent()).toMatch(/^\s*Rows \d[\d,]*–3,000 of 3,000\s*$/);
     expect(await body.locator('tbody tr[data-line]').count()).toBeLessThan(40);
-    await shots(page, 'end');
+    await panelShots(page, 'end');
 
     // Part way back up: the rows there come too, in the file's order.
     await body.evaluate((el) => {
@@ -165,7 +121,7 @@ describe('a long credential preview, in Chromium', () => {
     // The same preview in Russian.
     await setLanguage(page, 'ru');
     await expect.poll(() => shown.textContent()).toMatch(/^\s*Строки 1–\d+ из 3\s000\s*$/);
-    await shots(page, 'ru');
+    await panelShots(page, 'ru');
     await setLanguage(page, 'en');
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Offer } from '../../electron/contract/marketplace/wire';
 import type { Harness } from './harness';
 import { localIdOf, openHarness, SCREENS_DIR } from './harness';
+import { accountOfferWithCredentials } from './flowSteps';
 import { windows1251 } from '../imports/encodings';
 
 let desk: Harness;
@@ -68,22 +69,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(20_000);
   await page.click('button:has-text("Try the sandbox marketplace")');
   await page.waitForSelector('[data-testid="offers-grid"]');
-  const accountProducts = new Set(
-    sandbox.control
-      .products()
-      .filter((p) => p.marketplace_type === 2)
-      .map((p) => p.id),
-  );
-  const candidate = sandbox.control
-    .offers(1)
-    .find(
-      (o) =>
-        accountProducts.has(o.product_id) &&
-        o.credential_system_type_id === 3 &&
-        o.outer_name.trim() !== '',
-    );
-  if (!candidate) throw new Error('the sandbox seed has no account offer with credentials');
-  offer = candidate;
+  offer = accountOfferWithCredentials(sandbox);
 }, 60_000);
 
 afterAll(async () => {

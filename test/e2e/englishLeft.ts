@@ -7,6 +7,12 @@ import type { SellerDeskApi } from '../../electron/contract/ipc';
 /** The page's globals as these callbacks use them (the test program has no DOM library). */
 interface PageElement {
   closest(selector: string): PageElement | null;
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+  cloneNode(deep: true): PageElement;
+  replaceWith(text: string): void;
+  append(text: string): void;
+  textContent: string | null;
   checkVisibility?(): boolean;
   getAttribute(name: string): string | null;
   tagName: string;
@@ -46,6 +52,9 @@ export async function dataWords(page: Page): Promise<string[]> {
         words.push(...(r.fieldValues ?? '').split(' · '));
       }
     }
+    // A profile is named by the seller, or after the marketplace's host ("127.0.0.1", "127.0.0.1-1002").
+    const profiles = await api.profiles.list();
+    if (profiles.ok) words.push(...profiles.value.profiles.map((p) => p.name));
     return words.filter((w) => w.trim() !== '').sort((a, b) => b.length - a.length);
   });
 }
@@ -63,7 +72,7 @@ export const navigationAndDialogs: WordingPlaces = {
 };
 
 const sameInRussian =
-  /^(Seller|Desk|Ctrl|Cmd|Shift|Esc|Enter|API|pro|email|Email|id|SD|npm|start|JPEG|PNG|CSV|XLSX|JSON|csv|txt)$/;
+  /^(Seller|Desk|Ctrl|Cmd|Shift|Esc|Enter|API|pro|email|Email|id|SD|npm|start|JPEG|PNG|CSV|TSV|XLSX|JSON|csv|txt|UTF|KOI|Windows|Excel|English)$/;
 
 export async function englishLeft(
   page: Page,
@@ -76,7 +85,16 @@ export async function englishLeft(
     for (const el of chosen) {
       if (el.closest(where.skip)) continue;
       if (el.checkVisibility && !el.checkVisibility() && el.tagName !== 'OPTION') continue;
-      out.push(el.innerText ?? '');
+      // A command in <code> ("seller-desk push") stays as typed in any language; the parts
+      // skipped are left out of the places around them too (read from a copy without them).
+      const parts = `code, ${where.skip}`;
+      if (el.querySelector(parts)) {
+        const copy = el.cloneNode(true);
+        for (const part of copy.querySelectorAll(parts)) part.replaceWith(' ');
+        // A copy has no layout: a space after each element keeps two lines two words.
+        for (const inner of copy.querySelectorAll('*')) inner.append(' ');
+        out.push(copy.textContent ?? '');
+      } else out.push(el.innerText ?? '');
       for (const name of ['placeholder', 'title', 'aria-label']) {
         const value = el.getAttribute(name);
         if (value) out.push(value);
@@ -85,8 +103,11 @@ export async function englishLeft(
     return out;
   }, places);
   const left = new Set<string>();
+  // Longest first: a profile named after the host ("127.0.0.1") must not cut the marketplace's
+  // address ("http://127.0.0.1:4010") before the address itself is taken out.
+  const ordered = [...data].sort((a, b) => b.length - a.length);
   for (let text of texts) {
-    for (const word of data) text = text.split(word).join(' ');
+    for (const word of ordered) text = text.split(word).join(' ');
     for (const word of text.match(/[A-Za-z]{3,}/g) ?? []) {
       if (!sameInRussian.test(word)) left.add(word);
     }

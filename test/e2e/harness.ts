@@ -2,7 +2,7 @@
 // browser host, on the real app core with a temp data folder, against the sandbox marketplace on
 // loopback. Every part is real; only the platform ports differ from the desktop app (key-file
 // token vault, staged files instead of native dialogs). The core runs in its own worker thread,
-// as in the app (electron/corehost).
+// as in the app (electron/corehost), from the built bundle when the build is fresh.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,16 +12,31 @@ import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { AppCore, SandboxPort } from '../../electron/core/app';
 import type { FileStaging } from '../../electron/host/fileStaging';
 import { createFileStaging } from '../../electron/host/fileStaging';
-import { workerSpawner, type SpawnedCore } from '../../electron/corehost/spawnCore';
+import {
+  CORE_WORKER_FILE,
+  workerSpawner,
+  type SpawnedCore,
+  type SpawnCore,
+} from '../../electron/corehost/spawnCore';
 import { createHostCore } from '../../electron/host/hostCore';
 import type { Host } from '../../electron/host/startHost';
 import { startHost } from '../../electron/host/startHost';
 import type { Sandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
+import { freshBundle } from '../freshBuild';
 
 const root = resolve(import.meta.dirname, '../..');
 export const RENDERER_DIR = join(root, 'out/renderer');
 export const SCREENS_DIR = join(root, 'test-output/screens');
+
+/**
+ * The core's thread as the app runs it, from the bundle beside main when the build is fresh
+ * (test/freshBuild.ts): a flow starts a core per harness and per restart.
+ */
+function spawnerOfCore(): SpawnCore {
+  const bundle = freshBundle(CORE_WORKER_FILE);
+  return bundle ? workerSpawner({ file: bundle }) : workerSpawner();
+}
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -47,6 +62,11 @@ export interface HarnessOptions {
   syncHoldMs?: number | 'setting';
   /** The browser's language ('ru-RU': navigator.languages and Intl in Russian); default en-US. */
   locale?: string;
+  /**
+   * The pauses between attempts while the marketplace cannot be reached; default the app's own
+   * (5 s, 15 s, …). A flow that waits for a retry passes seconds, not tens of them.
+   */
+  retryDelaysMs?: readonly number[];
 }
 
 export interface Harness {
@@ -68,6 +88,46 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * One Chromium for the harnesses of a test process, each in a context of its own (its own
+ * storage, viewport and language, as a fresh browser would give): a launch costs about half a
+ * second of CPU and a flow file opens several. Closed a moment after the last harness closes, so
+ * a process that is done (a bench, the last file of a worker) is not kept alive by it; a browser
+ * that went away is launched again.
+ */
+interface SharedBrowser {
+  browser: Promise<Browser>;
+  users: number;
+  idle: NodeJS.Timeout | null;
+}
+let sharedBrowser: SharedBrowser | null = null;
+
+function useBrowser(): SharedBrowser {
+  if (!sharedBrowser) {
+    const launched = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const entry: SharedBrowser = { browser: launched, users: 0, idle: null };
+    const forget = () => {
+      if (sharedBrowser === entry) sharedBrowser = null;
+    };
+    launched.then((browser) => browser.on('disconnected', forget), forget);
+    sharedBrowser = entry;
+  }
+  const entry = sharedBrowser;
+  entry.users++;
+  if (entry.idle) clearTimeout(entry.idle);
+  entry.idle = null;
+  return entry;
+}
+
+function releaseBrowser(entry: SharedBrowser): void {
+  if (--entry.users > 0) return;
+  entry.idle = setTimeout(() => {
+    if (entry.users > 0) return;
+    if (sharedBrowser === entry) sharedBrowser = null;
+    void entry.browser.then((browser) => browser.close()).catch(() => {});
+  }, 1_000);
+}
+
 /** "Try the sandbox" reaches the harness's own sandbox, which the test can inspect. */
 function harnessSandboxPort(sandbox: Sandbox): SandboxPort {
   return {
@@ -87,7 +147,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
   const staging = createFileStaging(join(dataDir, 'staged-files'));
   const sandbox = await startSandbox({ windowMs });
   const coreWorkers: SpawnedCore[] = [];
-  const spawnWorker = workerSpawner();
+  const spawnWorker = spawnerOfCore();
   const spawn = () => {
     const worker = spawnWorker();
     coreWorkers.push(worker);
@@ -103,19 +163,22 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
       windowMs,
       syncDebounceMs: 150,
       syncHoldMs: options.syncHoldMs === 'setting' ? undefined : (options.syncHoldMs ?? 0),
+      retryDelaysMs: options.retryDelaysMs,
     });
     await core.start();
     return core;
   };
 
-  let browser: Browser | null = null;
+  let context: BrowserContext | null = null;
   let core: AppCore | null = null;
   let host: Host | null = null;
+  const shared = useBrowser();
   try {
     core = await startCore();
     host = await startHost({ rendererDir: RENDERER_DIR, core, staging });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const context = await browser.newContext({
+    context = await (
+      await shared.browser
+    ).newContext({
       viewport: options.viewport ?? { width: 1280, height: 800 },
       ...(options.locale && { locale: options.locale }),
     });
@@ -157,7 +220,8 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
         return path;
       },
       async close() {
-        await browser?.close();
+        await context?.close();
+        releaseBrowser(shared);
         await host?.close();
         await core?.close();
         await sandbox.close();
@@ -166,7 +230,8 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
     };
     return harness;
   } catch (error) {
-    await browser?.close();
+    await context?.close().catch(() => {});
+    releaseBrowser(shared);
     await host?.close();
     await core?.close();
     await sandbox.close();

@@ -60,9 +60,14 @@ async function startPriceChange(desk: Harness, lang: Lang) {
   await page.click('[data-testid="bulk-preview-confirm"]', { timeout: 60_000 });
 }
 
-async function stopAndUndo(desk: Harness, lang: Lang, shot: (name: string) => Promise<void>) {
+/** `before`: the seeded prices, as every earlier look's Undo was checked to leave them. */
+async function stopAndUndo(
+  desk: Harness,
+  lang: Lang,
+  before: number[],
+  shot: (name: string) => Promise<void>,
+) {
   const { page } = desk;
-  const before = await seededPrices(desk);
   await startPriceChange(desk, lang);
   const bar = page.locator('[data-testid="job-bar"]');
   await bar.waitFor({ state: 'visible', timeout: 60_000 });
@@ -119,6 +124,9 @@ describe('a long bulk change in Chromium', { timeout: 600_000 }, () => {
       await seedPulledOffers(desk.dataDir, sandbox.baseUrl, SEEDED);
       await page.reload();
       await page.waitForSelector('[data-testid="offers-grid"] [data-local-id]');
+      // Read once: each look ends with Undo proven to have put exactly these back.
+      const before = await seededPrices(desk);
+      expect(before).toHaveLength(SEEDED);
 
       for (const lang of ['en', 'ru'] as const) {
         if (lang === 'ru') {
@@ -135,7 +143,7 @@ describe('a long bulk change in Chromium', { timeout: 600_000 }, () => {
           for (const scheme of ['light', 'dark'] as const) {
             await page.setViewportSize({ width, height: 800 });
             await page.emulateMedia({ colorScheme: scheme });
-            await stopAndUndo(desk, lang, async (name) => {
+            await stopAndUndo(desk, lang, before, async (name) => {
               await desk.screenshot(`job-${name}-${lang}-${width}-${scheme}`);
             });
           }

@@ -12,31 +12,15 @@ import type { Product } from '../../electron/contract/marketplace/wire';
 import { delimitedRecords, formatDelimited } from '../../electron/core/imports/text/delimited';
 import type { Harness } from './harness';
 import { openHarness, SCREENS_DIR } from './harness';
+import { dropTextFile } from './flowSteps';
 
 let desk: Harness;
 let product: Product;
 
-type PageGlobals = {
-  DataTransfer: new () => { items: { add(file: unknown): void } };
-  File: new (parts: string[], name: string, options: { type: string }) => unknown;
-  sellerDesk: SellerDeskApi;
-};
+type PageGlobals = { sellerDesk: SellerDeskApi };
 
-async function dropFile(page: Page, zone: string, name: string, text: string) {
-  const transfer = await page.evaluateHandle(
-    ({ name, text }) => {
-      const g = globalThis as unknown as PageGlobals;
-      const dt = new g.DataTransfer();
-      dt.items.add(new g.File([text], name, { type: 'text/csv' }));
-      return dt;
-    },
-    { name, text },
-  );
-  const target = page.locator(zone);
-  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
-  await target.dispatchEvent('dragover', { dataTransfer: transfer });
-  await target.dispatchEvent('drop', { dataTransfer: transfer });
-}
+const dropFile = (page: Page, zone: string, name: string, text: string) =>
+  dropTextFile(page, zone, name, text, 'text/csv');
 
 /** The newest file main wrote into the host's exports folder. */
 function exported(suffix: string): string {

@@ -5,67 +5,13 @@
 // offer, the warning in the section and the Sync view's stock list. The Low stock filter is kept
 // across a restart. Screenshots light and dark at 1280 and 1024.
 import { Readable } from 'node:stream';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  dispatch,
-  type ChannelName,
-  type ChannelOutput,
-  type SellerDeskApi,
-} from '../../electron/contract/ipc';
+import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { HostAppCore } from '../../electron/host/hostCore';
 import { accountFields } from '../sync/harness';
-import { openHarness, connectWithToken, type Harness } from './harness';
+import { openHarness, connectWithToken } from './harness';
+import { coreCall as core, shots, syncAndWait, syncIdle } from './flowSteps';
 import { internalWordsIn } from './internalWords';
-
-async function syncIdle(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
-    const status = await api.sync.status();
-    return status.ok && !status.value.running;
-  });
-}
-
-async function syncAndWait(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk.sync.now(),
-  );
-  await expect.poll(() => syncIdle(page)).toBe(true);
-}
-
-async function core<C extends ChannelName>(
-  desk: Harness,
-  channel: C,
-  input: unknown,
-): Promise<ChannelOutput<C>> {
-  const result = await dispatch(desk.core.handlers, channel, input);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value as ChannelOutput<C>;
-}
-
-async function shots(desk: Harness, name: string): Promise<void> {
-  for (const width of [1280, 1024]) {
-    await desk.page.setViewportSize({ width, height: 800 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await desk.page.emulateMedia({ colorScheme: scheme });
-      // The colours ease in (0.12 s transitions): shoot once they have settled.
-      await desk.page.evaluate(() =>
-        Promise.all(
-          (
-            globalThis as unknown as {
-              document: { getAnimations(): { finished: Promise<unknown> }[] };
-            }
-          ).document
-            .getAnimations()
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-      );
-      await desk.screenshot(`${name}-${width}-${scheme}`);
-    }
-  }
-  await desk.page.emulateMedia({ colorScheme: 'light' });
-  await desk.page.setViewportSize({ width: 1280, height: 800 });
-}
 
 describe('Restock pool in Chromium', () => {
   it(

@@ -135,7 +135,8 @@ describe('the remaining screens in Russian', () => {
       await shots(desk, 'status-toast');
       await toast.locator('button:has-text("Отменить")').click();
       const undone = page.locator('.notice', {
-        hasText: 'Отменено: Статус «Неактивно» у 3 предложений',
+        hasText:
+          'Статус «Неактивно» у 3 предложений — отменено. 3 предложения вернулись к прежнему виду.',
       });
       await expect.poll(() => undone.count()).toBe(1);
       expect(await englishLeft(page, words, everywhere)).toEqual([]);

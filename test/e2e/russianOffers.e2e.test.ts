@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { MarketplaceType } from '../../electron/contract/marketplace/wire';
 import { dataWords, englishLeft, navigationAndDialogs } from './englishLeft';
-import { connectWithToken, openHarness, type Harness } from './harness';
+import { connectWithToken, openHarness } from './harness';
+import { shots } from './flowSteps';
 
 /** The page's globals as these callbacks use them (the test program has no DOM library). */
 interface PageElement {
@@ -35,18 +36,6 @@ const offersPlaces = {
   ...navigationAndDialogs,
   skip: `${navigationAndDialogs.skip}, [data-testid="credentials-panel"], [data-testid="offer-screenshots"]`,
 };
-
-async function shots(desk: Harness, name: string) {
-  for (const width of [1280, 1024]) {
-    await desk.page.setViewportSize({ width, height: 800 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await desk.page.emulateMedia({ colorScheme: scheme });
-      await desk.screenshot(`${name}-${width}-${scheme}`);
-    }
-  }
-  await desk.page.setViewportSize({ width: 1280, height: 800 });
-  await desk.page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** The controls inside `box` that do not fit in it (their text cut off or pushed outside). */
 async function cutOff(page: Page, box: string, controls: string): Promise<string[]> {

@@ -2,19 +2,11 @@
 // first sync show up, after the next one, as units and estimated revenue (totals, the uPlot chart,
 // per product, per offer, top sellers) with the sentence saying what the estimate rests on;
 // screenshots light and dark at 1280 and 1024.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { openHarness, connectWithToken } from './harness';
+import { syncIdle } from './flowSteps';
 import { internalWordsIn } from './internalWords';
-
-async function syncIdle(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
-    const status = await api.sync.status();
-    return status.ok && !status.value.running;
-  });
-}
 
 describe('Sales view in Chromium', () => {
   it('shows units, estimated revenue and a chart after buyers bought between two syncs', async () => {

@@ -3,54 +3,11 @@
 // filter keeps only it, the Sync view lists it under Needs attention, and the credentials section
 // has its level; screenshots light and dark at 1280 and 1024.
 import { Readable } from 'node:stream';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  dispatch,
-  type ChannelName,
-  type ChannelOutput,
-  type SellerDeskApi,
-} from '../../electron/contract/ipc';
 import { accountFields } from '../sync/harness';
-import { openHarness, connectWithToken, type Harness } from './harness';
+import { openHarness, connectWithToken } from './harness';
+import { coreCall as core, shots, syncAndWait, syncIdle } from './flowSteps';
 import { internalWordsIn } from './internalWords';
-
-async function syncIdle(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
-    const status = await api.sync.status();
-    return status.ok && !status.value.running;
-  });
-}
-
-async function syncAndWait(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk.sync.now(),
-  );
-  await expect.poll(() => syncIdle(page)).toBe(true);
-}
-
-async function core<C extends ChannelName>(
-  desk: Harness,
-  channel: C,
-  input: unknown,
-): Promise<ChannelOutput<C>> {
-  const result = await dispatch(desk.core.handlers, channel, input);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value as ChannelOutput<C>;
-}
-
-async function shots(desk: Harness, name: string): Promise<void> {
-  for (const width of [1280, 1024]) {
-    await desk.page.setViewportSize({ width, height: 800 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await desk.page.emulateMedia({ colorScheme: scheme });
-      await desk.screenshot(`${name}-${width}-${scheme}`);
-    }
-  }
-  await desk.page.emulateMedia({ colorScheme: 'light' });
-  await desk.page.setViewportSize({ width: 1280, height: 800 });
-}
 
 describe('Stock in Chromium', () => {
   it('shows a low-stock badge, filters by it and lists it under Needs attention', async () => {

@@ -10,15 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { connectWithToken, localIdOf, openHarness, SCREENS_DIR, type Harness } from './harness';
+import { dropTextFile } from './flowSteps';
 import { internalWordsIn } from './internalWords';
 
 let desk: Harness;
 
-type PageGlobals = {
-  DataTransfer: new () => { items: { add(file: unknown): void } };
-  File: new (parts: string[], name: string, options: { type: string }) => unknown;
-  sellerDesk: SellerDeskApi;
-};
+type PageGlobals = { sellerDesk: SellerDeskApi };
 
 /** What the seller can read or hear on the page now: its text, accessible names and tooltips. */
 async function wordsOnScreen(page: Page): Promise<string> {
@@ -64,22 +61,6 @@ async function callApi<T>(page: Page, fn: string, arg: unknown): Promise<T> {
     },
     { fn, arg },
   ) as Promise<T>;
-}
-
-async function dropText(page: Page, zone: string, name: string, text: string) {
-  const transfer = await page.evaluateHandle(
-    ({ name, text }) => {
-      const g = globalThis as unknown as PageGlobals;
-      const dt = new g.DataTransfer();
-      dt.items.add(new g.File([text], name, { type: 'text/plain' }));
-      return dt;
-    },
-    { name, text },
-  );
-  const target = page.locator(zone);
-  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
-  await target.dispatchEvent('dragover', { dataTransfer: transfer });
-  await target.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
 /** Selects an offer's row and opens it as the seller does: a click, then Enter. */
@@ -205,7 +186,7 @@ describe('the seller reads no internal word', { timeout: 120_000 }, () => {
     const localId = await localIdOf(page, offer.id);
     await openOffer(page, localId);
     await page.waitForSelector('[data-testid="credentials-panel"]');
-    await dropText(
+    await dropTextFile(
       page,
       '[data-testid="credentials-panel"] .zone',
       'accounts.txt',
@@ -239,7 +220,7 @@ describe('the seller reads no internal word', { timeout: 120_000 }, () => {
       '0.0611,1000,1000,Gehennas,Horde',
       '0.0612,1000,1000,Gehennas,Purple',
     ].join('\n');
-    await dropText(page, 'dialog[aria-label^="Import offers"] .zone', 'offers.csv', csv);
+    await dropTextFile(page, 'dialog[aria-label^="Import offers"] .zone', 'offers.csv', csv);
     await dialog.locator('[data-testid="offer-import-summary"], [role="alert"]').first().waitFor();
     await expectSellerWords(page, 'import preview');
     await shootAllWays(page, 'import-preview');

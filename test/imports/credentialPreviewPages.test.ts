@@ -5,11 +5,9 @@
 // the rows the file's checks keep, in file order, as their hashes show; a refused confirmation
 // queues nothing. The packed rows read a range at a time give the rows packing was given.
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../electron/core/app';
+import { describe, expect, it } from 'vitest';
 import { credentialHash } from '../../electron/core/credentials/hash';
 import {
   packCredentialRows,
@@ -19,27 +17,11 @@ import {
   type ParsedCredentialRow,
 } from '../../electron/core/imports/credentials';
 import { profileFile } from '../../electron/core/usecases/paths';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { coreCalls, createTestCore } from '../app/coreHarness';
+import { connectedCoreForTests } from '../app/coreHarness';
 import { accountFields } from '../sync/harness';
 
-let sandbox: Sandbox;
-let core: AppCore;
-let dir: string;
-const { call, failureOf } = coreCalls(() => core);
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, windowMs: 1000 });
-  dir = mkdtempSync(join(tmpdir(), 'seller-desk-preview-pages-'));
-  core = await createTestCore(join(dir, 'app'), sandbox.baseUrl, { syncDebounceMs: 3_600_000 });
-  await core.start();
-  await call('session.connect', { token: sandbox.sellers[0]!.token });
-});
-afterAll(async () => {
-  await core.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = connectedCoreForTests('preview-pages', { syncDebounceMs: 3_600_000 });
+const { call, failureOf } = world;
 
 const LINES = 1234;
 const BAD_LINE = 500;
@@ -56,7 +38,7 @@ function accountFile(name: string): string {
       line === BAD_LINE ? 'a-login-without-password' : `${loginOf(line)}:${passwordOf(line)}`,
     );
   }
-  const path = join(dir, name);
+  const path = join(world.dir, name);
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }
@@ -144,7 +126,9 @@ describe('credential preview by pages', { timeout: 120_000 }, () => {
     const kept = range(1, LINES).filter((l) => l !== BAD_LINE && l !== DUPLICATE_LINE);
     expect(committed).toEqual({ queued: kept.length, skipped: 2 });
 
-    const db = new Database(profileFile(join(dir, 'app'), sandbox.baseUrl), { readonly: true });
+    const db = new Database(profileFile(join(world.dir, 'app'), world.sandbox.baseUrl), {
+      readonly: true,
+    });
     try {
       const queued = db
         .prepare<{ login_hash: string; sealed: Buffer }>(

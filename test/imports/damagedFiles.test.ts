@@ -48,6 +48,7 @@ describe('credentials: a damaged line is refused by its number, the rest is read
         field: WHOLE_LINE,
         code: 'invalid',
         message: 'not valid UTF-8 — the file may be damaged; fix or remove this line',
+        say: { key: 'imports.row.brokenLine', values: { how: 'damaged', encoding: 'UTF-8' } },
       },
     ]);
     expect(preview.totals).toMatchObject({ rows: 5, valid: 4, invalid: 1 });

@@ -18,7 +18,12 @@ describe('offer import header problems', () => {
     ]) {
       const sheet = await readOfferFile(utf8(`${line}\nsecond:account\n`), account);
       expect(sheet.headerProblems).toEqual([
-        { line: 1, column: '', message: expect.stringMatching(/looks like account credentials/) },
+        {
+          line: 1,
+          column: '',
+          message: expect.stringMatching(/looks like account credentials/),
+          say: { key: 'imports.row.credentialsNotHeader' },
+        },
       ]);
       expect(JSON.stringify(sheet.headerProblems)).not.toMatch(/Secr3t|jo\.hn|mail@/);
     }
@@ -27,7 +32,12 @@ describe('offer import header problems', () => {
   it('repeats no cell of a first row that names no offer field at all', async () => {
     const sheet = await readOfferFile(utf8('john,hunter2\n1,2\n'), account);
     expect(sheet.headerProblems).toEqual([
-      { line: 1, column: '', message: expect.stringMatching(/names no offer field \(2 columns\)/) },
+      {
+        line: 1,
+        column: '',
+        message: expect.stringMatching(/names no offer field \(2 columns\)/),
+        say: { key: 'imports.row.notAHeader', values: { count: 2 } },
+      },
     ]);
     expect(JSON.stringify(sheet.headerProblems)).not.toMatch(/john|hunter2/);
   });
@@ -35,7 +45,12 @@ describe('offer import header problems', () => {
   it('names an account-like column among real ones by its position', async () => {
     const sheet = await readOfferFile(utf8('price_per_step,jo.hn:Secr3t\n1,2\n'), account);
     expect(sheet.headerProblems).toEqual([
-      { line: 1, column: '#2', message: expect.stringMatching(/looks like account credentials/) },
+      {
+        line: 1,
+        column: '#2',
+        message: expect.stringMatching(/looks like account credentials/),
+        say: { key: 'imports.row.credentialsColumn' },
+      },
     ]);
   });
 

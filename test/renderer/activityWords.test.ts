@@ -35,3 +35,21 @@ describe('activity words', () => {
     expect(activityAnswer('503 Injected fault', 'ru')).toBe('503 Injected fault');
   });
 });
+
+describe("the log's own words inside a failure", () => {
+  it("'no reason given' is said in Russian, alone, after a status and after a failure's kind", () => {
+    expect(activityAnswer('no reason given', 'ru')).toBe('причина не указана');
+    expect(activityAnswer('500 no reason given', 'ru')).toBe('500 причина не указана');
+    expect(activityAnswer('Too many requests: no reason given', 'ru')).toBe(
+      'Слишком много запросов: причина не указана',
+    );
+    expect(activityAnswer('Token refused: no reason given', 'ru')).toMatch(
+      /^Токен отклонён: причина не указана$/,
+    );
+    // The marketplace's own words stay as written.
+    expect(activityAnswer('Token refused: Unauthenticated.', 'ru')).toBe(
+      'Токен отклонён: Unauthenticated.',
+    );
+    expect(activityAnswer('500 no reason given', 'en')).toBe('500 no reason given');
+  });
+});

@@ -80,12 +80,12 @@ describe('the renderer in Russian', () => {
     expect(said.rule).toBe('Цены аккаунтов округляются до 0,01, цены золота — до 0,0001.');
     expect(said.warnings[0]).toMatch(/^1 активное предложение аккаунта вернётся на проверку/);
     expect(said.changes[0]).toMatchObject({
-      offer: 'Предложение 1028 товара "WoW Retail Gold"',
+      offer: 'Предложение 1028 товара «WoW Retail Gold»',
       before: '0,034',
       after: '0,0332',
     });
     expect(said.leftOut[0]).toMatchObject({
-      offer: 'Новое предложение товара "Lost Ark Gold"',
+      offer: 'Новое предложение товара «Lost Ark Gold»',
       reason: 'Продано: проданное предложение остаётся как есть.',
     });
     expect(previewSummary(said, 'price')).toBe('Изменятся 2 предложения · пропущено: 1');

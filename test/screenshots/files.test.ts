@@ -28,6 +28,10 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { gifBytes, jpegBytes, pngBytes, tempFolder, type TempFolder } from './images';
 import { sellerClient, type SellerClient } from './sellerClient';
 
+/** The refusals as the command line prints them (the app's catalogue message aside). */
+const englishOf = (refused: readonly { item: string; reason: string }[]) =>
+  refused.map(({ item, reason }) => ({ item, reason }));
+
 let folder: TempFolder;
 beforeAll(() => {
   folder = tempFolder();
@@ -121,7 +125,7 @@ describe('planScreenshotAdd', () => {
     });
     expect(plan.files.map((f) => f.name)).toEqual(['a.png', 'b.png']);
     expect(plan.urls).toEqual([]);
-    expect(plan.refused).toEqual([
+    expect(englishOf(plan.refused)).toEqual([
       { item: 'x.txt', reason: 'is empty' },
       { item: 'c.png', reason: 'would exceed the 20 screenshots an offer can hold' },
       {
@@ -134,7 +138,9 @@ describe('planScreenshotAdd', () => {
   it('counts a file dropped twice once', () => {
     const plan = planScreenshotAdd({ existing: 0, files: [ok('a.png'), ok('a.png')], urls: [] });
     expect(plan.files).toHaveLength(1);
-    expect(plan.refused).toEqual([{ item: 'a.png', reason: 'was dropped twice; added once' }]);
+    expect(englishOf(plan.refused)).toEqual([
+      { item: 'a.png', reason: 'was dropped twice; added once' },
+    ]);
   });
 
   it('refuses everything for a full offer', () => {

@@ -15,6 +15,10 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { sellerClient, type SellerClient } from './sellerClient';
 import { steppedClock } from './steppedClock';
 
+/** The refusals as the command line prints them (the app's catalogue message aside). */
+const englishOf = (refused: readonly { item: string; reason: string }[]) =>
+  refused.map(({ item, reason }) => ({ item, reason }));
+
 const approved = ['images.sandbox.test', 'cdn.sandbox.test'];
 
 describe('normalizeScreenshotUrls', () => {
@@ -32,7 +36,7 @@ describe('normalizeScreenshotUrls', () => {
       'https://cdn.sandbox.test/b.jpg',
       'http://images.sandbox.test/c.png',
     ]);
-    expect(result.refused).toEqual([
+    expect(englishOf(result.refused)).toEqual([
       {
         item: 'javascript:alert(1)',
         reason: 'is a javascript link; the marketplace downloads only http and https links',
@@ -205,7 +209,7 @@ describe('attaching links against the sandbox', () => {
     });
     const plan = planScreenshotAdd({ existing, files: [], urls: dropped });
     expect(plan.urls).toHaveLength(2);
-    expect(plan.refused).toEqual([
+    expect(englishOf(plan.refused)).toEqual([
       { item: dropped[2], reason: 'would exceed the 20 screenshots an offer can hold' },
     ]);
     const outcome = await attachScreenshotLinks(api, offerId, plan.urls);

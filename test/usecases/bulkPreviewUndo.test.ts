@@ -23,66 +23,26 @@ import {
   commitOfferImport,
   previewOfferImport,
 } from '../../electron/core/usecases/transfers/importOffers';
-import { accountProduct, goldProduct, serverOffer, tempDir } from '../store/fixtures';
+import { accountProduct, goldProduct, serverOffer } from '../store/fixtures';
+import { openCachedProfile, type CachedProfile } from './cachedProfile';
 
-let dir: ReturnType<typeof tempDir>;
+let dir: CachedProfile['dir'];
 let profile: SellerProfile;
 const ids: Record<string, number> = {};
 
+let world: CachedProfile;
+const account = { product_id: 20, marketplace_type: 2, data: { '201': '60' } } as const;
 beforeEach(() => {
-  dir = tempDir();
-  profile = openSellerProfile({
-    dataDir: dir.dir,
-    baseUrl: 'http://127.0.0.1:9',
-    token: () => {
-      throw new Error('a local change needs no token');
-    },
+  world = openCachedProfile({
+    gold: serverOffer({ id: 8001, price_per_step: 0.12345 }),
+    liveAccount: serverOffer({ id: 8002, ...account, price_per_step: 49.99 }),
+    hiddenAccount: serverOffer({ id: 8003, ...account, status: 3, price_per_step: 20 }),
+    sold: serverOffer({ id: 8004, ...account, status: 6, price_per_step: 30 }),
   });
-  const store = profile.store();
-  store.saveProducts([goldProduct, accountProduct]);
-  const ctx = testContext(store);
-  const put = (name: string, offer: ReturnType<typeof serverOffer>) => {
-    applyServerOffer(ctx, offer);
-    ids[name] = store.offerOfServerId(offer.id)!.localId;
-  };
-  put('gold', serverOffer({ id: 8001, price_per_step: 0.12345 }));
-  put(
-    'liveAccount',
-    serverOffer({
-      id: 8002,
-      product_id: 20,
-      marketplace_type: 2,
-      price_per_step: 49.99,
-      data: { '201': '60' },
-    }),
-  );
-  put(
-    'hiddenAccount',
-    serverOffer({
-      id: 8003,
-      product_id: 20,
-      marketplace_type: 2,
-      status: 3,
-      price_per_step: 20,
-      data: { '201': '60' },
-    }),
-  );
-  put(
-    'sold',
-    serverOffer({
-      id: 8004,
-      product_id: 20,
-      marketplace_type: 2,
-      status: 6,
-      price_per_step: 30,
-      data: { '201': '60' },
-    }),
-  );
+  ({ dir, profile } = world);
+  Object.assign(ids, world.ids);
 });
-afterEach(async () => {
-  await profile.close();
-  dir.cleanup();
-});
+afterEach(() => world.close());
 
 const all = () => ({ localIds: Object.values(ids) });
 const price = (name: string) => profile.store().getOffer(ids[name]!)!.fields.price_per_step;
@@ -148,7 +108,8 @@ describe('bulk preview', () => {
     expect(outcome.changed).toBe(3);
     expect(outcome.refused).toEqual([
       expect.objectContaining({
-        offer: 'Offer 8004',
+        // Named as the preview named it.
+        offer: 'Offer 8004 of "Accounts NA"',
         problems: [expect.objectContaining({ message: expect.stringMatching(/^Sold/) })],
       }),
     ]);

@@ -2,50 +2,32 @@
 // profile (SQLite file, cached catalogue), asked in Russian they come with no English sentence
 // left (prices with a decimal comma, plurals for 1, 2, 5 and 21); asked without a language, in
 // the English the command line prints, unchanged.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { translate } from '../../electron/contract/i18n';
-import { applyServerOffer } from '../../electron/core/store/offers';
-import { testContext } from '../../electron/core/store/testing';
-import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
 import type { SellerProfile } from '../../electron/core/usecases/profile';
 import { previewChange } from '../../electron/core/usecases/offers';
 import { previewOfferImport } from '../../electron/core/usecases/transfers/importOffers';
-import { accountProduct, goldProduct, serverOffer, tempDir } from '../store/fixtures';
+import { accountProduct, goldProduct, serverOffer } from '../store/fixtures';
+import { openCachedProfile, type CachedProfile } from './cachedProfile';
 
-let dir: ReturnType<typeof tempDir>;
 let profile: SellerProfile;
 const ids: Record<string, number> = {};
 /** An English word of the core's sentences (a product's or offer's own name aside). */
 const ENGLISH =
   /\b(offers?|price|review|will|the|Not Active|On Review|Active|Sold|expect|deleted|removed|field)\b/;
 
+let world: CachedProfile;
+const account = { product_id: 20, marketplace_type: 2, data: { '201': '60' } } as const;
 beforeEach(() => {
-  dir = tempDir();
-  profile = openSellerProfile({
-    dataDir: dir.dir,
-    baseUrl: 'http://127.0.0.1:9',
-    token: () => {
-      throw new Error('a local preview needs no token');
-    },
+  world = openCachedProfile({
+    gold: serverOffer({ id: 8001, price_per_step: 0.12345 }),
+    live: serverOffer({ id: 8002, ...account, price_per_step: 49.99 }),
+    sold: serverOffer({ id: 8004, ...account, status: 6, price_per_step: 30 }),
   });
-  const store = profile.store();
-  store.saveProducts([goldProduct, accountProduct]);
-  const ctx = testContext(store);
-  const put = (name: string, offer: ReturnType<typeof serverOffer>) => {
-    applyServerOffer(ctx, offer);
-    ids[name] = store.offerOfServerId(offer.id)!.localId;
-  };
-  const account = { product_id: 20, marketplace_type: 2, data: { '201': '60' } } as const;
-  put('gold', serverOffer({ id: 8001, price_per_step: 0.12345 }));
-  put('live', serverOffer({ id: 8002, ...account, price_per_step: 49.99 }));
-  put('sold', serverOffer({ id: 8004, ...account, status: 6, price_per_step: 30 }));
+  ({ profile } = world);
+  Object.assign(ids, world.ids);
 });
-afterEach(async () => {
-  await profile.close();
-  dir.cleanup();
-});
+afterEach(() => world.close());
 
 /** The preview's sentences, offer and product names taken out. */
 const words = (texts: (string | null)[]) =>
@@ -54,11 +36,7 @@ const words = (texts: (string | null)[]) =>
     .map((t) => t.replace(/"[^"]*"|«[^»]*»/g, ''))
     .join(' | ');
 
-function file(lines: string[]): string {
-  const path = join(dir.dir, 'offers.csv');
-  writeFileSync(path, lines.join('\n') + '\n');
-  return path;
-}
+const file = (lines: string[]) => world.offersFile(lines);
 
 describe('consequences in Russian', () => {
   it('a bulk price change: rule, review warning, lines and the sold offer left out', () => {
@@ -75,7 +53,7 @@ describe('consequences in Russian', () => {
           'Предложение 8001 «Gold Coins EU»',
           translate('ru', 'offers.offerOf', {
             offer: translate('ru', 'offers.offerNamed', { id: '8001' }),
-            product: '"Gold Coins EU"',
+            product: '«Gold Coins EU»',
           }),
         ),
       ]),
@@ -122,6 +100,16 @@ describe('consequences in Russian', () => {
       change: { kind: 'delete' },
       locale: 'ru',
     });
+    // Left out as it already is: said from its key, the status by its Russian name.
+    const already = previewChange(profile, {
+      offers: { localIds: [ids.live!] },
+      change: { kind: 'status', status: 2 },
+      locale: 'ru',
+    });
+    expect(already.leftOut[0]!.reason).toBe('Уже «Активно».');
+    // The product's name in Russian quotes, not the English form's straight ones.
+    expect(already.leftOut[0]!.offer).toMatch(/^Предложение 8002 товара «[^"]+»$/);
+
     expect(deletion.changes[0]).toMatchObject({
       before: 'Активно',
       after: 'удалено на маркетплейсе',
@@ -142,7 +130,7 @@ describe('consequences in Russian', () => {
         })
       ).consequences.forecast;
     expect(await forecast([...row(2, '3'), ...row(1, '1', 2)], 'ru')).toBe(
-      '2 новых предложения будут неактивными: с системой выдачи «Множественная» и без данных для выдачи они скрыты. Добавьте их данные для выдачи до отправки — и они уйдут вместе с ними на проверку (На проверке). 1 новое предложение без системы выдачи уйдёт на проверку (На проверке).',
+      '2 новых предложения будут неактивными: с системой выдачи «Несколько» и без данных для выдачи они скрыты. Добавьте их данные для выдачи до отправки — и они уйдут вместе с ними на проверку (На проверке). 1 новое предложение без системы выдачи уйдёт на проверку (На проверке).',
     );
     expect(await forecast(row(5, '1'), 'ru')).toMatch(
       /^5 новых предложений без системы выдачи уйдут/,

@@ -1,38 +1,22 @@
 // The offer import's preview says which status its new offers will get, by the document's manage
 // rules and what their create carries: an offer file carries no credentials, so new account
 // offers with the credential system Multiple go Not Active unless credentials are queued first.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
 import type { SellerProfile } from '../../electron/core/usecases/profile';
 import { previewOfferImport } from '../../electron/core/usecases/transfers/importOffers';
-import { accountProduct, goldProduct, tempDir } from '../store/fixtures';
+import { accountProduct, goldProduct } from '../store/fixtures';
+import { openCachedProfile, type CachedProfile } from './cachedProfile';
 
-let dir: ReturnType<typeof tempDir>;
 let profile: SellerProfile;
 
+let world: CachedProfile;
 beforeEach(() => {
-  dir = tempDir();
-  profile = openSellerProfile({
-    dataDir: dir.dir,
-    baseUrl: 'http://127.0.0.1:9',
-    token: () => {
-      throw new Error('a preview of a cached product needs no token');
-    },
-  });
-  profile.store().saveProducts([goldProduct, accountProduct]);
+  world = openCachedProfile();
+  ({ profile } = world);
 });
-afterEach(async () => {
-  await profile.close();
-  dir.cleanup();
-});
+afterEach(() => world.close());
 
-function file(lines: string[]): string {
-  const path = join(dir.dir, 'offers.csv');
-  writeFileSync(path, lines.join('\n') + '\n');
-  return path;
-}
+const file = (lines: string[]) => world.offersFile(lines);
 
 async function forecastOf(productId: number, lines: string[]) {
   const preview = await previewOfferImport(profile, { productId, file: file(lines) });

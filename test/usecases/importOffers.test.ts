@@ -1,12 +1,8 @@
 // The import use case's rules for rows that name an offer by id, and for the delivery time, on a
 // real profile (SQLite file, catalogue cached, never a request: the token is never read).
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyServerOffer } from '../../electron/core/store/offers';
-import { testContext } from '../../electron/core/store/testing';
 import { UseCaseFailure } from '../../electron/core/usecases/failure';
-import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
 import type { SellerProfile } from '../../electron/core/usecases/profile';
 import {
   DEFAULT_DELIVERY_TIME_MS,
@@ -15,39 +11,24 @@ import {
   importOffers,
   previewOfferImport,
 } from '../../electron/core/usecases/transfers/importOffers';
-import { accountProduct, goldProduct, serverOffer, tempDir } from '../store/fixtures';
+import { accountProduct, goldProduct, serverOffer } from '../store/fixtures';
+import { openCachedProfile, type CachedProfile } from './cachedProfile';
 
-let dir: ReturnType<typeof tempDir>;
+let dir: CachedProfile['dir'];
 let profile: SellerProfile;
 const TWO_HOURS = 7_200_000;
 
+let world: CachedProfile;
 beforeEach(() => {
-  dir = tempDir();
-  profile = openSellerProfile({
-    dataDir: dir.dir,
-    baseUrl: 'http://127.0.0.1:9',
-    token: () => {
-      throw new Error('an import of a cached product needs no token');
-    },
+  world = openCachedProfile({
+    gold: serverOffer({ id: 7001, price_per_step: 1.5, guarantee_delivery_time: TWO_HOURS }),
+    account: serverOffer({ id: 7002, product_id: accountProduct.id }),
   });
-  const store = profile.store();
-  store.saveProducts([goldProduct, accountProduct]);
-  applyServerOffer(
-    testContext(store),
-    serverOffer({ id: 7001, price_per_step: 1.5, guarantee_delivery_time: TWO_HOURS }),
-  );
-  applyServerOffer(testContext(store), serverOffer({ id: 7002, product_id: accountProduct.id }));
+  ({ dir, profile } = world);
 });
-afterEach(async () => {
-  await profile.close();
-  dir.cleanup();
-});
+afterEach(() => world.close());
 
-function file(lines: string[]): string {
-  const path = join(dir.dir, 'offers.csv');
-  writeFileSync(path, lines.join('\n') + '\n');
-  return path;
-}
+const file = (lines: string[]) => world.offersFile(lines);
 
 const edited = (id: number) => {
   const row = profile.store().offerOfServerId(id)!;

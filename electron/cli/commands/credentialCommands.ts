@@ -9,12 +9,14 @@ import {
   updateCredential,
   type CredentialChanges,
 } from '../../core/usecases/credentials';
-import { isUseCaseFailure, UseCaseFailure } from '../../core/usecases/failure';
+import { UseCaseFailure } from '../../core/usecases/failure';
 import { requireOffer } from '../../core/usecases/offers';
-import { type InputProblem, usageError } from '../cliError';
+import { usageError } from '../cliError';
 import type { CommandContext, CommandHandler, Invocation } from '../commandTypes';
+import { inputProblem } from '../errorMapping';
 import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef } from '../offerRefs';
+import { badRowLines, commitCredentialFile } from './credentialFiles';
 import { poolCommands } from './poolCommands';
 
 const importCredentials: CommandHandler = async (ctx, call) => {
@@ -34,27 +36,18 @@ const importCredentials: CommandHandler = async (ctx, call) => {
   const encodingHint = preview.encodingInDoubt
     ? ' If the file is not in UTF-8, name its encoding with --encoding NAME.'
     : '';
-  let outcome;
-  try {
-    outcome = await commitCredentialImport(seller, {
-      preview,
-      mode: replace ? 'replace' : 'add',
-      skipInvalid: call.options['skip-invalid'] === true,
-      keepCaseDuplicates: call.options['keep-case-duplicates'] === true,
-    });
-  } catch (error) {
-    if (isUseCaseFailure(error) && error.kind === 'bad_input') {
-      const badRows = error.problems.some((p) => p.line !== undefined);
-      const advice = badRows ? ' Fix them, or use --skip-invalid.' + encodingHint : '';
-      throw new UseCaseFailure('bad_input', `${file}: ${error.message}${advice}`, error.problems);
-    }
-    throw error;
-  }
-  const problems: InputProblem[] = preview.problems.map((p) => ({
-    ...(p.line !== undefined && { line: p.line }),
-    ...(p.field !== undefined && { column: p.field }),
-    reason: p.message,
-  }));
+  const outcome = await commitCredentialFile(
+    file,
+    () =>
+      commitCredentialImport(seller, {
+        preview,
+        mode: replace ? 'replace' : 'add',
+        skipInvalid: call.options['skip-invalid'] === true,
+        keepCaseDuplicates: call.options['keep-case-duplicates'] === true,
+      }),
+    encodingHint,
+  );
+  const problems = preview.problems.map(inputProblem);
   const id = offerLabel(requireOffer(seller, localId));
   const duplicates = outcome.duplicatesInFile + outcome.duplicatesUploaded;
   const kept = call.options['keep-case-duplicates'] === true;
@@ -90,9 +83,7 @@ const importCredentials: CommandHandler = async (ctx, call) => {
       : '',
     ...caseOnly.map((c) => `  line ${c.line}: same login as line ${c.sameAsLine} but for case`),
     outcome.invalid ? `${outcome.invalid} bad row(s) skipped:` : '',
-    ...problems.map(
-      (p) => `  line ${p.line}${p.column ? `, column ${p.column}` : ''}: ${p.reason}`,
-    ),
+    ...badRowLines(problems),
     outcome.invalid && encodingHint ? encodingHint.trim() : '',
     outcome.queued ? 'Run `seller-desk push` to send them.' : '',
   ]

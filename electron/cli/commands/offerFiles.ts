@@ -3,7 +3,7 @@
 // an export can be edited and imported back. The rules are the use cases' (core/usecases/
 // transfers), the same as the app's: all or nothing unless --skip-invalid, duplicates counted and
 // skipped, a delivery time of one hour for rows that give none unless --delivery-time says.
-import { UseCaseFailure, type Problem } from '../../core/usecases/failure';
+import { UseCaseFailure } from '../../core/usecases/failure';
 import {
   exportOffers as exportOfferFile,
   saveExport,
@@ -12,15 +12,9 @@ import {
   importOffers as importOfferFile,
   OfferFileRefused,
 } from '../../core/usecases/transfers/importOffers';
-import type { InputProblem } from '../cliError';
 import type { CommandHandler } from '../commandTypes';
+import { inputProblem } from '../errorMapping';
 import { ExitCode } from '../exitCodes';
-
-const inputProblem = (p: Problem): InputProblem => ({
-  ...(p.line !== undefined && { line: p.line }),
-  ...(p.field !== undefined && { column: p.field }),
-  reason: p.message,
-});
 
 /** A refused file is named first; bad rows are told with the flag that skips them. */
 function aboutFile(error: unknown, file: string): unknown {

@@ -1,7 +1,7 @@
 // `credentials pool add|list|set-keep|clear`: an account offer's restock pool on the command line,
 // over the use cases the app shares (core/usecases/stock/pool.ts). The file is read as
 // `credentials import` reads it; the passwords never reach stdout, stderr or SQLite in clear.
-import { isUseCaseFailure, UseCaseFailure } from '../../core/usecases/failure';
+import { UseCaseFailure } from '../../core/usecases/failure';
 import { requireOffer } from '../../core/usecases/offers';
 import {
   clearPool,
@@ -11,11 +11,12 @@ import {
   setPoolKeep,
   type OfferPool,
 } from '../../core/usecases/stock';
-import type { InputProblem } from '../cliError';
 import type { CommandHandler } from '../commandTypes';
+import { inputProblem } from '../errorMapping';
 import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef } from '../offerRefs';
 import { formatTable } from '../table';
+import { badRowLines, commitCredentialFile } from './credentialFiles';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -37,27 +38,15 @@ const poolAdd: CommandHandler = async (ctx, call) => {
   if (preview.state === 'choose-encoding') {
     throw new UseCaseFailure('bad_input', preview.message, [], { encodingUnsure: true });
   }
-  let outcome;
-  try {
-    outcome = await commitPoolImport(seller, {
+  const outcome = await commitCredentialFile(file, () =>
+    commitPoolImport(seller, {
       preview,
       keep: keep ?? null,
       skipInvalid: call.options['skip-invalid'] === true,
       keepCaseDuplicates: call.options['keep-case-duplicates'] === true,
-    });
-  } catch (error) {
-    if (isUseCaseFailure(error) && error.kind === 'bad_input') {
-      const badRows = error.problems.some((p) => p.line !== undefined);
-      const advice = badRows ? ' Fix them, or use --skip-invalid.' : '';
-      throw new UseCaseFailure('bad_input', `${file}: ${error.message}${advice}`, error.problems);
-    }
-    throw error;
-  }
-  const problems: InputProblem[] = preview.problems.map((p) => ({
-    ...(p.line !== undefined && { line: p.line }),
-    ...(p.field !== undefined && { column: p.field }),
-    reason: p.message,
-  }));
+    }),
+  );
+  const problems = preview.problems.map(inputProblem);
   const id = offerLabel(requireOffer(seller, localId));
   const duplicates = outcome.duplicatesInFile + outcome.duplicatesKnown;
   const data = {
@@ -79,9 +68,7 @@ const poolAdd: CommandHandler = async (ctx, call) => {
     `${file}: ${plural(outcome.added, 'credential')} added to the restock pool of offer ${id}.`,
     duplicates ? `${duplicates} duplicate(s) left out (in the file, the pool, or sent).` : '',
     outcome.invalid ? `${outcome.invalid} bad row(s) skipped:` : '',
-    ...problems.map(
-      (p) => `  line ${p.line}${p.column ? `, column ${p.column}` : ''}: ${p.reason}`,
-    ),
+    ...badRowLines(problems),
     `Restock pool: ${poolLine(outcome)}.`,
     outcome.keep === 0 ? 'Set a level with --keep N to restock from it.' : '',
   ]

@@ -14,6 +14,9 @@ export interface CoreInit {
   syncIntervalMs?: number;
   syncDebounceMs?: number;
   syncHoldMs?: number;
+  /** The pauses between attempts while the marketplace cannot be reached (AppCoreOptions). */
+  retryDelaysMs?: readonly number[];
+  reachabilityProbeMs?: number;
   /** The OS's languages, when the parent knows them (Electron's `app.getPreferredSystemLanguages`). */
   systemLanguages?: readonly string[];
   /** The app's version as Settings shows it (main: Electron's). */

@@ -15,6 +15,8 @@ export class AppFailure extends Error {
     readonly fields?: FieldProblemDto[],
     /** The catalogue message the app says it with, in the seller's language (core/app/failures). */
     readonly say?: { key: MessageKey; values?: MessageValues },
+    /** Technical words (an unexpected answer's), shown only as a detail after the sentence. */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'AppFailure';
@@ -66,9 +68,12 @@ export async function dispatch(
     if (error instanceof AppFailure) {
       return {
         ok: false,
-        error: error.fields
-          ? { kind: error.kind, message: error.message, fields: error.fields }
-          : { kind: error.kind, message: error.message },
+        error: {
+          kind: error.kind,
+          message: error.message,
+          ...(error.fields && { fields: error.fields }),
+          ...(error.detail !== undefined && { detail: error.detail }),
+        },
       };
     }
     onInternalError(name, error);

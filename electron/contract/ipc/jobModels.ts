@@ -8,6 +8,8 @@ export const jobKinds = [
   'bulk_delete',
   'bulk_discard',
   'offer_import',
+  'credential_import',
+  'pool_import',
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 

@@ -592,6 +592,14 @@ export const activityEntrySchema = z.object({
   offers: z.array(z.string()),
   outcome: activityOutcomeSchema,
   message: z.string(),
+  /** The answer as a catalogue message (contract/rules/refusedFields), said in the language shown. */
+  say: z
+    .object({
+      key: z.string(),
+      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    })
+    .optional(),
 });
 
 export const activityExportInputSchema = activityQuerySchema.omit({ limit: true }).extend({

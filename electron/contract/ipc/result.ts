@@ -1,6 +1,7 @@
 // Every call across the process boundary answers `{ ok, value }` or `{ ok: false, error }`:
 // Electron carries only `error.message` across `invoke`, and the renderer needs a kind to act on.
 import { z } from 'zod';
+import { catalogues, type MessageKey } from '../i18n/catalogues';
 
 export const errorKinds = [
   /** The input broke a rule; `fields` says which field and why. */
@@ -29,6 +30,13 @@ export const fieldProblemSchema = z.object({
   message: z.string(),
   type: z.string().optional(),
   allowedValues: z.array(z.string()).optional(),
+  /** A rule's reason as a catalogue message (contract/rules FieldProblem.say); `message` is English. */
+  say: z
+    .object({
+      key: z.custom<MessageKey>((key) => typeof key === 'string' && key in catalogues.en),
+      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    })
+    .optional(),
 });
 export type FieldProblemDto = z.infer<typeof fieldProblemSchema>;
 
@@ -36,6 +44,8 @@ export const appErrorSchema = z.object({
   kind: errorKindSchema,
   message: z.string(),
   fields: z.array(fieldProblemSchema).optional(),
+  /** An unexpected failure's technical words (redacted), shown only after the sentence. */
+  detail: z.string().optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 

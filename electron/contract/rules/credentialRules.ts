@@ -1,7 +1,7 @@
 // The rules of "Credential input". Messages never repeat the login or password itself: they may
 // be logged or shown in a toast.
 import { limits } from '../marketplace/limits';
-import type { FieldProblem } from './problems';
+import { ruleProblem, type FieldProblem } from './problems';
 
 export interface CredentialLike {
   login?: unknown;
@@ -28,35 +28,48 @@ export function credentialProblems(
     const field = prefix + name;
     if (value === undefined || value === null) {
       if (required)
-        problems.push({
-          field,
-          code: 'required',
-          message: `The ${name.replace(/_/g, ' ')} field is required.`,
-        });
+        problems.push(
+          ruleProblem(
+            field,
+            'required',
+            `The ${name.replace(/_/g, ' ')} field is required.`,
+            'editor.rule.required',
+          ),
+        );
       return;
     }
     if (typeof value !== 'string') {
-      problems.push({
-        field,
-        code: 'invalid',
-        message: `The ${name.replace(/_/g, ' ')} field must be a string.`,
-      });
+      problems.push(
+        ruleProblem(
+          field,
+          'invalid',
+          `The ${name.replace(/_/g, ' ')} field must be a string.`,
+          'editor.rule.string',
+        ),
+      );
       return;
     }
     if (required && value.trim() === '') {
-      problems.push({
-        field,
-        code: 'required',
-        message: `The ${name.replace(/_/g, ' ')} field is required.`,
-      });
+      problems.push(
+        ruleProblem(
+          field,
+          'required',
+          `The ${name.replace(/_/g, ' ')} field is required.`,
+          'editor.rule.required',
+        ),
+      );
       return;
     }
     if (max !== null && value.length > max) {
-      problems.push({
-        field,
-        code: 'too_long',
-        message: `The ${name.replace(/_/g, ' ')} field must not be greater than ${max} characters.`,
-      });
+      problems.push(
+        ruleProblem(
+          field,
+          'too_long',
+          `The ${name.replace(/_/g, ' ')} field must not be greater than ${max} characters.`,
+          'editor.rule.maxCharacters',
+          { max },
+        ),
+      );
     }
   };
   text('login', limits.loginMax, !partial);
@@ -71,11 +84,14 @@ export function credentialProblems(
     ? c.email_password === null || c.email_password === ''
     : !hasEmailPassword;
   if (hasEmail && emailPasswordMissing) {
-    problems.push({
-      field: prefix + 'email_password',
-      code: 'required',
-      message: 'The email password field is required when email is present.',
-    });
+    problems.push(
+      ruleProblem(
+        prefix + 'email_password',
+        'required',
+        'The email password field is required when email is present.',
+        'editor.rule.requiredWithEmail',
+      ),
+    );
   }
   text('comment', limits.credentialCommentMax, false);
   if (
@@ -83,11 +99,14 @@ export function credentialProblems(
     c.is_2fa_active !== null &&
     typeof c.is_2fa_active !== 'boolean'
   ) {
-    problems.push({
-      field: prefix + 'is_2fa_active',
-      code: 'invalid',
-      message: 'The is 2fa active field must be true or false.',
-    });
+    problems.push(
+      ruleProblem(
+        prefix + 'is_2fa_active',
+        'invalid',
+        'The is 2fa active field must be true or false.',
+        'editor.rule.trueOrFalse',
+      ),
+    );
   }
   return problems;
 }

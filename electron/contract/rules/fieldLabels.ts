@@ -3,9 +3,15 @@
 // `offers.0.data.101`). The rules and the marketplace word their messages after the API's keys
 // ("The outer name field is required."); `sellerProblem` turns such a message into the label and
 // the reason ("Name shown to buyers: required"). One map, so the core, the CLI and the renderer
-// say the same.
+// say the same. In another language a rule's reason is its catalogue message (FieldProblem.say),
+// never a translation of the English text; only the marketplace's own words, which carry no
+// message key, are recognised by their documented forms.
 
-import type { Locale } from '../i18n/locale';
+import { intlTag, type Locale } from '../i18n/locale';
+import { translate } from '../i18n/translate';
+import type { MessageValues } from '../i18n/messages';
+import type { ProblemSay } from './problems';
+import { failedLinksIn } from './screenshots';
 
 /** What a product must offer for its fields to be named by their titles. */
 export interface LabelledProduct {
@@ -165,9 +171,22 @@ function trimmedReason(reason: string): string {
  * The reason of a problem without the field it names ("required", "must be at least 0.0001"), to
  * show beside the field or after its label. A message naming no field is kept as it is.
  */
-export function problemReason(field: string, message: string, locale: Locale = 'en'): string {
+export function problemReason(
+  field: string,
+  message: string,
+  locale: Locale = 'en',
+  say?: ProblemSay | null,
+): string {
+  // English stays the message's own words (the command line prints them); the catalogue's
+  // English is the same reason word for word (test/contract/problemWords.test.ts).
+  if (say && locale !== 'en') return sayReason(say, locale);
+  // The app's own line about links the marketplace failed to attach (kept in English).
+  const links = locale === 'en' ? null : failedLinksIn(message, locale);
+  if (links) return links;
   const text = message.trim();
   const reason = (english: string) => (locale === 'ru' ? russianReason(english) : english);
+  // Before the subject forms: "The product has no field 999." is not about a field named "product".
+  if (/^The product has no field\b/.test(text)) return reason('not a field of this product');
   for (const form of SUBJECT_FORMS) {
     const match = form.exec(text);
     if (match) return reason(trimmedReason(match[2]!));
@@ -177,20 +196,62 @@ export function problemReason(field: string, message: string, locale: Locale = '
   if (spoken && text.toLowerCase().startsWith(`the ${spoken} `)) {
     return reason(trimmedReason(text.slice(`the ${spoken} `.length).replace(/^is /, '')));
   }
-  if (/^The product has no field\b/.test(text)) return reason('not a field of this product');
   return text;
 }
 
+/** Numbers in a reason as the reader writes them ("0,0001"), never grouped (ids, limits). */
+function valuesIn(locale: Locale, values: MessageValues | undefined): MessageValues | undefined {
+  if (!values) return values;
+  const said: Record<string, MessageValues[string]> = {};
+  for (const [name, value] of Object.entries(values)) {
+    said[name] =
+      typeof value === 'number'
+        ? new Intl.NumberFormat(intlTag[locale], {
+            maximumFractionDigits: 10,
+            useGrouping: false,
+          }).format(value)
+        : value;
+  }
+  return said;
+}
+
+/** A rule's reason (no field named) in the reader's language. */
+export function sayReason(say: ProblemSay, locale: Locale): string {
+  return translate(locale, say.key, valuesIn(locale, say.values));
+}
+
 /**
- * The rules' reasons a Russian reader meets most, in Russian; another reason stays as the rules
- * (or the marketplace) worded it.
+ * A problem as one sentence beside its line or field, in the reader's language: a rule's reason
+ * from its catalogue message ("Должно быть не меньше 0,1."), with the values a select allows;
+ * the English message as written otherwise.
+ */
+export function problemSentence(
+  problem: { message: string; say?: ProblemSay | null; allowedValues?: readonly string[] },
+  locale: Locale,
+): string {
+  if (locale === 'en' || !problem.say) return problem.message;
+  const reason = `${capitalised(sayReason(problem.say, locale).replace(/\.$/, ''))}.`;
+  return problem.allowedValues?.length
+    ? `${reason} ${translate(locale, 'editor.allowedValues', { values: problem.allowedValues.join(', ') })}`
+    : reason;
+}
+
+/** A bound the marketplace wrote ("0.0001") as the reader's reasons write numbers: "0,0001". */
+function russianNumber(text: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  return String(valuesIn('ru', { bound: Number(text) })!.bound);
+}
+
+/**
+ * The marketplace's own reasons (its 400 bodies carry no message key) in the forms its answers
+ * take, in Russian; another reason stays as the marketplace worded it.
  */
 const RUSSIAN_REASONS: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^required$/, () => 'обязательное поле'],
   [/^must be a number$/, () => 'должно быть числом'],
-  [/^must be at least (.+)$/, (m) => `должно быть не меньше ${m[1]}`],
+  [/^must be at least (.+)$/, (m) => `должно быть не меньше ${russianNumber(m[1]!)}`],
   [/^must not be greater than (\S+) characters$/, (m) => `не длиннее ${m[1]} символов`],
-  [/^must not be greater than (.+)$/, (m) => `должно быть не больше ${m[1]}`],
+  [/^must not be greater than (.+)$/, (m) => `должно быть не больше ${russianNumber(m[1]!)}`],
   [/^must be exactly 1 for an account offer$/, () => 'для аккаунта должно быть ровно 1'],
   [/^not one of its options$/, () => 'нет среди вариантов'],
   [/^not a field of this product$/, () => 'у товара нет такого поля'],
@@ -217,13 +278,14 @@ function quotedTitle(message: string): string | null {
  * A problem of the whole offer is its message.
  */
 export function sellerProblem(
-  problem: { field?: string | null; message: string },
+  problem: { field?: string | null; message: string; say?: ProblemSay | null },
   product?: LabelledProduct | null,
   locale: Locale = 'en',
 ): string {
   const label = problemLabel(problem, product, locale);
-  if (!label) return problem.message;
-  return `${label}: ${problemReason(problem.field ?? '', problem.message, locale)}`;
+  if (!label)
+    return problem.say && locale !== 'en' ? problemSentence(problem, locale) : problem.message;
+  return `${label}: ${problemReason(problem.field ?? '', problem.message, locale, problem.say)}`;
 }
 
 /**
@@ -244,8 +306,13 @@ export function problemLabel(
 }
 
 /** The reason alone, as a sentence, for a message shown beside its field's input. */
-export function reasonBesideField(field: string, message: string, locale: Locale = 'en'): string {
-  const reason = problemReason(field, message, locale);
+export function reasonBesideField(
+  field: string,
+  message: string,
+  locale: Locale = 'en',
+  say?: ProblemSay | null,
+): string {
+  const reason = problemReason(field, message, locale, say);
   if (reason === message.trim()) return message;
   return `${capitalised(reason)}.`;
 }

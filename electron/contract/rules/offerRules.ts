@@ -17,7 +17,7 @@ import {
 } from '../marketplace/wire';
 import { credentialProblems } from './credentialRules';
 import { allowedValuesOf, FieldKind, fieldKindName, liveFieldsOf } from './fieldKinds';
-import { humanName, type FieldProblem } from './problems';
+import { humanName, ruleProblem, type FieldProblem, type ProblemSay } from './problems';
 
 export type WriteMode = 'create' | 'edit';
 
@@ -68,11 +68,14 @@ export function validateOfferWrite(
   const bounds = isAccount ? offerBounds.account : offerBounds.gold;
 
   if ('status' in offer && offer.status !== undefined) {
-    problems.push({
-      field: 'status',
-      code: 'prohibited',
-      message: 'The status field is prohibited: the service sets it.',
-    });
+    problems.push(
+      ruleProblem(
+        'status',
+        'prohibited',
+        'The status field is prohibited: the service sets it.',
+        'editor.rule.statusProhibited',
+      ),
+    );
   }
 
   if (offer.marketplace_type === undefined || offer.marketplace_type === null) {
@@ -81,17 +84,24 @@ export function validateOfferWrite(
     offer.marketplace_type !== MarketplaceType.Gold &&
     offer.marketplace_type !== MarketplaceType.Account
   ) {
-    problems.push({
-      field: 'marketplace_type',
-      code: 'invalid',
-      message: 'The marketplace type must be 1 (Gold) or 2 (Account).',
-    });
+    problems.push(
+      ruleProblem(
+        'marketplace_type',
+        'invalid',
+        'The marketplace type must be 1 (Gold) or 2 (Account).',
+        'editor.rule.marketplaceType',
+      ),
+    );
   } else if (offer.marketplace_type !== product.marketplace_type) {
-    problems.push({
-      field: 'marketplace_type',
-      code: 'mismatch',
-      message: `The marketplace type must match the product's type (${product.marketplace_type}).`,
-    });
+    problems.push(
+      ruleProblem(
+        'marketplace_type',
+        'mismatch',
+        `The marketplace type must match the product's type (${product.marketplace_type}).`,
+        'editor.rule.typeMismatch',
+        { type: product.marketplace_type },
+      ),
+    );
   }
 
   for (const name of ['price_per_step', 'amount', 'min_purchase_amount'] as const) {
@@ -103,8 +113,10 @@ export function validateOfferWrite(
     const range = bounds[name];
     const p = numberProblem(name, value, range.min, range.max);
     if (p) {
-      if (isAccount && range.min === range.max)
+      if (isAccount && range.min === range.max) {
         p.message = `The ${humanName(name)} must be exactly 1 for an account offer.`;
+        p.say = { key: 'editor.rule.exactlyOne' };
+      }
       problems.push(p);
     }
   }
@@ -112,32 +124,43 @@ export function validateOfferWrite(
     typeof offer.min_purchase_amount === 'number' &&
     offer.min_purchase_amount < product.step_size
   ) {
-    problems.push({
-      field: 'min_purchase_amount',
-      code: 'out_of_range',
-      message: `The min purchase amount must be at least the product's step size (${product.step_size}).`,
-    });
+    problems.push(
+      ruleProblem(
+        'min_purchase_amount',
+        'out_of_range',
+        `The min purchase amount must be at least the product's step size (${product.step_size}).`,
+        'editor.rule.atLeastStep',
+        { step: product.step_size },
+      ),
+    );
   }
 
   for (const name of accountOnlyFields) {
     const value = offer[name];
     if (!isAccount && value !== undefined && value !== null) {
-      problems.push({
-        field: name,
-        code: 'prohibited',
-        message: `The ${humanName(name)} field is for account offers only.`,
-      });
+      problems.push(
+        ruleProblem(
+          name,
+          'prohibited',
+          `The ${humanName(name)} field is for account offers only.`,
+          'editor.rule.accountOnly',
+        ),
+      );
     }
   }
   if (isAccount) {
     for (const name of ['outer_name', 'internal_name', 'description'] as const) {
       const value = offer[name];
       if (typeof value === 'string' && value.length > textMax[name]) {
-        problems.push({
-          field: name,
-          code: 'too_long',
-          message: `The ${humanName(name)} field must not be greater than ${textMax[name]} characters.`,
-        });
+        problems.push(
+          ruleProblem(
+            name,
+            'too_long',
+            `The ${humanName(name)} field must not be greater than ${textMax[name]} characters.`,
+            'editor.rule.maxCharacters',
+            { max: textMax[name] },
+          ),
+        );
       }
     }
     if (offer.booster_price !== undefined && offer.booster_price !== null) {
@@ -150,11 +173,14 @@ export function validateOfferWrite(
       if (p) problems.push(p);
       const price = offer.price_per_step ?? current?.price_per_step;
       if (!p && typeof price === 'number' && !(offer.booster_price < price)) {
-        problems.push({
-          field: 'booster_price',
-          code: 'out_of_range',
-          message: 'The booster price must be less than the price per step.',
-        });
+        problems.push(
+          ruleProblem(
+            'booster_price',
+            'out_of_range',
+            'The booster price must be less than the price per step.',
+            'editor.rule.boosterBelowPrice',
+          ),
+        );
       }
     }
     offer.credentials?.forEach((c, i) => problems.push(...credentialProblems(c, i)));
@@ -166,11 +192,14 @@ export function validateOfferWrite(
     system !== null &&
     !(Object.values(CredentialSystem) as number[]).includes(system)
   ) {
-    problems.push({
-      field: 'credential_system_type_id',
-      code: 'invalid',
-      message: 'The credential system type must be 1, 2 or 3.',
-    });
+    problems.push(
+      ruleProblem(
+        'credential_system_type_id',
+        'invalid',
+        'The credential system type must be 1, 2 or 3.',
+        'editor.rule.credentialSystem',
+      ),
+    );
   }
 
   if (offer.data === undefined) {
@@ -188,9 +217,12 @@ export function dataProblems(data: Record<string, DataValue>, product: Product):
   for (const key of Object.keys(data)) {
     if (!fields.has(key)) {
       problems.push({
-        field: `data.${key}`,
-        code: 'unknown_field',
-        message: `The product has no field ${key}.`,
+        ...ruleProblem(
+          `data.${key}`,
+          'unknown_field',
+          `The product has no field ${key}.`,
+          'editor.rule.unknownField',
+        ),
         type: 'unknown',
         allowedValues: [],
       });
@@ -211,23 +243,30 @@ export function fieldValueProblem(
   const type = fieldKindName(field.component_edit);
   const allowed =
     type === 'select' || type === 'multi_select' ? allowedValuesOf(field) : ([] as string[]);
-  const problem = (code: FieldProblem['code'], message: string): FieldProblem => ({
-    field: `data.${field.id}`,
-    code,
-    message,
+  const problem = (
+    code: NonNullable<FieldProblem['code']>,
+    message: string,
+    key: ProblemSay['key'],
+    values?: ProblemSay['values'],
+  ): FieldProblem => ({
+    ...ruleProblem(`data.${field.id}`, code, message, key, values),
     type,
     allowedValues: allowed,
   });
   if (isEmpty(value)) {
     return field.is_required
-      ? problem('required', `The field "${field.title}" is required.`)
+      ? problem('required', `The field "${field.title}" is required.`, 'editor.rule.required')
       : null;
   }
   const v = value as DataValue;
   switch (field.component_edit) {
     case FieldKind.Select: {
       if (Array.isArray(v) || !allowed.includes(String(v).trim())) {
-        return problem('invalid', `The value of "${field.title}" is not one of its options.`);
+        return problem(
+          'invalid',
+          `The value of "${field.title}" is not one of its options.`,
+          'editor.rule.notAnOption',
+        );
       }
       return null;
     }
@@ -235,31 +274,41 @@ export function fieldValueProblem(
       const items = Array.isArray(v) ? v : [v];
       const wrong = items.filter((item) => !allowed.includes(String(item).trim()));
       if (wrong.length > 0) {
-        return problem('invalid', `"${field.title}" has values that are not among its options.`);
+        return problem(
+          'invalid',
+          `"${field.title}" has values that are not among its options.`,
+          'editor.rule.notAmongOptions',
+        );
       }
       return null;
     }
     case FieldKind.Number: {
       const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
-      if (!Number.isFinite(n)) return problem('invalid', `"${field.title}" must be a number.`);
+      if (!Number.isFinite(n))
+        return problem('invalid', `"${field.title}" must be a number.`, 'editor.rule.number');
       const min = numberSetting(field.component_edit_data, 'min');
       const max = numberSetting(field.component_edit_data, 'max');
       if ((min !== null && n < min) || (max !== null && n > max)) {
         return problem(
           'out_of_range',
           `"${field.title}" must be between ${min ?? '-∞'} and ${max ?? '∞'}.`,
+          'editor.rule.between',
+          { min: min ?? '-∞', max: max ?? '∞' },
         );
       }
       return null;
     }
     case FieldKind.Text:
     case FieldKind.TextArea: {
-      if (Array.isArray(v)) return problem('invalid', `"${field.title}" must be text.`);
+      if (Array.isArray(v))
+        return problem('invalid', `"${field.title}" must be text.`, 'editor.rule.text');
       const maxLength = numberSetting(field.component_edit_data, 'max_length');
       if (maxLength !== null && String(v).length > maxLength) {
         return problem(
           'too_long',
           `"${field.title}" must not be longer than ${maxLength} characters.`,
+          'editor.rule.longerThan',
+          { max: maxLength },
         );
       }
       return null;
@@ -282,7 +331,12 @@ function numberSetting(data: Record<string, unknown>, key: string): number | nul
 }
 
 function required(field: string): FieldProblem {
-  return { field, code: 'required', message: `The ${humanName(field)} field is required.` };
+  return ruleProblem(
+    field,
+    'required',
+    `The ${humanName(field)} field is required.`,
+    'editor.rule.required',
+  );
 }
 
 function numberProblem(
@@ -292,21 +346,30 @@ function numberProblem(
   max: number,
 ): FieldProblem | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    return { field, code: 'invalid', message: `The ${humanName(field)} field must be a number.` };
+    return ruleProblem(
+      field,
+      'invalid',
+      `The ${humanName(field)} field must be a number.`,
+      'editor.rule.number',
+    );
   }
   if (value < min) {
-    return {
+    return ruleProblem(
       field,
-      code: 'out_of_range',
-      message: `The ${humanName(field)} field must be at least ${min}.`,
-    };
+      'out_of_range',
+      `The ${humanName(field)} field must be at least ${min}.`,
+      'editor.rule.atLeast',
+      { min },
+    );
   }
   if (value > max) {
-    return {
+    return ruleProblem(
       field,
-      code: 'out_of_range',
-      message: `The ${humanName(field)} field must not be greater than ${max}.`,
-    };
+      'out_of_range',
+      `The ${humanName(field)} field must not be greater than ${max}.`,
+      'editor.rule.atMost',
+      { max },
+    );
   }
   return null;
 }

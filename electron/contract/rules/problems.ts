@@ -1,5 +1,6 @@
 // One rule violation, named by the field the seller edited, so that the renderer can put the
 // message next to the input and the sandbox can turn it into the API's 400 body.
+import type { MessageKey } from '../i18n';
 
 export type ProblemCode =
   | 'required'
@@ -19,6 +20,30 @@ export interface FieldProblem {
   type?: string;
   /** For select fields: the value strings the service accepts. */
   allowedValues?: string[];
+  /**
+   * The reason without the field, as a catalogue message, for a front that speaks the seller's
+   * language (fieldLabels `problemReason`); `message` stays the English the command line and the
+   * sandbox's 400 body print. Absent on the marketplace's own problems.
+   */
+  say?: ProblemSay;
+}
+
+/** A rule's reason as a catalogue message; numbers are said in the reader's locale. */
+export interface ProblemSay {
+  key: MessageKey;
+  /** Plain strings and numbers only: it crosses to the renderer as JSON (ipc/result.ts). */
+  values?: Readonly<Record<string, string | number>>;
+}
+
+/** A rule's problem: its English message and the same reason as a catalogue message. */
+export function ruleProblem(
+  field: string,
+  code: ProblemCode,
+  message: string,
+  key: MessageKey,
+  values?: ProblemSay['values'],
+): FieldProblem {
+  return { field, code, message, say: values ? { key, values } : { key } };
 }
 
 export function isDataProblem(p: FieldProblem): boolean {

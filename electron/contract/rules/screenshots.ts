@@ -1,6 +1,8 @@
 // The marketplace's screenshot rules that the seller must hear about before acting, plus the pure
 // handling of screenshot links. Environment-neutral: the renderer warns with the same rules the
 // core applies, and both use the same URL normalisation.
+import type { ProblemSay } from './problems';
+import { translate, type Locale } from '../i18n';
 import { limits } from '../marketplace/limits';
 import {
   MarketplaceType,
@@ -58,7 +60,8 @@ export const screenshotWarnings = {
 /** The IPC contract carries links of at most this length. */
 const maxUrlLength = 2048;
 
-export type UrlRefusal = { item: string; reason: string };
+/** `say`: the reason as a catalogue message, for the app; `reason` is the command line's English. */
+export type UrlRefusal = { item: string; reason: string; say?: ProblemSay };
 
 /**
  * Splits text that may hold several links (newlines, spaces, or commas between links) into
@@ -87,6 +90,7 @@ export function normalizeScreenshotUrls(input: readonly string[]): {
       refused.push({
         item: `${item.slice(0, 60)}…`,
         reason: `is longer than ${maxUrlLength} characters`,
+        say: { key: 'screenshots.reason.tooLong', values: { max: maxUrlLength } },
       });
       continue;
     }
@@ -94,23 +98,35 @@ export function normalizeScreenshotUrls(input: readonly string[]): {
     try {
       parsed = new URL(item);
     } catch {
-      refused.push({ item, reason: 'is not a web address (it should start with https://)' });
+      refused.push({
+        item,
+        reason: 'is not a web address (it should start with https://)',
+        say: { key: 'screenshots.reason.notWebAddress' },
+      });
       continue;
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
       refused.push({
         item,
         reason: `is a ${parsed.protocol.replace(/:$/, '')} link; the marketplace downloads only http and https links`,
+        say: {
+          key: 'screenshots.reason.protocol',
+          values: { protocol: parsed.protocol.replace(/:$/, '') },
+        },
       });
       continue;
     }
     if (!parsed.hostname) {
-      refused.push({ item, reason: 'has no host name' });
+      refused.push({ item, reason: 'has no host name', say: { key: 'screenshots.reason.noHost' } });
       continue;
     }
     if (parsed.username || parsed.password) {
       // A link with a login in it would hand that login to the marketplace and to our logs.
-      refused.push({ item: redactUrlLogin(parsed), reason: 'contains a login; use a public link' });
+      refused.push({
+        item: redactUrlLogin(parsed),
+        reason: 'contains a login; use a public link',
+        say: { key: 'screenshots.reason.hasLogin' },
+      });
       continue;
     }
     const url = parsed.href;
@@ -184,4 +200,31 @@ export function failedLinksMessage(
 ): string {
   const reasons = failed.map((url) => `${url} — ${explainFailedUrl(url, approvedDomains)}`);
   return `${failed.length} of ${sent} screenshot links could not be attached: ${reasons.join('; ')}`;
+}
+
+const FAILED_LINKS = /^(\d+) of (\d+) screenshot links could not be attached: ([\s\S]*)$/;
+
+/**
+ * The line failedLinksMessage wrote (kept in the store and the outbox in English, as the command
+ * line prints it) in the language: each link's likely reason said from the catalogue. The core
+ * writes it without the approved domains, so a link's reason follows from the link alone, as when
+ * it was written. Null for a line of another form.
+ */
+export function failedLinksIn(message: string, locale: Locale): string | null {
+  const line = FAILED_LINKS.exec(message);
+  if (!line) return null;
+  if (locale === 'en') return message;
+  // Each part starts with its link (no spaces) and ' — '; a reason may hold '; ' itself.
+  const links = line[3]!.split(/; (?=\S+ — )/).map((part) => {
+    const url = part.split(' — ')[0]!;
+    const host = URL.canParse(url) ? new URL(url).hostname.toLowerCase() : null;
+    return host === null
+      ? translate(locale, 'screenshots.linkFailed.unreadable', { url })
+      : translate(locale, 'screenshots.linkFailed.either', { url, host });
+  });
+  return translate(locale, 'screenshots.linksNotAttached', {
+    failed: line[1]!,
+    sent: line[2]!,
+    links: links.join('; '),
+  });
 }

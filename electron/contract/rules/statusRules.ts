@@ -76,23 +76,52 @@ export function documentedStatusRefusal(to: number): string | null {
     : 'The selected status is invalid: sellers may set 1, 2, 3 or 5.';
 }
 
+/** A refusal we expect, in the command line's English and as its catalogue message's key. */
+export interface StatusExpectation {
+  sentence: string;
+  /** Said with the number of offers it concerns (`count`). */
+  key:
+    | 'consequences.expect.sold'
+    | 'consequences.expect.needsDetails'
+    | 'consequences.expect.screenshot';
+}
+
 /**
  * Why we expect the marketplace to refuse a status change (null when we expect none), in words
  * for the seller. An expectation only: the change is still sent and the marketplace decides.
  */
+export function statusChangeExpected(
+  from: OfferStatusValue,
+  to: number,
+  offer: { marketplaceType: MarketplaceTypeValue; screenshots: number },
+): StatusExpectation | null {
+  if (documentedStatusRefusal(to)) return null;
+  if (allowedStatusTargets(from, offer).includes(to as SellerStatusValue)) return null;
+  if (from === OfferStatus.Sold)
+    return {
+      sentence: 'We expect a sold offer to keep its status.',
+      key: 'consequences.expect.sold',
+    };
+  if (from === OfferStatus.NeedDetails)
+    return {
+      sentence: 'We expect an offer that needs details to go only to Draft or On Review.',
+      key: 'consequences.expect.needsDetails',
+    };
+  if (to === OfferStatus.OnReview)
+    return {
+      sentence: 'We expect an account offer to need at least one screenshot before review.',
+      key: 'consequences.expect.screenshot',
+    };
+  return null;
+}
+
+/** The expectation's English sentence alone (the command line's). */
 export function statusChangeExpectation(
   from: OfferStatusValue,
   to: number,
   offer: { marketplaceType: MarketplaceTypeValue; screenshots: number },
 ): string | null {
-  if (documentedStatusRefusal(to)) return null;
-  if (allowedStatusTargets(from, offer).includes(to as SellerStatusValue)) return null;
-  if (from === OfferStatus.Sold) return 'We expect a sold offer to keep its status.';
-  if (from === OfferStatus.NeedDetails)
-    return 'We expect an offer that needs details to go only to Draft or On Review.';
-  if (to === OfferStatus.OnReview)
-    return 'We expect an account offer to need at least one screenshot before review.';
-  return null;
+  return statusChangeExpected(from, to, offer)?.sentence ?? null;
 }
 
 /**

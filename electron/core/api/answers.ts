@@ -8,7 +8,7 @@ import {
   validationErrorBodySchema,
 } from '../../contract/marketplace/wire';
 import { maxPenaltyMs } from '../limits/pause';
-import { createRedactor, redactStrings, type Redact } from '../secrets/redact';
+import { bothRedactors, createRedactor, redactStrings, type Redact } from '../secrets/redact';
 import { boundText } from '../util/echo';
 import { MarketplaceError, type FieldErrors, type ServerBudget } from './errors';
 import type { HttpResponse } from './transport';
@@ -16,10 +16,9 @@ import type { HttpResponse } from './transport';
 export interface CallSite {
   method: string;
   path: string;
-  /**
-   * Values that must never appear in an error or an answer's text (the token, credential logins
-   * and passwords), in any spelling (secrets/redact).
-   */
+  /** Never to appear in an error or an answer's text, in any spelling (secrets/redact). */
+  token: string;
+  /** The request's own such values (credential logins and passwords). */
   secrets: readonly string[];
   /** The longest Retry-After honoured (default: the limits module's bound for 60 s windows). */
   maxRetryAfterMs?: number;
@@ -42,14 +41,17 @@ export function readAnswer<S extends z.ZodType>(
       .slice(0, 3)
       .map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`)
       .join('; ');
-    const redact = createRedactor(site.secrets);
+    const redact = redactorOf(site);
     throw badResponse(site, res.status, `unexpected answer shape — ${serverText(issues, redact)}`);
   }
   // What a write answers may quote the request back (a manage result's message): a GET's answer
   // is the catalogue or the seller's offers, and carries nothing the request sent.
-  return site.method === 'GET'
-    ? checked.data
-    : redactStrings(checked.data, createRedactor(site.secrets));
+  return site.method === 'GET' ? checked.data : redactStrings(checked.data, redactorOf(site));
+}
+
+/** The token's redactor is the same for every request; the request's secrets are its own. */
+function redactorOf(site: CallSite): Redact {
+  return bothRedactors(createRedactor([site.token]), createRedactor(site.secrets));
 }
 
 /** The longest a message of the marketplace is kept; the rest is counted, not stored. */
@@ -71,7 +73,7 @@ export function errorFromAnswer(
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
       ? body.message
       : `HTTP ${res.status}`;
-  const redact = createRedactor(site.secrets);
+  const redact = redactorOf(site);
   const base = {
     method: site.method,
     path: site.path,

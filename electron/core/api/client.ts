@@ -38,13 +38,13 @@ import {
 } from '../../contract/marketplace/assumptions';
 import { limits } from '../../contract/marketplace/limits';
 import { maxPenaltyMs, type RateCost, type RateLimiter, type RateSlot } from '../limits';
-import { credentialSecrets } from '../secrets/redact';
+import { createRedactor, credentialSecrets, prepareRedaction } from '../secrets/redact';
 import { systemClock, type Clock } from '../util/clock';
 import { readAnswer, retryAfterMs, type CallSite } from './answers';
 import { parseAddBatchMessage } from './addBatchMessage';
 import { MarketplaceError, type FieldErrors } from './errors';
 import { defaultRetry, isSafeToRetry, retryDelayMs, type RetryOptions } from './retryPolicy';
-import { openScreenshotFile } from './screenshotFile';
+import { multipartBody, openScreenshotFile } from './screenshotFile';
 import { tokenProblem } from './tokenFormat';
 import { createPool, exchange, TransportFailure, type HttpMethod } from './transport';
 
@@ -149,7 +149,8 @@ interface Call<S extends z.ZodType> {
   query?: Record<string, string | number | boolean | undefined>;
   /** Built anew for every attempt: a streamed body cannot be sent twice. */
   body?: () => unknown;
-  multipart?: () => FormData;
+  /** A multipart body: undici's FormData (streamed), or one built here whole (multipartBody). */
+  multipart?: () => FormData | { body: Buffer; contentType: string };
   cost?: RateCost;
   schema: S;
   /** Values of this request that must never show in an error. */
@@ -203,8 +204,13 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
     signal?: AbortSignal,
   ): Promise<z.infer<S>> {
     const token = readToken();
-    const secrets = [token, ...(spec.secrets ?? [])];
-    const site: CallSite = { method: spec.method, path: spec.path, secrets, maxRetryAfterMs };
+    const site: CallSite = {
+      method: spec.method,
+      path: spec.path,
+      token,
+      secrets: spec.secrets ?? [],
+      maxRetryAfterMs,
+    };
     const problem = tokenProblem(token);
     if (problem) {
       throw new MarketplaceError({
@@ -218,9 +224,15 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
       accept: 'application/json',
       authorization: `Bearer ${token}`,
     };
-    let body: string | FormData | undefined;
-    if (spec.multipart) body = spec.multipart();
-    else if (spec.body) {
+    let body: string | Buffer | FormData | undefined;
+    if (spec.multipart) {
+      const form = spec.multipart();
+      if (form instanceof FormData) body = form;
+      else {
+        body = form.body;
+        headers['content-type'] = form.contentType;
+      }
+    } else if (spec.body) {
       body = JSON.stringify(spec.body());
       headers['content-type'] = 'application/json';
     }
@@ -247,7 +259,7 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
     }
     let res;
     try {
-      res = await exchange(
+      const answering = exchange(
         pool,
         { method: spec.method, path: prefix + spec.path + queryString(spec.query), headers, body },
         {
@@ -256,6 +268,12 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
           signal,
         },
       );
+      // The answer's check needs the secrets' index (hundreds of credentials: ~5-15 ms): built
+      // while the request travels, once it is written, not after the answer came.
+      if (site.secrets.length > 0) {
+        setImmediate(() => prepareRedaction(createRedactor(site.secrets)));
+      }
+      res = await answering;
     } catch (failure) {
       slot?.answered();
       throw fromTransport(failure, spec);
@@ -494,8 +512,12 @@ export function createMarketplaceClient(opts: MarketplaceClientOptions): Marketp
           method: 'POST',
           path,
           multipart: () => {
+            const { content } = file;
+            if ('bytes' in content) {
+              return multipartBody(uploadFieldName, file.fileName, file.contentType, content.bytes);
+            }
             const form = new FormData();
-            form.append(uploadFieldName, file.blob, file.fileName);
+            form.append(uploadFieldName, content.blob, file.fileName);
             return form;
           },
           schema: uploadScreenshotResponseSchema,

@@ -12,7 +12,7 @@ export interface HttpRequest {
   /** Path and query string. */
   path: string;
   headers: Record<string, string>;
-  body?: string | FormData;
+  body?: string | Buffer | FormData;
 }
 
 export interface HttpResponse {
@@ -36,6 +36,12 @@ export class TransportFailure extends Error {
     this.name = 'TransportFailure';
   }
 }
+
+/**
+ * Why an exchange's timeout timer is stopped: a plain value, because abort() without a reason
+ * makes a DOMException, stack trace and all, for every request.
+ */
+const ANSWERED = 'answered';
 
 /** Answers are small JSON documents; anything bigger is refused rather than buffered. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -76,7 +82,7 @@ export function exchange(
     const finish = (outcome: { response: HttpResponse } | { failure: TransportFailure }) => {
       if (done) return;
       done = true;
-      timer.abort();
+      timer.abort(ANSWERED);
       opts.signal?.removeEventListener('abort', onCancel);
       if ('response' in outcome) resolve(outcome.response);
       else reject(outcome.failure);

@@ -101,6 +101,7 @@ function fieldList(failure: UseCaseFailure, locale: Locale): FieldProblemDto[] |
         message: p.message,
         ...(p.type !== undefined && { type: p.type }),
         ...(p.allowedValues !== undefined && { allowedValues: p.allowedValues }),
+        ...(p.say !== undefined && { say: p.say }),
       },
     ];
   });
@@ -119,10 +120,15 @@ export function toAppFailure(error: unknown, locale: Locale = 'en'): unknown {
   }
   const line = lineOfImport(failure);
   const message = withoutStoreRows(error, appMessage(failure, locale));
+  // An answer we did not expect: a sentence in the seller's language, the marketplace's words
+  // (redacted where they entered, and again when the failure leaves) only as its detail.
+  const technical = failure.detail.technical;
   return new AppFailure(
     appKind(failure),
     line !== undefined ? translate(locale, 'failures.atLine', { message, line }) : message,
     fieldList(failure, locale),
+    undefined,
+    technical,
   );
 }
 
@@ -137,7 +143,13 @@ export function refusal(kind: ErrorKind, key: MessageKey, values?: MessageValues
 function appRefusalIn(failure: AppFailure, locale: Locale): AppFailure {
   if (locale === 'en' || !failure.say) return failure;
   const { key, values } = failure.say;
-  return new AppFailure(failure.kind, translate(locale, key, values), failure.fields, failure.say);
+  return new AppFailure(
+    failure.kind,
+    translate(locale, key, values),
+    failure.fields,
+    failure.say,
+    failure.detail,
+  );
 }
 
 /** The longest message a failure carries across; the rest is counted, not sent. */
@@ -163,6 +175,8 @@ export function scrubFailure(failure: unknown, redact: Redact): unknown {
           allowedValues: f.allowedValues.map((v) => text(v, FIELD_TEXT_MAX)),
         }),
       })),
+      undefined,
+      failure.detail === undefined ? undefined : text(failure.detail),
     );
   }
   if (failure instanceof Error) {

@@ -411,7 +411,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...preferenceHandlers(options, (changed) => bus.emit('app.preferencesChanged', changed)),
     ...changeHandlers(ctx, language.locale),
     ...catalogueHandlers(ctx),
-    ...offerHandlers(ctx),
+    ...offerHandlers(ctx, language.locale),
     ...jobsOf(bus).handlers,
     ...syncQueueHandlers(ctx),
     async 'sync.status'() {
@@ -427,7 +427,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return status();
     },
     ...credentialHandlers(ctx),
-    ...screenshotHandlers(ctx),
+    ...screenshotHandlers(ctx, language.locale),
     ...transferHandlers(ctx, language.locale),
     ...activityHandlers(ctx),
     ...salesHandlers(ctx),

@@ -6,6 +6,7 @@ import type { LastRunSummary, SyncStatus } from '../../contract/ipc';
 import { isCapped, type Pause } from '../limits';
 import { status, type LastSync } from '../usecases/sync';
 import type { SellerProfile } from '../usecases/profile';
+import { failedLinksIn } from '../../contract/rules/screenshots';
 import { rateWaitWords, type ConnectionTracker, type RateWait } from './connection';
 
 export interface LiveSyncState {
@@ -182,7 +183,8 @@ export function syncStatusOf(
     problems: current.refused.map((offer) => ({
       localId: offer.localId,
       title: offer.title,
-      message: offer.message,
+      // A line of the app's own fixed form in the app's language; the marketplace's as it wrote it.
+      message: failedLinksIn(offer.message, locale) ?? offer.message,
       fields: offer.fieldErrors.flatMap((e) =>
         e.messages.map((message) => ({ field: e.field, message })),
       ),

@@ -112,6 +112,9 @@ interface Waiter {
   announced: boolean;
 }
 
+/** A planned wake-up is dropped (a plain reason: abort() alone builds a DOMException each time). */
+const WAKE_MOVED = 'wake moved';
+
 export class RateLimiterClosedError extends Error {
   constructor() {
     super('the rate limiter was closed');
@@ -254,13 +257,13 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
 
   function scheduleWake(now: number, afterMs: number): void {
     if (!Number.isFinite(afterMs) || waiting.length === 0) {
-      wake?.stop.abort();
+      wake?.stop.abort(WAKE_MOVED);
       wake = null;
       return;
     }
     const at = now + afterMs;
     if (wake && wake.at <= at) return;
-    wake?.stop.abort();
+    wake?.stop.abort(WAKE_MOVED);
     const current = { at, stop: new AbortController() };
     wake = current;
     clock.sleep(afterMs, current.stop.signal).then(
@@ -388,7 +391,7 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
 
     close() {
       closed = true;
-      wake?.stop.abort();
+      wake?.stop.abort(WAKE_MOVED);
       wake = null;
       for (const waiter of waiting.splice(0)) waiter.fail(new RateLimiterClosedError());
     },

@@ -4,6 +4,7 @@
 import { limits } from '../../contract/marketplace/limits';
 import { screenshotWarnings } from '../../contract/rules/screenshots';
 import type { CheckedScreenshotFile } from './checkScreenshotFile';
+import type { ProblemSay } from '../../contract/rules/problems';
 
 export type AcceptedScreenshotFile = Extract<CheckedScreenshotFile, { ok: true }>;
 
@@ -11,6 +12,8 @@ export interface ScreenshotRefusal {
   /** What the seller recognises: a file name or the link. */
   item: string;
   reason: string;
+  /** The reason as a catalogue message, for the app; `reason` is the command line's English. */
+  say?: ProblemSay;
 }
 
 export interface ScreenshotAddPlan {
@@ -38,16 +41,24 @@ export function planScreenshotAdd(request: ScreenshotAddRequest): ScreenshotAddP
 
   for (const file of request.files) {
     if (!file.ok) {
-      plan.refused.push({ item: file.name, reason: file.reason });
+      plan.refused.push({
+        item: file.name,
+        reason: file.reason,
+        ...(file.say && { say: file.say }),
+      });
       continue;
     }
     if (seenPaths.has(file.path)) {
-      plan.refused.push({ item: file.name, reason: 'was dropped twice; added once' });
+      plan.refused.push({
+        item: file.name,
+        reason: 'was dropped twice; added once',
+        say: { key: 'screenshots.reason.twice' },
+      });
       continue;
     }
     seenPaths.add(file.path);
     if (count >= maxCount) {
-      plan.refused.push({ item: file.name, reason: capReason(maxCount) });
+      plan.refused.push({ item: file.name, reason: capReason(maxCount), say: capSay(maxCount) });
       continue;
     }
     plan.files.push(file);
@@ -56,13 +67,17 @@ export function planScreenshotAdd(request: ScreenshotAddRequest): ScreenshotAddP
 
   for (const url of request.urls) {
     if (count >= maxCount) {
-      plan.refused.push({ item: url, reason: capReason(maxCount) });
+      plan.refused.push({ item: url, reason: capReason(maxCount), say: capSay(maxCount) });
       continue;
     }
     plan.urls.push(url);
     count++;
   }
   return plan;
+}
+
+function capSay(maxCount: number): ProblemSay {
+  return { key: 'screenshots.reason.cap', values: { max: maxCount } };
 }
 
 function capReason(maxCount: number): string {

@@ -51,7 +51,11 @@ export async function prepareScreenshotAdd(
       files.push({ stagedPath, name: file.name, kind: file.kind, bytes: file.bytes });
     } catch (error) {
       if (!(error instanceof StageScreenshotError)) throw error;
-      refused.push({ item: error.item, reason: error.reason });
+      refused.push({
+        item: error.item,
+        reason: error.reason,
+        ...(error.say && { say: error.say }),
+      });
     }
   }
   return { files, urls: plan.urls, refused };

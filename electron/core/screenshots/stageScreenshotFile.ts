@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, copyFile, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import type { ProblemSay } from '../../contract/rules/problems';
 import { checkScreenshotFile, type ScreenshotKind } from './checkScreenshotFile';
 
 const TEMP_SUFFIX = '.partial';
@@ -16,6 +17,8 @@ export class StageScreenshotError extends Error {
   constructor(
     readonly item: string,
     readonly reason: string,
+    /** The reason as a catalogue message, said in the app's language (`reason` is English). */
+    readonly say?: ProblemSay,
   ) {
     super(`${item} ${reason}`);
     this.name = 'StageScreenshotError';
@@ -49,15 +52,16 @@ export async function stageScreenshotFile(
   } catch {
     await rm(temp, { force: true });
     const checked = await checkScreenshotFile(path);
-    throw new StageScreenshotError(
-      basename(path),
-      checked.ok ? 'cannot be copied' : checked.reason,
-    );
+    throw checked.ok
+      ? new StageScreenshotError(basename(path), 'cannot be copied', {
+          key: 'screenshots.reason.notCopied',
+        })
+      : new StageScreenshotError(basename(path), checked.reason, checked.say);
   }
   const checked = await checkScreenshotFile(temp);
   if (!checked.ok) {
     await rm(temp, { force: true });
-    throw new StageScreenshotError(basename(path), checked.reason);
+    throw new StageScreenshotError(basename(path), checked.reason, checked.say);
   }
   // Flushed before the rename, so that the name never points at bytes still in a cache.
   const handle = await open(temp, 'r+');

@@ -58,7 +58,10 @@ function run() {
       }
     };
     let lastSeen = version();
-    let copiedAt = lastSeen;
+    // Nothing counts as copied yet: the core may have committed before this thread opened its
+    // connection (a slow start under load), and a core that then waits for that checkpoint
+    // before writing again would wait for ever. On an empty WAL the first checkpoint is a no-op.
+    let copiedAt = null;
     let sizeAtCopy = walSize();
     let lastCopyMs = Date.now();
     for (;;) {

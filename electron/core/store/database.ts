@@ -52,10 +52,11 @@ function inspectExisting(file: string): number {
       throw new StoreError(
         'corrupt',
         `The data file ${file} is not a readable Seller Desk database; it was left untouched.`,
+        file,
       );
     }
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
-      throw new StoreError('locked', `The data file ${file} is locked by another process.`);
+      throw new StoreError('locked', `The data file ${file} is locked by another process.`, file);
     }
     throw error;
   } finally {
@@ -88,6 +89,7 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Data
       throw new StoreError(
         'newer_version',
         `The data file ${file} was written by a newer Seller Desk (schema ${version}, this app knows ${SCHEMA_VERSION}); update the app. The file was left untouched.`,
+        file,
       );
     }
   }

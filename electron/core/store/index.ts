@@ -112,7 +112,11 @@ import {
   viewPreferencesOf,
 } from './meta';
 import { queueScreenshots, type ScreenshotBatch } from './screenshotQueue';
-import { stageCredentials, type CredentialStaging } from './stagedCredentials';
+import {
+  stageCredentials,
+  stagePoolCredentials,
+  type CredentialStaging,
+} from './stagedCredentials';
 import { recentSyncRuns, type SyncRunRecord } from './syncRuns';
 import {
   listActivity,
@@ -146,6 +150,7 @@ import {
   recordStep,
   undoLastStep,
   type StepInChunks,
+  type StepLabel,
   type UndoResult,
   type UndoStepView,
 } from './undoSteps';
@@ -182,7 +187,7 @@ export interface ActivityLog {
   record(entry: ActivityInput): void;
   list(query?: ActivityQuery): ActivityEntry[];
 }
-export type { StepInChunks, UndoResult, UndoStepView } from './undoSteps';
+export type { StepInChunks, StepLabel, StepLabelSay, UndoResult, UndoStepView } from './undoSteps';
 export type { SalesPoint, SalesPointQuery } from './sales';
 export { DEFAULT_STOCK_THRESHOLD } from './stock';
 export type { StockAlert, StockRow } from './stock';
@@ -195,6 +200,8 @@ export interface CredentialPool {
   hashes(localId: number): CredentialHashes[];
   /** Seals them into the pool; returns how many were new to it. */
   add(localId: number, credentials: readonly CredentialInput[]): number;
+  /** A file's rows staged a part at a time, then added (and the level set) in one transaction. */
+  stage(localId: number, keep: number | null): CredentialStaging;
   setKeep(localId: number, keep: number): void;
   clear(localId: number): number;
   setDryAlerted(localId: number, alerted: boolean): void;
@@ -225,7 +232,7 @@ export interface UndoSteps {
    */
   record<T>(
     /** The step in the seller's words; a function is told how many offers it changed. */
-    label: string | ((changed: number) => string),
+    label: StepLabel | ((changed: number) => StepLabel),
     candidates: readonly number[],
     fn: () => T,
     affected: (result: T) => readonly number[],
@@ -234,7 +241,7 @@ export interface UndoSteps {
    * One step applied in chunks, each chunk its own transaction (a long bulk change that lets
    * queries in between); it cannot be undone until `end()`.
    */
-  inChunks(label: (changed: number) => string): StepInChunks;
+  inChunks(label: (changed: number) => StepLabel): StepInChunks;
   last(): UndoStepView | null;
   /** Undoes the last step, or says why it cannot; null when there is nothing to undo. */
   undoLast(): UndoResult | null;
@@ -397,6 +404,12 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
           throw new StoreError('invalid', 'Credentials cannot be pooled: no secret box is open.');
         }
         return addToPool(ctx, opts.secretBox, localId, credentials);
+      },
+      stage: (localId, keep) => {
+        if (!opts.secretBox) {
+          throw new StoreError('invalid', 'Credentials cannot be pooled: no secret box is open.');
+        }
+        return stagePoolCredentials(ctx, opts.secretBox, localId, keep);
       },
       setKeep: (localId, keep) => setPoolKeep(ctx, localId, keep),
       clear: (localId) => clearPool(ctx, localId),

@@ -16,6 +16,7 @@ import { DraftRejected, StoreError } from './errors';
 import { offerRow, refreshOffer } from './offers';
 import { enqueueOp, hasOp, queueStatusOp, WAITING } from './outbox';
 import { getProduct } from './products';
+import { stockedOffer, type StockedOffer, type StockedOfferColumns } from './stock';
 
 export const POOL_DDL = `
 CREATE TABLE credential_pool (
@@ -36,39 +37,21 @@ CREATE TABLE pool_levels (
 );
 `;
 
-export interface PoolRow {
-  localId: number;
-  serverId: number | null;
-  outerName: string | null;
-  internalName: string | null;
-  productTitle: string;
-  /** On the marketplace as last pulled. */
-  status: number | null;
+/** `status` is the marketplace's as last pulled. */
+export interface PoolRow extends StockedOffer {
   /** Credentials waiting in the pool. */
   size: number;
   keep: number;
   /** Credentials queued in the outbox, not accepted by the marketplace yet. */
   queued: number;
-  /** Credentials this app sent (their hashes are kept). */
-  uploaded: number;
-  purchased: number;
-  recorded: boolean;
   /** The pool ran dry and the seller was told (once per episode). */
   dryAlerted: boolean;
 }
 
-interface Row {
-  local_id: number;
-  server_id: number | null;
-  outer_name: string;
-  internal_name: string;
-  product_title: string;
-  status: number | null;
-  json: string | null;
+interface Row extends StockedOfferColumns {
   size: number;
   keep: number;
   queued: number;
-  uploaded: number;
   dry_alerted: number;
 }
 
@@ -88,27 +71,12 @@ WHERE o.pending_delete = 0 AND (? IS NULL OR o.local_id = ?)
 ORDER BY o.local_id`;
 
 function rowOf(r: Row): PoolRow {
-  const wire = r.json
-    ? (JSON.parse(r.json) as {
-        purchased_amount?: unknown;
-        credentials_recorded?: unknown;
-        status?: unknown;
-      })
-    : {};
   return {
-    localId: r.local_id,
-    serverId: r.server_id,
-    outerName: r.outer_name,
-    internalName: r.internal_name,
-    productTitle: r.product_title,
     // The marketplace's status as last pulled (the row's own may show a change still queued).
-    status: typeof wire.status === 'number' ? wire.status : r.status,
+    ...stockedOffer(r, true),
     size: r.size,
     keep: r.keep,
     queued: r.queued,
-    uploaded: r.uploaded,
-    purchased: typeof wire.purchased_amount === 'number' ? wire.purchased_amount : 0,
-    recorded: wire.credentials_recorded === true,
     dryAlerted: r.dry_alerted === 1,
   };
 }
@@ -178,6 +146,25 @@ export function addToPool(
       return added;
     })
     .immediate();
+}
+
+/**
+ * addToPool for rows a credential file staged already sealed (stagedCredentials.ts): one
+ * INSERT … SELECT from `stagedTable` in file order, inside the caller's transaction. Returns how
+ * many were new to the pool.
+ */
+export function addStagedToPool(ctx: StoreContext, localId: number, stagedTable: string): number {
+  prep(ctx, 'INSERT OR IGNORE INTO pool_levels (local_id, keep) VALUES (?, 0)').run(localId);
+  // Prepared here, not cached (prep): the staged table is one import's own.
+  const added = ctx.db
+    .prepare(
+      `INSERT OR IGNORE INTO credential_pool (local_id, sealed, login_hash, email_hash, added_at)
+       SELECT ?, sealed, login_hash, email_hash, ? FROM ${stagedTable} ORDER BY ord`,
+    )
+    .run(localId, ctx.clock.now()).changes;
+  if (added > 0)
+    prep(ctx, 'UPDATE pool_levels SET dry_alerted = 0 WHERE local_id = ?').run(localId);
+  return added;
 }
 
 export function setPoolKeep(ctx: StoreContext, localId: number, keep: number): void {

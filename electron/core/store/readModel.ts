@@ -190,9 +190,10 @@ export function queryOffers(
   const limit = Math.min(Math.max(1, Math.floor(q.limit ?? 50)), MAX_PAGE);
   const offset = Math.max(0, Math.floor(q.offset ?? 0));
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const index = syncStateIndex(ctx, q, text, column, offset + limit);
   const rows = prep<RawRow>(
     ctx,
-    `SELECT ${listColumns} FROM offers ${whereSql}
+    `SELECT ${listColumns} FROM offers ${index ? `INDEXED BY ${index}` : ''} ${whereSql}
        ORDER BY ${column} ${dir}, local_id ${dir} LIMIT ? OFFSET ?`,
   )
     .all(...params, limit, offset)
@@ -208,6 +209,40 @@ export function queryOffers(
     countedTotal(ctx, q, text) ??
     prep<{ n: number }>(ctx, `SELECT count(*) AS n FROM offers ${whereSql}`).get(...params)!.n;
   return { rows, total };
+}
+
+/**
+ * The index a page filtered by sync state alone is read through. No index leads with the sync
+ * state and goes on by the sort column (schema.ts migration 8: every change flips a state, and
+ * those indexes were a third of what a bulk change wrote), so the page either walks the sort
+ * column's index, passing over offers in other states — about (offset + limit) × total / n rows
+ * for a state n offers are in — or reads the state's n offers and sorts them: whichever reads
+ * fewer. SQLite cannot weigh that itself (the file keeps no statistics), and left alone it sorts
+ * every time, 100k offers for "synced". Null: the query needs no choice (its sort column's own
+ * index, or other filters that have theirs).
+ */
+export function syncStateIndex(
+  ctx: StoreContext,
+  q: OfferQuery,
+  text: string | undefined,
+  column: string,
+  rowsShown: number,
+): string | null {
+  if (
+    q.syncState === undefined ||
+    q.status !== undefined ||
+    q.productId !== undefined ||
+    q.localIds !== undefined ||
+    text ||
+    column === 'sync_state'
+  ) {
+    return null;
+  }
+  const counted = prep<{ n: number }>(ctx, 'SELECT n FROM offer_counts WHERE dim = ? AND key = ?');
+  const n = counted.get('sync', q.syncState)?.n ?? 0;
+  const total = counted.get('all', '')?.n ?? 0;
+  const walked = n > 0 ? (rowsShown * total) / n : Infinity;
+  return walked <= n ? `offers_by_${column}` : 'offers_by_sync_state';
 }
 
 /** The total of a single-filter (or unfiltered) query, from the trigger-kept counts. */
@@ -245,6 +280,10 @@ export function countOffers(ctx: StoreContext, q: Filter = {}): OfferCounts {
     q.syncState !== undefined;
   if (!filtered) return allCounts(ctx);
   const all = allCounts(ctx);
+  const kept = {
+    byStatus: keptCountsUnder(ctx, { ...q, status: undefined }, 'status', all),
+    bySyncState: keptCountsUnder(ctx, { ...q, syncState: undefined }, 'sync', all),
+  };
   const grouped = (column: string, filter: Filter) => {
     const { where, params } = whereOf(ctx, filter);
     const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
@@ -253,15 +292,63 @@ export function countOffers(ctx: StoreContext, q: Filter = {}): OfferCounts {
       `SELECT ${column} AS key, count(*) AS n FROM offers ${whereSql} GROUP BY 1`,
     ).all(...params);
   };
-  const byStatus: Record<string, number> = {};
-  for (const r of grouped("coalesce(status, 'none')", { ...q, status: undefined })) {
-    byStatus[String(r.key)] = r.n;
+  let byStatus = kept.byStatus;
+  if (!byStatus) {
+    byStatus = {};
+    for (const r of grouped("coalesce(status, 'none')", { ...q, status: undefined })) {
+      byStatus[String(r.key)] = r.n;
+    }
   }
-  const bySyncState = emptySyncCounts();
-  for (const r of grouped('sync_state', { ...q, syncState: undefined })) {
-    bySyncState[r.key as SyncState] = r.n;
+  let bySyncState = kept.bySyncState as Record<SyncState, number> | null;
+  if (!bySyncState) {
+    bySyncState = emptySyncCounts();
+    for (const r of grouped('sync_state', { ...q, syncState: undefined })) {
+      bySyncState[r.key as SyncState] = r.n;
+    }
   }
   return { total: all.total, byStatus, bySyncState, outbox: all.outbox };
+}
+
+/**
+ * Counts by status or sync state under at most one other filter, read from offer_counts (kept per
+ * status, product, sync state and the pairs with a sync state, schema.ts countKeys) instead of
+ * counted: no index pairs a sync state with anything any more, since every change moves it.
+ * Null: a filter the kept counts do not cover (text, two filters, status under a product), counted.
+ */
+function keptCountsUnder(
+  ctx: StoreContext,
+  filter: Filter,
+  group: 'status' | 'sync',
+  all: OfferCounts,
+): Record<string, number> | null {
+  if (filter.text?.trim() || filter.localIds !== undefined) return null;
+  const given = [filter.status, filter.productId, filter.syncState].filter((f) => f !== undefined);
+  if (given.length === 0) return group === 'status' ? { ...all.byStatus } : { ...all.bySyncState };
+  if (given.length > 1) return null;
+  const pairs = (dim: string, from = '', to = '\uffff') =>
+    prep<{ key: string; n: number }>(
+      ctx,
+      'SELECT key, n FROM offer_counts WHERE dim = ? AND key >= ? AND key < ? AND n > 0',
+    ).all(dim, from, to);
+  const counts: Record<string, number> = group === 'sync' ? emptySyncCounts() : {};
+  if (group === 'sync' && (filter.status !== undefined || filter.productId !== undefined)) {
+    const [dim, value] =
+      filter.status !== undefined
+        ? ['status|sync', filter.status]
+        : ['product|sync', filter.productId];
+    // Keys are `value|state`: the value's range ends where '|' would be followed by '}'.
+    for (const r of pairs(dim, `${value}|`, `${value}}`))
+      counts[r.key.slice(`${value}|`.length)] = r.n;
+    return counts;
+  }
+  if (group === 'status' && filter.syncState !== undefined) {
+    for (const r of pairs('status|sync')) {
+      const [status, state] = r.key.split('|');
+      if (state === filter.syncState) counts[status!] = r.n;
+    }
+    return counts;
+  }
+  return null;
 }
 
 function emptySyncCounts(): Record<SyncState, number> {

@@ -10,7 +10,8 @@ import { POOL_DDL } from './pool';
 
 // The list sorts by any of its columns, optionally filtered by status, product or sync state: one
 // index per (filter, sort column) pair lets SQLite walk straight to a page instead of sorting
-// thousands of rows (100k offers, p95 ≤ 10 ms; see test/bench/cache-query.bench.ts).
+// thousands of rows (100k offers, p95 ≤ 10 ms; see test/bench/cache-query.bench.ts). Migration 8
+// drops most of the sync-state ones again (see there).
 const listIndexes = listSortColumns
   .flatMap((column) => [
     `CREATE INDEX offers_by_${column} ON offers(${column}, local_id);`,
@@ -23,13 +24,20 @@ const listIndexes = listSortColumns
   ])
   .join('\n');
 
-/** What offer_counts counts an offers row under: `dim, key` as SQL over the row named `row`. */
+/**
+ * What offer_counts counts an offers row under: `dim, key` as SQL over the row named `row`. The
+ * pairs (status or product, then sync state) give the counts beside a filtered list without an
+ * index that every change of sync state would rewrite (migration 9); bulkChanges.ts countKeysOf
+ * says the same keys in JS.
+ */
 function countKeys(row: string): string[] {
   return [
     `'all', ''`,
     `'status', coalesce(${row}.status, 'none')`,
     `'product', ${row}.product_id`,
     `'sync', ${row}.sync_state`,
+    `'status|sync', coalesce(${row}.status, 'none') || '|' || ${row}.sync_state`,
+    `'product|sync', ${row}.product_id || '|' || ${row}.sync_state`,
   ];
 }
 
@@ -42,6 +50,23 @@ function countChange(row: 'new' | 'old', delta: 1 | -1): string {
      ON CONFLICT (dim, key) DO UPDATE SET n = n + (${delta});`,
     )
     .join('\n  ');
+}
+
+/** The triggers that keep offer_counts row by row, by countKeys. */
+function countTriggers(): string {
+  return `CREATE TRIGGER offer_counts_insert AFTER INSERT ON offers BEGIN
+  ${countChange('new', 1)}
+END;
+CREATE TRIGGER offer_counts_delete AFTER DELETE ON offers BEGIN
+  ${countChange('old', -1)}
+END;
+CREATE TRIGGER offer_counts_update AFTER UPDATE OF status, product_id, sync_state ON offers
+WHEN (old.status IS NOT new.status OR old.product_id IS NOT new.product_id
+  OR old.sync_state IS NOT new.sync_state)
+BEGIN
+  ${countChange('old', -1)}
+  ${countChange('new', 1)}
+END;`;
 }
 
 /** The triggers that keep offer_counts row by row. */
@@ -111,19 +136,7 @@ CREATE TABLE offer_counts (
   n INTEGER NOT NULL,
   PRIMARY KEY (dim, key)
 ) WITHOUT ROWID;
-CREATE TRIGGER offer_counts_insert AFTER INSERT ON offers BEGIN
-  ${countChange('new', 1)}
-END;
-CREATE TRIGGER offer_counts_delete AFTER DELETE ON offers BEGIN
-  ${countChange('old', -1)}
-END;
-CREATE TRIGGER offer_counts_update AFTER UPDATE OF status, product_id, sync_state ON offers
-WHEN old.status IS NOT new.status OR old.product_id IS NOT new.product_id
-  OR old.sync_state IS NOT new.sync_state
-BEGIN
-  ${countChange('old', -1)}
-  ${countChange('new', 1)}
-END;
+${countTriggers()}
 
 -- Free-text search over names, description, product title and server id: trigram, so any
 -- substring of three or more characters is an index lookup. Kept by refreshOffer.
@@ -278,6 +291,54 @@ const migration6 = STOCK_DDL;
 // The restock pool (core/store/pool.ts): per offer sealed credentials waiting and the level kept.
 const migration7 = POOL_DDL;
 
+/**
+ * The list indexes of migration 1 that a sync state leads. Every change flips an offer's sync
+ * state (synced → local, and back once sent or discarded), and each of these then moved the
+ * offer's entry: 8 of the ~19 index entries a bulk price change rewrote per offer, at 100k offers
+ * a third of its CPU. The list filtered by sync state alone walks the sort column's index or sorts
+ * the state's offers instead, whichever reads fewer rows (readModel.ts syncStateIndex).
+ */
+export const DROPPED_SYNC_STATE_INDEXES = listSortColumns
+  .filter((column) => column !== 'sync_state' && column !== 'status')
+  .map((column) => `offers_by_sync_state_${column}`);
+const migration8 = DROPPED_SYNC_STATE_INDEXES.map((name) => `DROP INDEX IF EXISTS ${name};`).join(
+  '\n',
+);
+
+/**
+ * The last list indexes a sync state was part of: (status, sync state), (product, sync state) and
+ * (sync state, status), each moved by every change as well (3 of the 10 index entries a bulk price
+ * change still rewrote per offer). They served the counts beside a filtered list, which
+ * offer_counts now keeps per (status, sync state) and (product, sync state) instead, and a sort by
+ * state or status under another filter, which now sorts the filtered offers.
+ */
+export const DROPPED_COUNT_INDEXES = [
+  'offers_by_status_sync_state',
+  'offers_by_product_id_sync_state',
+  'offers_by_sync_state_status',
+];
+const migration9 = [
+  ...DROPPED_COUNT_INDEXES.map((name) => `DROP INDEX IF EXISTS ${name};`),
+  ...OFFER_COUNT_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS ${name};`),
+  countTriggers(),
+  RECOUNT_OFFERS_SQL,
+].join('\n');
+
+/**
+ * An undo step's label as a catalogue message ({key, values} JSON) beside the English the command
+ * line prints, so the app says it in its language without reading the English back. NULL for
+ * steps recorded before (the app says their English fixed forms from a table, usecases/offers/undo).
+ */
+const migration10 = 'ALTER TABLE undo_steps ADD COLUMN label_say TEXT;';
+
+/**
+ * An activity entry's answer as a catalogue message beside the English the command line and the
+ * CSV export read (JSON {key, values, fields}: a refusal of fields keeps each field's API key and
+ * the marketplace's words, so the app names the field by its label in its language). NULL for the
+ * other entries and those recorded before: the app says their English fixed forms.
+ */
+const migration11 = 'ALTER TABLE activity ADD COLUMN message_say TEXT;';
+
 /** A migration is SQL, or a step that needs JS (a backfill), run on the open connection. */
 export type Migration = string | ((db: Database.Database) => void);
 
@@ -290,6 +351,10 @@ export const migrations: readonly Migration[] = [
   migration5,
   migration6,
   migration7,
+  migration8,
+  migration9,
+  migration10,
+  migration11,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -53,6 +53,43 @@ import {
   type SentFields,
 } from './outboxOps';
 
+/**
+ * Offers whose list row is refreshed once, when the transaction running now ends
+ * (oneRefreshPerOffer): recording a manage answer touches an offer up to four times (the write,
+ * the credentials that rode in it, a status change it decided), and every refresh recomputes
+ * the whole row.
+ */
+const refreshAtEnd = new WeakMap<StoreContext, Set<number>>();
+
+function refresh(ctx: StoreContext, localId: number): void {
+  const later = refreshAtEnd.get(ctx);
+  if (later) later.add(localId);
+  else refreshOffer(ctx, localId);
+}
+
+/**
+ * Runs `fn` (inside one transaction) with the list row of every offer it touched refreshed once,
+ * at its end. Nothing here reads a list column back within the transaction (sync_state aside,
+ * which then at worst refreshes once more). `leaveListRows`: not at all, for a caller whose next
+ * write of the same offers follows at once and refreshes them (every outcome of a send does).
+ */
+export function oneRefreshPerOffer<T>(
+  ctx: StoreContext,
+  fn: () => T,
+  opts: { leaveListRows?: boolean } = {},
+): T {
+  if (refreshAtEnd.has(ctx)) return fn();
+  const later = new Set<number>();
+  refreshAtEnd.set(ctx, later);
+  try {
+    const result = fn();
+    if (!opts.leaveListRows) for (const localId of later) refreshOffer(ctx, localId);
+    return result;
+  } finally {
+    refreshAtEnd.delete(ctx);
+  }
+}
+
 /** What must not overtake credentials that are held: the order of a list, Active needing them. */
 const WAITS_FOR_HELD_CREDENTIALS = new Set<OpKind>(['credentials', 'status']);
 
@@ -198,7 +235,7 @@ export function markManageSending(
         markOpSending(ctx, opId);
         touched.add(localId);
       }
-      for (const localId of touched) refreshOffer(ctx, localId);
+      for (const localId of touched) refresh(ctx, localId);
     })
     .immediate();
 }
@@ -219,7 +256,7 @@ export function markSending(ctx: StoreContext, opId: number): void {
         ctx,
         'SELECT sync_state FROM offers WHERE local_id = ?',
       ).get(localId);
-      if (shown?.sync_state !== 'sending') refreshOffer(ctx, localId);
+      if (shown?.sync_state !== 'sending') refresh(ctx, localId);
     })
     .immediate();
 }
@@ -235,7 +272,7 @@ export function requeueOp(
     .transaction(() => {
       requeueOpRow(ctx, opId, nextAttemptAt, error, opts.undoAttempt ?? false);
       const localId = localIdOfOp(ctx, opId);
-      if (localId !== undefined) refreshOffer(ctx, localId);
+      if (localId !== undefined) refresh(ctx, localId);
     })
     .immediate();
 }
@@ -253,7 +290,7 @@ export function holdOp(ctx: StoreContext, opId: number, reason: string): void {
       updatePayload(ctx, opId, 'credentials', (p) => ({ ...p, heldBecause: reason }));
       queueNowRow(ctx, opId, reason);
       recordOutcome(ctx, localId, { ok: false, message: reason });
-      refreshOffer(ctx, localId);
+      refresh(ctx, localId);
     })
     .immediate();
 }
@@ -284,7 +321,7 @@ export function requeueCredentialsFailedOnOpening(ctx: StoreContext): number {
   ctx.db
     .transaction(() => {
       for (const r of rows) queueNowRow(ctx, r.id, null);
-      for (const localId of new Set(rows.map((r) => r.local_id))) refreshOffer(ctx, localId);
+      for (const localId of new Set(rows.map((r) => r.local_id))) refresh(ctx, localId);
     })
     .immediate();
   return rows.length;
@@ -295,7 +332,7 @@ export function markUnknown(ctx: StoreContext, opId: number, error: string): voi
     .transaction(() => {
       setOpState(ctx, opId, 'unknown', error);
       const localId = localIdOfOp(ctx, opId);
-      if (localId !== undefined) refreshOffer(ctx, localId);
+      if (localId !== undefined) refresh(ctx, localId);
     })
     .immediate();
 }
@@ -312,7 +349,7 @@ export function failOp(
       const localId = localIdOfOp(ctx, opId);
       if (localId === undefined) return;
       recordOutcome(ctx, localId, { ...outcome, ok: false });
-      refreshOffer(ctx, localId);
+      refresh(ctx, localId);
     })
     .immediate();
 }
@@ -322,7 +359,7 @@ export function completeOp(ctx: StoreContext, opId: number): void {
     .transaction(() => {
       const localId = localIdOfOp(ctx, opId);
       deleteOp(ctx, opId);
-      if (localId !== undefined) refreshOffer(ctx, localId);
+      if (localId !== undefined) refresh(ctx, localId);
     })
     .immediate();
 }
@@ -398,7 +435,7 @@ export function acceptManage(
         resetOp(ctx, opId);
       }
       recordOutcome(ctx, localId, { ok: true, serverStatus: serverCopy?.status ?? null });
-      refreshOffer(ctx, localId);
+      refresh(ctx, localId);
     })
     .immediate();
 }
@@ -429,7 +466,7 @@ export function acceptUpload(
           );
         }
       }
-      refreshOffer(ctx, localId);
+      refresh(ctx, localId);
     })
     .immediate();
 }
@@ -451,7 +488,7 @@ export function patchServerCopy(ctx: StoreContext, localId: number, patch: Parti
       const server = serverOffer(row);
       if (!server) return;
       writeServerCopy(ctx, localId, { ...server, ...patch });
-      refreshOffer(ctx, localId);
+      refresh(ctx, localId);
     })
     .immediate();
 }
@@ -515,7 +552,7 @@ export function acceptCredentialChunk(
         updatePayload(ctx, opId, 'credentials', (p) => ({ ...p, setReplaced: true }));
         resetOp(ctx, opId);
       }
-      refreshOffer(ctx, localId);
+      refresh(ctx, localId);
       return { remaining };
     })
     .immediate();
@@ -526,7 +563,7 @@ export function noteOutcome(ctx: StoreContext, localId: number, outcome: Outcome
   ctx.db
     .transaction(() => {
       recordOutcome(ctx, localId, outcome);
-      refreshOffer(ctx, localId);
+      refresh(ctx, localId);
     })
     .immediate();
 }
@@ -596,7 +633,7 @@ export function completeStatusDecided(
       deleteOp(ctx, next.id);
       const server = serverOffer(offerRow(ctx, localId));
       if (server) writeServerCopy(ctx, localId, { ...server, status: decided });
-      refreshOffer(ctx, localId);
+      refresh(ctx, localId);
     })
     .immediate();
   return true;

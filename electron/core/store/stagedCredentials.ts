@@ -12,19 +12,57 @@ import { requireProduct, type CredentialMode, type SecretBox } from './drafts';
 import { DraftRejected, StoreError } from './errors';
 import { offerRow, refreshOffer } from './offers';
 import { dropOps, enqueueOp, WAITING } from './outbox';
+import { addStagedToPool, setPoolKeep } from './pool';
 
 export interface CredentialStaging {
   /** Seals and stages a part of the rows (checked as queueCredentials checks them). */
   add(credentials: readonly CredentialInput[]): void;
   /** Rows staged so far. */
   readonly staged: number;
-  /** Queues every staged row under one operation, in one transaction; returns how many. */
+  /**
+   * Moves every staged row in one transaction: under one outbox operation (returns how many),
+   * or into the restock pool (returns how many were new to it).
+   */
   commit(): number;
   /** Forgets the staged rows: nothing was queued. */
   abandon(): void;
 }
 
 let stagings = 0;
+
+/** The main database's page cache while a file is staged and moved (see smallCacheWhileStaging). */
+const STAGING_CACHE_KIB = 2048;
+
+/** Stagings open per connection, and the main cache size to give back when the last one ends. */
+const openStagings = new WeakMap<object, { count: number; cacheBefore: number }>();
+
+/**
+ * From the first range staged to the move, the main database's page cache is kept small: the
+ * move writes every staged row's pages once (tens of MB for 100k rows), and with the connection's
+ * usual cache (16 MB, full of offer pages once the list was shown) those pages and the sealing's
+ * allocations came on top of each other — the commit was the core's memory peak. The pages a
+ * small cache lets go are reused by the staging itself. Given back when the last staging ends;
+ * the offers list read meanwhile comes from the OS's file cache.
+ */
+function smallCacheWhileStaging(ctx: StoreContext): () => void {
+  let open = openStagings.get(ctx.db);
+  if (!open) {
+    const cacheBefore = ctx.db.pragma('main.cache_size', { simple: true }) as number;
+    open = { count: 0, cacheBefore };
+    openStagings.set(ctx.db, open);
+    ctx.db.pragma(`main.cache_size = -${STAGING_CACHE_KIB}`);
+  }
+  open.count++;
+  const held = open;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--held.count > 0) return;
+    openStagings.delete(ctx.db);
+    ctx.db.pragma(`main.cache_size = ${held.cacheBefore}`);
+  };
+}
 
 function requireAccountOffer(ctx: StoreContext, localId: number): void {
   const row = offerRow(ctx, localId);
@@ -40,11 +78,58 @@ function requireAccountOffer(ctx: StoreContext, localId: number): void {
   }
 }
 
+/**
+ * Where a commit moves the staged rows, inside its transaction (`table` holds them in file
+ * order: ord, sealed, login_hash, email_hash); returns what the commit reports.
+ */
+type MoveStaged = (table: string, staged: number) => number;
+
 export function stageCredentials(
   ctx: StoreContext,
   box: SecretBox,
   localId: number,
   mode: CredentialMode,
+): CredentialStaging {
+  return stageRows(ctx, box, localId, (table, staged) => {
+    if (mode === 'replace') {
+      dropOps(ctx, localId, { kinds: ['credentials'], states: WAITING });
+    }
+    const opId = enqueueOp(ctx, localId, 'credentials', { mode, total: staged });
+    // Prepared here, not cached (prep): the table is this import's own.
+    ctx.db
+      .prepare(
+        `INSERT INTO queued_credentials (outbox_id, local_id, sealed, login_hash, email_hash)
+         SELECT ?, ?, sealed, login_hash, email_hash FROM ${table} ORDER BY ord`,
+      )
+      .run(opId, localId);
+    refreshOffer(ctx, localId);
+    return staged;
+  });
+}
+
+/**
+ * The restock pool's file, staged the same way: the commit adds the rows to the offer's pool
+ * (a login already there is not added twice) and sets its level, if `keep` is given, in one
+ * transaction; it returns how many were new to the pool.
+ */
+export function stagePoolCredentials(
+  ctx: StoreContext,
+  box: SecretBox,
+  localId: number,
+  keep: number | null,
+): CredentialStaging {
+  return stageRows(ctx, box, localId, (table) => {
+    const added = addStagedToPool(ctx, localId, table);
+    if (keep !== null) setPoolKeep(ctx, localId, keep);
+    return added;
+  });
+}
+
+function stageRows(
+  ctx: StoreContext,
+  box: SecretBox,
+  localId: number,
+  move: MoveStaged,
 ): CredentialStaging {
   requireAccountOffer(ctx, localId);
   const table = `temp.staged_credentials_${++stagings}`;
@@ -59,10 +144,15 @@ export function stageCredentials(
   );
   let staged = 0;
   let open = true;
+  const releaseCache = smallCacheWhileStaging(ctx);
   const drop = () => {
     if (!open) return;
     open = false;
-    ctx.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    try {
+      ctx.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    } finally {
+      releaseCache();
+    }
   };
   const requireOpen = () => {
     if (!open) throw new StoreError('invalid', 'This import was already queued or abandoned.');
@@ -95,23 +185,7 @@ export function stageCredentials(
       try {
         // The offer may have gone (or changed product) while the parts were staged.
         requireAccountOffer(ctx, localId);
-        ctx.db
-          .transaction(() => {
-            if (mode === 'replace') {
-              dropOps(ctx, localId, { kinds: ['credentials'], states: WAITING });
-            }
-            const opId = enqueueOp(ctx, localId, 'credentials', { mode, total: staged });
-            // Prepared here, not cached (prep): the table is this import's own.
-            ctx.db
-              .prepare(
-                `INSERT INTO queued_credentials (outbox_id, local_id, sealed, login_hash, email_hash)
-                 SELECT ?, ?, sealed, login_hash, email_hash FROM ${table} ORDER BY ord`,
-              )
-              .run(opId, localId);
-            refreshOffer(ctx, localId);
-          })
-          .immediate();
-        return staged;
+        return ctx.db.transaction(() => move(table, staged)).immediate();
       } finally {
         drop();
       }

@@ -16,7 +16,8 @@ export const DEFAULT_STOCK_THRESHOLD = 1;
 
 export type StockAlert = 'low' | 'sold_out';
 
-export interface StockRow {
+/** An account offer whose credentials are counted: the stock list's and the restock pool's. */
+export interface StockedOffer {
   localId: number;
   serverId: number | null;
   outerName: string | null;
@@ -29,11 +30,15 @@ export interface StockRow {
   purchased: number;
   /** credentials_recorded of the last pull. */
   recorded: boolean;
+}
+
+export interface StockRow extends StockedOffer {
   threshold: number;
   alerted: StockAlert | null;
 }
 
-interface Row {
+/** The offer's columns both statements select, with its server copy's JSON. */
+export interface StockedOfferColumns {
   local_id: number;
   server_id: number | null;
   outer_name: string;
@@ -42,6 +47,9 @@ interface Row {
   status: number | null;
   json: string | null;
   uploaded: number;
+}
+
+interface Row extends StockedOfferColumns {
   threshold: number | null;
   alerted: StockAlert | null;
 }
@@ -59,12 +67,28 @@ LEFT JOIN offer_stock s ON s.local_id = o.local_id
 WHERE o.pending_delete = 0
 ORDER BY o.local_id`;
 
-function wire(json: string | null): { purchased: number; recorded: boolean } {
-  if (!json) return { purchased: 0, recorded: false };
-  const parsed = JSON.parse(json) as { purchased_amount?: unknown; credentials_recorded?: unknown };
+/**
+ * The offer as counted: sales and whether credentials are recorded come from the last pull;
+ * `pulledStatus` takes the marketplace's status from it too (the row's may be a queued change).
+ */
+export function stockedOffer(r: StockedOfferColumns, pulledStatus = false): StockedOffer {
+  const wire = r.json
+    ? (JSON.parse(r.json) as {
+        purchased_amount?: unknown;
+        credentials_recorded?: unknown;
+        status?: unknown;
+      })
+    : {};
   return {
-    purchased: typeof parsed.purchased_amount === 'number' ? parsed.purchased_amount : 0,
-    recorded: parsed.credentials_recorded === true,
+    localId: r.local_id,
+    serverId: r.server_id,
+    outerName: r.outer_name,
+    internalName: r.internal_name,
+    productTitle: r.product_title,
+    status: pulledStatus && typeof wire.status === 'number' ? wire.status : r.status,
+    uploaded: r.uploaded,
+    purchased: typeof wire.purchased_amount === 'number' ? wire.purchased_amount : 0,
+    recorded: wire.credentials_recorded === true,
   };
 }
 
@@ -72,14 +96,7 @@ export function listStock(ctx: StoreContext): StockRow[] {
   return prep<Row>(ctx, STOCK_SQL)
     .all()
     .map((r) => ({
-      localId: r.local_id,
-      serverId: r.server_id,
-      outerName: r.outer_name,
-      internalName: r.internal_name,
-      productTitle: r.product_title,
-      status: r.status,
-      uploaded: r.uploaded,
-      ...wire(r.json),
+      ...stockedOffer(r),
       threshold: r.threshold ?? DEFAULT_STOCK_THRESHOLD,
       alerted: r.alerted,
     }));

@@ -9,7 +9,7 @@ import { prep, type StoreContext } from './context';
 import { getMeta, setMeta } from './meta';
 import type { FlatFields } from './offerFields';
 import { applyPulledOffers, offersNotSeen } from './pulledOffers';
-import { applyServerDeletion, localIdOfServerId, type OutcomeInput } from './offers';
+import { applyServerDeletion, localIdOfServerId, refreshOffer, type OutcomeInput } from './offers';
 import { outboxSize } from './outbox';
 import type { OutboxOp, OpState, ReadyOp, ReadyOpOf, SentFields } from './outboxOps';
 import { saveProducts } from './products';
@@ -36,6 +36,7 @@ import {
   deliveryTimeOf,
   manageRulesInput,
   offersWithQueuedStatus,
+  oneRefreshPerOffer,
   queuedScreenshotFile,
   readyOps,
   requeueCredentialsFailedOnOpening,
@@ -48,8 +49,12 @@ import { finishSyncRun, startSyncRun, type SyncRunSummary } from './syncRuns';
 
 export interface SyncStore {
   readonly clock: Clock;
-  /** Runs `fn` in one immediate transaction (synchronous work only). */
-  transaction<T>(fn: () => T): T;
+  /**
+   * Runs `fn` in one immediate transaction (synchronous work only); each offer it touches has its
+   * list row refreshed once, at the end. `leaveListRows`: not refreshed (the caller's next write
+   * of these offers, which follows at once, refreshes them).
+   */
+  transaction<T>(fn: () => T, opts?: { leaveListRows?: boolean }): T;
 
   // Pulling
   hasCatalogue(): boolean;
@@ -78,6 +83,8 @@ export interface SyncStore {
   isCreate(localId: number): boolean;
   manageItem(op: ReadyOpOf<'manage'>): ManageItem | null;
   markManageSending(items: { opId: number; sent: SentFields; highWater: string | null }[]): void;
+  /** Recomputes these offers' list rows from the outbox and their copies (one transaction). */
+  refreshListRows(localIds: readonly number[]): void;
   markSending(opId: number): void;
   requeue(
     opId: number,
@@ -143,7 +150,7 @@ export function immediate<T>(ctx: StoreContext, fn: () => T): T {
 export function syncStoreOf(ctx: StoreContext): SyncStore {
   return {
     clock: ctx.clock,
-    transaction: (fn) => immediate(ctx, fn),
+    transaction: (fn, opts) => immediate(ctx, () => oneRefreshPerOffer(ctx, fn, opts)),
     hasCatalogue: () => prep(ctx, 'SELECT 1 FROM products LIMIT 1').get() !== undefined,
     saveProducts: (products) => saveProducts(ctx, products),
     recordSalesPoints: (offers) => recordSalesPoints(ctx, offers),
@@ -163,6 +170,10 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     isCreate: (localId) => isCreate(ctx, localId),
     manageItem: (op) => manageItem(ctx, op),
     markManageSending: (items) => markManageSending(ctx, items),
+    refreshListRows: (localIds) =>
+      immediate(ctx, () => {
+        for (const localId of localIds) refreshOffer(ctx, localId);
+      }),
     markSending: (opId) => markSending(ctx, opId),
     requeue: (opId, at, error, opts) => requeueOp(ctx, opId, at, error, opts),
     hold: (opId, reason) => holdOp(ctx, opId, reason),

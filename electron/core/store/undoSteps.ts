@@ -40,32 +40,43 @@ interface AfterMark {
   changedAt: number | null;
 }
 
+/** A step's label as a catalogue message, for the app (the English `label` is the CLI's). */
+export interface StepLabelSay {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** A label, or the English with its catalogue message. */
+export type StepLabel = string | { text: string; say: StepLabelSay };
+
+const labelText = (label: StepLabel) => (typeof label === 'string' ? label : label.text);
+const labelSay = (label: StepLabel) =>
+  typeof label === 'string' ? null : JSON.stringify(label.say);
+
 export interface UndoStepView {
   id: number;
   label: string;
   at: number;
   offers: number;
+  /** Null for a step recorded without one (or before there was one). */
+  say: StepLabelSay | null;
 }
 
 export type UndoResult =
-  | { undone: true; label: string; offers: number }
-  | { undone: false; label: string; reason: string };
+  | { undone: true; label: string; offers: number; say: StepLabelSay | null }
+  | { undone: false; label: string; reason: string; say: StepLabelSay | null };
 
-// Blobs (sealed credentials) survive JSON as base64.
-const encode = (row: Row): Row =>
-  Object.fromEntries(
-    Object.entries(row).map(([k, v]) => [
-      k,
-      Buffer.isBuffer(v) ? { $b64: v.toString('base64') } : v,
-    ]),
-  );
+// Blobs (sealed credentials) survive JSON as hex (snapshotInto: SQLite has no base64), or as
+// base64 in a step recorded by an earlier version.
 const decode = (row: Row): Row =>
   Object.fromEntries(
     Object.entries(row).map(([k, v]) => [
       k,
       v && typeof v === 'object' && '$b64' in v
         ? Buffer.from(String((v as { $b64: string }).$b64), 'base64')
-        : v,
+        : v && typeof v === 'object' && '$hex' in v
+          ? Buffer.from(String((v as { $hex: string }).$hex), 'hex')
+          : v,
     ]),
   );
 
@@ -76,70 +87,90 @@ function waitingIn(): string {
 /** `WHERE local_id IN` a chunk of offers, as one bound parameter (a JSON array). */
 const IN_IDS = 'IN (SELECT value FROM json_each(?))';
 
-function byOffer(rows: Row[]): Map<number, Row[]> {
-  const grouped = new Map<number, Row[]>();
-  for (const row of rows) {
-    const id = Number(row.local_id);
-    const list = grouped.get(id);
-    if (list) list.push(row);
-    else grouped.set(id, [row]);
-  }
-  return grouped;
+/** A table's row as a JSON object in SQL, each column by name (a blob as {"$hex": …}). */
+function rowJson(ctx: StoreContext, table: string, alias: string): string {
+  const columns = prep<{ name: string; type: string }>(
+    ctx,
+    'SELECT name, type FROM pragma_table_info(?) ORDER BY cid',
+  ).all(table);
+  return `json_object(${columns
+    .map(({ name, type }) =>
+      type.toUpperCase() === 'BLOB'
+        ? `'${name}', json_object('$hex', hex(${alias}.${name}))`
+        : `'${name}', ${alias}.${name}`,
+    )
+    .join(', ')})`;
 }
 
 /**
- * The local rows of several offers as they are now, read table by table (a bulk change snapshots
- * thousands: one query per table, not one per offer and table). An offer not there is null.
+ * The SQL that writes a chunk's snapshots (Snapshot, built by SQLite, parts with nothing in them
+ * left out) into temp.undo_before, and the offers' after marks. Made once per connection from the
+ * tables' columns as they are.
  */
-function snapshotsOf(ctx: StoreContext, localIds: readonly number[]): Map<number, Snapshot | null> {
-  const ids = JSON.stringify([...new Set(localIds)]);
-  const all = (sql: string) => byOffer(prep<Row>(ctx, sql).all(ids));
-  // The whole row only of an offer the marketplace does not have: a step may remove only such an
-  // offer, and undo puts back a removed row only then (one with a server id that is gone was
-  // deleted on the marketplace since, and undo says so: cannotUndo). Of the others, the id.
-  const offers = all(`SELECT * FROM offers WHERE local_id ${IN_IDS} AND server_id IS NULL`);
-  const known = all(
-    `SELECT local_id, server_id FROM offers WHERE local_id ${IN_IDS} AND server_id IS NOT NULL`,
+const snapshotSql = new WeakMap<object, { before: string; afterMark: string }>();
+
+function snapshotStatements(ctx: StoreContext): { before: string; afterMark: string } {
+  const known = snapshotSql.get(ctx.db);
+  if (known) return known;
+  const waiting = `+b.state IN (${waitingIn()})`;
+  // Each part a lookup by the offer's id through the tables' own indexes; a part with no row is
+  // NULL, and json_patch leaves a NULL key out (snapshotIn reads it as empty). The whole row only
+  // of an offer the marketplace does not have: a step may remove only such an offer, and undo
+  // puts back a removed row only then (one with a server id that is gone was deleted on the
+  // marketplace since, and undo says so: cannotUndo). Of the others, the id; and their server
+  // copies (kilobytes each, thousands in a bulk change) stay out.
+  const list = (table: string, alias: string, from: string) =>
+    `(SELECT nullif(json_group_array(${rowJson(ctx, table, alias)} ORDER BY ${alias}.id), '[]') ${from})`;
+  const parts = [
+    `'offer', CASE WHEN o.server_id IS NULL THEN ${rowJson(ctx, 'offers', 'o')}
+       ELSE json_object('local_id', o.local_id, 'server_id', o.server_id) END`,
+    `'serverCopy', CASE WHEN o.server_id IS NULL THEN
+       (SELECT c.json FROM server_copies c WHERE c.local_id = o.local_id) END`,
+    `'localChange', (SELECT ${rowJson(ctx, 'local_changes', 'c')} FROM local_changes c
+       WHERE c.local_id = o.local_id)`,
+    `'ops', json(${list('outbox', 'b', `FROM outbox b WHERE b.local_id = o.local_id AND ${waiting}`)})`,
+    `'credentials', json(${list(
+      'queued_credentials',
+      'q',
+      `FROM outbox b CROSS JOIN queued_credentials q ON q.outbox_id = b.id
+       WHERE b.local_id = o.local_id AND ${waiting}`,
+    )})`,
+    `'screenshots', json(${list(
+      'queued_screenshots',
+      's',
+      'FROM queued_screenshots s WHERE s.local_id = o.local_id',
+    )})`,
+    `'outcome', (SELECT ${rowJson(ctx, 'offer_outcomes', 'r')} FROM offer_outcomes r
+       WHERE r.local_id = o.local_id)`,
+    `'conflicts', json((SELECT nullif(json_group_array(${rowJson(ctx, 'conflicts', 'f')}), '[]')
+       FROM conflicts f WHERE f.local_id = o.local_id))`,
+  ];
+  const statements = {
+    before: `INSERT OR REPLACE INTO temp.undo_before (local_id, before)
+      SELECT o.local_id, json_patch('{}', json_object(${parts.join(',\n')}))
+      FROM offers o WHERE o.local_id ${IN_IDS}`,
+    // AfterMark of the offer `u.value`, as afterMarksOf reads it.
+    afterMark: `json_object(
+      'ops', json(coalesce((SELECT json_group_array(json_array(b.id, b.attempts) ORDER BY b.id)
+        FROM outbox b WHERE b.local_id = u.value AND ${waiting}), '[]')),
+      'changedAt', (SELECT c.changed_at FROM local_changes c WHERE c.local_id = u.value))`,
+  };
+  snapshotSql.set(ctx.db, statements);
+  return statements;
+}
+
+/**
+ * Snapshots the offers a chunk may touch, in SQL: their rows as they are now go to
+ * temp.undo_before (no round trip of before-values through JS; read back by recordOffers).
+ */
+function snapshotInto(ctx: StoreContext, localIds: readonly number[]): void {
+  const { before } = snapshotStatements(ctx);
+  // Made again should a rolled-back chunk have taken it with it (a no-op when it is there).
+  ctx.db.exec(
+    'CREATE TEMP TABLE IF NOT EXISTS undo_before (local_id INTEGER PRIMARY KEY, before TEXT NOT NULL)',
   );
-  const ops = all(
-    `SELECT * FROM outbox WHERE local_id ${IN_IDS} AND +state IN (${waitingIn()}) ORDER BY id`,
-  );
-  // From the offer's waiting operations to their credentials (both indexed that way round).
-  const credentials = all(
-    `SELECT q.* FROM outbox o CROSS JOIN queued_credentials q ON q.outbox_id = o.id
-     WHERE o.local_id ${IN_IDS} AND +o.state IN (${waitingIn()}) ORDER BY q.id`,
-  );
-  // A step only ever removes an offer the marketplace does not have (a never-sent create; one it
-  // deleted there): only such an offer's server copy could need putting back, and it has none
-  // the pull keeps. The copies of the others (kilobytes each, thousands in a bulk change) stay out.
-  const copies = all(
-    `SELECT c.local_id, c.json FROM offers o CROSS JOIN server_copies c ON c.local_id = o.local_id
-     WHERE o.local_id ${IN_IDS} AND o.server_id IS NULL`,
-  );
-  const changes = all(`SELECT * FROM local_changes WHERE local_id ${IN_IDS}`);
-  const screenshots = all(`SELECT * FROM queued_screenshots WHERE local_id ${IN_IDS} ORDER BY id`);
-  const outcomes = all(`SELECT * FROM offer_outcomes WHERE local_id ${IN_IDS}`);
-  const conflicts = all(`SELECT * FROM conflicts WHERE local_id ${IN_IDS}`);
-  const snapshots = new Map<number, Snapshot | null>();
-  for (const localId of new Set(localIds)) {
-    const offer = offers.get(localId)?.[0] ?? known.get(localId)?.[0];
-    if (!offer) {
-      snapshots.set(localId, null);
-      continue;
-    }
-    const copy = copies.get(localId)?.[0];
-    snapshots.set(localId, {
-      offer: encode(offer),
-      serverCopy: copy ? String(copy.json) : null,
-      localChange: changes.get(localId)?.[0] ?? null,
-      ops: (ops.get(localId) ?? []).map(encode),
-      credentials: (credentials.get(localId) ?? []).map(encode),
-      screenshots: screenshots.get(localId) ?? [],
-      outcome: outcomes.get(localId)?.[0] ?? null,
-      conflicts: conflicts.get(localId) ?? [],
-    });
-  }
-  return snapshots;
+  prep(ctx, 'DELETE FROM temp.undo_before').run();
+  prep(ctx, before).run(JSON.stringify(localIds));
 }
 
 function afterMarksOf(ctx: StoreContext, localIds: readonly number[]): Map<number, AfterMark> {
@@ -172,6 +203,22 @@ function insertRow(ctx: StoreContext, table: string, row: Row): void {
     ctx,
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   ).run(...columns.map((c) => row[c]));
+}
+
+/** A snapshot as stored: the parts with nothing in them may be left out. */
+function snapshotIn(text: string | null): Snapshot | null {
+  const stored = parseJson<Partial<Snapshot> | null>(text, null);
+  if (!stored?.offer) return null;
+  return {
+    offer: stored.offer,
+    serverCopy: stored.serverCopy ?? null,
+    localChange: stored.localChange ?? null,
+    ops: stored.ops ?? [],
+    credentials: stored.credentials ?? [],
+    screenshots: stored.screenshots ?? [],
+    outcome: stored.outcome ?? null,
+    conflicts: stored.conflicts ?? [],
+  };
 }
 
 function restore(ctx: StoreContext, localId: number, before: Snapshot | null): void {
@@ -216,23 +263,21 @@ function prune(ctx: StoreContext): void {
   ).run(UNDO_HISTORY);
 }
 
-/** Writes what a step did to `changed` offers: each one's rows before, and its marks after. */
-function recordOffers(
-  ctx: StoreContext,
-  step: number,
-  changed: readonly number[],
-  before: Map<number, Snapshot | null>,
-): void {
-  // A chunked step meets an offer once; should it meet one again, the first "before" is the one.
-  const insert = prep(
+/**
+ * Writes what a step did to `changed` offers: each one's rows before (temp.undo_before, from
+ * snapshotInto; none: the step created it) and its marks after, as one statement. A chunked step
+ * meets an offer once; should it meet one again, the first "before" is the one.
+ */
+function recordOffers(ctx: StoreContext, step: number, changed: readonly number[]): void {
+  const { afterMark } = snapshotStatements(ctx);
+  prep(
     ctx,
-    'INSERT OR IGNORE INTO undo_offers (step_id, local_id, before, after_ops) VALUES (?, ?, ?, ?)',
-  );
-  const after = afterMarksOf(ctx, changed);
-  for (const id of changed) {
-    const snapshot = before.get(id) ?? null;
-    insert.run(step, id, snapshot ? JSON.stringify(snapshot) : null, JSON.stringify(after.get(id)));
-  }
+    `INSERT OR IGNORE INTO undo_offers (step_id, local_id, before, after_ops)
+     SELECT ?, u.value, (SELECT b.before FROM temp.undo_before b WHERE b.local_id = u.value),
+       ${afterMark}
+     FROM json_each(?) u`,
+  ).run(step, JSON.stringify(changed));
+  prep(ctx, 'DELETE FROM temp.undo_before').run();
 }
 
 /**
@@ -242,25 +287,27 @@ function recordOffers(
  */
 export function recordStep<T>(
   ctx: StoreContext,
-  label: string | ((changed: number) => string),
+  label: StepLabel | ((changed: number) => StepLabel),
   candidates: readonly number[],
   fn: () => T,
   affected: (result: T) => readonly number[],
 ): T {
   return ctx.db
     .transaction(() => {
-      const before = snapshotsOf(ctx, candidates);
+      snapshotInto(ctx, candidates);
       const result = fn();
       const changed = [...new Set(affected(result))];
       if (changed.length === 0) return result;
+      const named = typeof label === 'function' ? label(changed.length) : label;
       const step = Number(
-        prep(ctx, 'INSERT INTO undo_steps (label, at, offers) VALUES (?, ?, ?)').run(
-          typeof label === 'string' ? label : label(changed.length),
+        prep(ctx, 'INSERT INTO undo_steps (label, label_say, at, offers) VALUES (?, ?, ?, ?)').run(
+          labelText(named),
+          labelSay(named),
           ctx.clock.now(),
           changed.length,
         ).lastInsertRowid,
       );
-      recordOffers(ctx, step, changed, before);
+      recordOffers(ctx, step, changed);
       prune(ctx);
       return result;
     })
@@ -295,14 +342,14 @@ export interface StepInChunks {
 }
 
 /**
- * SQLite's page cache while a chunked step runs: a bulk row touches some twenty index pages
- * scattered over the whole list (37 indexes), and with the default 2 MB most are read back from
+ * SQLite's page cache while a chunked step runs: a bulk row touches some ten index pages
+ * scattered over the whole list (30 indexes), and with the default 2 MB most are read back from
  * the file each chunk; 100k offers' list indexes fit in this. Given back when the step ends.
  */
 const STEP_CACHE_KIB = 65_536;
 const STEP_WAL_PAGES = 16_384;
 
-export function beginStep(ctx: StoreContext, label: (changed: number) => string): StepInChunks {
+export function beginStep(ctx: StoreContext, label: (changed: number) => StepLabel): StepInChunks {
   let step: number | null = null;
   let offers = 0;
   const open = applyingOn(ctx);
@@ -321,29 +368,28 @@ export function beginStep(ctx: StoreContext, label: (changed: number) => string)
     chunk(candidates, fn, affected) {
       return ctx.db
         .transaction(() => {
-          const before = snapshotsOf(ctx, candidates);
+          snapshotInto(ctx, candidates);
           const result = fn();
           const changed = [...new Set(affected(result))];
           if (changed.length === 0) return result;
           offers += changed.length;
+          const named = label(offers);
           const updated =
             step !== null &&
-            prep(ctx, 'UPDATE undo_steps SET label = ?, offers = ? WHERE id = ?').run(
-              label(offers),
-              offers,
-              step,
-            ).changes > 0;
+            prep(
+              ctx,
+              'UPDATE undo_steps SET label = ?, label_say = ?, offers = ? WHERE id = ?',
+            ).run(labelText(named), labelSay(named), offers, step).changes > 0;
           if (!updated) {
             step = Number(
-              prep(ctx, 'INSERT INTO undo_steps (label, at, offers) VALUES (?, ?, ?)').run(
-                label(offers),
-                ctx.clock.now(),
-                offers,
-              ).lastInsertRowid,
+              prep(
+                ctx,
+                'INSERT INTO undo_steps (label, label_say, at, offers) VALUES (?, ?, ?, ?)',
+              ).run(labelText(named), labelSay(named), ctx.clock.now(), offers).lastInsertRowid,
             );
             open.add(step);
           }
-          recordOffers(ctx, step!, changed, before);
+          recordOffers(ctx, step!, changed);
           return result;
         })
         .immediate();
@@ -362,12 +408,13 @@ export function beginStep(ctx: StoreContext, label: (changed: number) => string)
 
 export function lastStep(ctx: StoreContext): UndoStepView | null {
   prune(ctx);
-  return (
-    prep<UndoStepView>(
-      ctx,
-      'SELECT id, label, at, offers FROM undo_steps ORDER BY id DESC LIMIT 1',
-    ).get() ?? null
-  );
+  const row = prep<Omit<UndoStepView, 'say'> & { label_say: string | null }>(
+    ctx,
+    'SELECT id, label, label_say, at, offers FROM undo_steps ORDER BY id DESC LIMIT 1',
+  ).get();
+  if (!row) return null;
+  const { label_say, ...step } = row;
+  return { ...step, say: label_say ? parseJson<StepLabelSay | null>(label_say, null) : null };
 }
 
 const SENT =
@@ -424,23 +471,23 @@ export function undoLastStep(ctx: StoreContext): UndoResult | null {
       const step = lastStep(ctx);
       if (!step) return null;
       if (applyingOn(ctx).has(step.id)) {
-        return { undone: false, label: step.label, reason: STILL_APPLYING };
+        return { undone: false, label: step.label, reason: STILL_APPLYING, say: step.say };
       }
       const reason = cannotUndo(ctx, step.id);
       // A step that can no longer be undone leaves the history, so the one before it is next.
       if (reason) {
         prep(ctx, 'DELETE FROM undo_steps WHERE id = ?').run(step.id);
-        return { undone: false, label: step.label, reason };
+        return { undone: false, label: step.label, reason, say: step.say };
       }
       const rows = prep<{ local_id: number; before: string | null }>(
         ctx,
         'SELECT local_id, before FROM undo_offers WHERE step_id = ? ORDER BY local_id',
       ).all(step.id);
       for (const row of rows) {
-        restore(ctx, row.local_id, parseJson<Snapshot | null>(row.before, null));
+        restore(ctx, row.local_id, snapshotIn(row.before));
       }
       prep(ctx, 'DELETE FROM undo_steps WHERE id = ?').run(step.id);
-      return { undone: true, label: step.label, offers: rows.length };
+      return { undone: true, label: step.label, offers: rows.length, say: step.say };
     })
     .immediate();
 }

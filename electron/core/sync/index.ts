@@ -319,6 +319,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     progress('resolve', 1, 1);
   }
 
+  /** Offers a push had accepted that no pull has read since: the next pull reads them at once. */
+  let acceptedUnread = 0;
+
   async function pullBody(
     summary: SyncSummary,
     o: { full?: boolean; catalogue?: boolean; reconcileIfDue?: boolean },
@@ -337,7 +340,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       opts.client,
       (_p, d, t) => progress('offers', d, t),
       signal,
+      acceptedUnread,
     );
+    acceptedUnread = 0;
     if (full) store.setMeta(LAST_FULL_PULL_KEY, String(clock.now()));
     summary.pullRequests += pulled.requests;
   }
@@ -357,13 +362,15 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         progress: (d, t) => progress('push', d, t),
         holdFreshMs: send.holdFreshMs ?? 0,
         readBack: send.readBackWhileWaiting
-          ? (sig) => pullOffersIncremental(store, opts.client, () => undefined, sig)
+          ? (sig, changed) =>
+              pullOffersIncremental(store, opts.client, () => undefined, sig, changed)
           : undefined,
       },
       signal,
     );
     summary.sent += r.sent;
     summary.failed += r.failed;
+    acceptedUnread += r.unread;
   }
 
   return {

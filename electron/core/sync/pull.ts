@@ -74,21 +74,43 @@ async function applyPage(
   if (run.cancelled) throw signal?.reason ?? new Error('aborted');
 }
 
+/** Pages of a read-back asked for at once, at most (a push's offers of a few windows). */
+const PAGES_AT_ONCE = 10;
+
+/**
+ * `changed`: offers this process knows to have changed since the last pull (a push's accepted
+ * writes). Their pages, and the one offer past them that shows where the known ones begin, are
+ * asked for at once rather than one after the other: after a push the seller waits for this
+ * read, and each page in turn is a round trip more. Sized to what is expected, so a push of 50
+ * offers reads one page of 51; anything else that changed meanwhile is read on, page by page.
+ */
 export async function pullOffersIncremental(
   store: SyncStore,
   client: MarketplaceClient,
   progress: ProgressFn,
   signal?: AbortSignal,
+  changed = 0,
 ): Promise<OfferPullResult> {
   const known = store.getMeta(HIGH_WATER_KEY);
   const result: OfferPullResult = { requests: 0, applied: 0, conflicts: 0, deleted: 0 };
   let newest = known;
   let offset = 0;
+  const ask = (at: number, limit: number) => ({
+    limit,
+    page: client.myOffers({ sort: 'updated_at', order: 'desc', offset: at, limit }, signal),
+  });
+  const ahead: ReturnType<typeof ask>[] = [];
+  if (known !== null && changed > 0) {
+    const wanted = changed + 1;
+    for (let at = 0; at < wanted && ahead.length < PAGES_AT_ONCE; at += pageSizes.myOffers) {
+      ahead.push(ask(at, Math.min(pageSizes.myOffers, wanted - at)));
+    }
+  }
+  // A page asked ahead and no longer needed must not fail unseen.
+  for (const asked of ahead) asked.page.catch(() => undefined);
   for (;;) {
-    const page = await client.myOffers(
-      { sort: 'updated_at', order: 'desc', offset, limit: pageSizes.myOffers },
-      signal,
-    );
+    const asked = ahead.shift() ?? ask(offset, pageSizes.myOffers);
+    const page = await asked.page;
     result.requests++;
     const fresh: Offer[] = [];
     let reachedKnown = false;
@@ -103,7 +125,7 @@ export async function pullOffersIncremental(
     await applyPage(store, fresh, result, signal);
     offset += page.data.length;
     progress('offers', offset, page.total);
-    if (reachedKnown || page.data.length < pageSizes.myOffers || offset >= page.total) break;
+    if (reachedKnown || page.data.length < asked.limit || offset >= page.total) break;
   }
   // Only now: had the pull stopped halfway, the older part would be skipped next time.
   if (newest !== null && newest !== known) store.setMeta(HIGH_WATER_KEY, newest);

@@ -8,6 +8,8 @@
 // load (no HTTP client, no SQLite): the command line maps a usage error before opening anything.
 import type { MessageKey, MessageValues } from '../../contract/i18n';
 import type { MarketplaceErrorKind } from '../api/errors';
+import { tokenProblemKindOf } from '../api/tokenFormat';
+import type { ProblemSay } from '../../contract/rules/problems';
 import { boundText } from '../util/echo';
 
 export const failureKinds = [
@@ -43,6 +45,8 @@ export interface Problem {
   /** A data field's rule (`select`, `required`, …) and its allowed values, when the API says. */
   type?: string;
   allowedValues?: string[];
+  /** A rule's reason as a catalogue message, for the app; `message` stays the CLI's English. */
+  say?: ProblemSay;
 }
 
 /**
@@ -67,6 +71,11 @@ export interface FailureDetail {
   queue?: { sent: number; kept: number };
   /** An error that is none of ours, kept so the app can log it whole. */
   unexpected?: unknown;
+  /**
+   * Technical words (an unexpected answer's, SQLite's) that the app's sentence does not quote:
+   * shown only as its detail, in the words they came in (redacted as the failure leaves core).
+   */
+  technical?: string;
   /**
    * The failure as a catalogue message, for a front that speaks the seller's language (the app);
    * the command line prints `message`, in English, unchanged.
@@ -100,6 +109,7 @@ export function isUseCaseFailure(error: unknown): error is UseCaseFailure {
 interface Named {
   name?: unknown;
   kind?: unknown;
+  file?: unknown;
   reason?: unknown;
   code?: unknown;
   message?: unknown;
@@ -156,6 +166,8 @@ export function toFailure(error: unknown): UseCaseFailure {
       return new UseCaseFailure(
         e.reason === 'locked' ? 'credentials_locked' : 'data_folder',
         message,
+        [],
+        { say: { key: vaultSentence(e.reason) } },
       );
     case 'AbortError':
     case 'RateLimiterClosedError':
@@ -172,7 +184,8 @@ export function toFailure(error: unknown): UseCaseFailure {
   }
   if (typeof e.code === 'string' && e.code.startsWith('SQLITE_')) {
     return new UseCaseFailure('data_folder', `The data folder could not be used: ${message}`, [], {
-      say: { key: 'failures.dataFolder', values: { detail: message } },
+      say: { key: 'failures.dataFolder' },
+      technical: message,
     });
   }
   // Not one of ours: its words (a SyntaxError quotes the text it choked on) are kept short.
@@ -205,23 +218,53 @@ function importSentence(code: unknown, message: string): Sentence | null {
   return size ? { key: 'failures.file.tooLarge', values: { mb: Number(size[1]) } } : null;
 }
 
+/** A sealed credential that cannot be opened, by the secret box's reason, in the app's words. */
+function vaultSentence(reason: unknown): MessageKey {
+  switch (reason) {
+    case 'locked':
+      return 'failures.vault.locked';
+    case 'key_unavailable':
+      return 'failures.vault.keyMissing';
+    case 'unknown_key':
+      return 'failures.vault.unknownKey';
+    default:
+      return 'failures.vault.damaged';
+  }
+}
+
 function fromStore(e: Named, message: string): UseCaseFailure {
+  const file = typeof e.file === 'string' ? e.file : null;
   switch (e.kind) {
     case 'not_found':
       return new UseCaseFailure('not_found', message);
     case 'invalid':
       return new UseCaseFailure('bad_input', message);
-    default: // corrupt, newer_version, locked
+    case 'corrupt':
+    case 'newer_version':
+    case 'locked':
+      // The data file named in the app's language too (a profile another program holds, …).
+      return new UseCaseFailure(
+        'data_folder',
+        message,
+        [],
+        file ? { say: { key: `failures.store.${e.kind}`, values: { file } } } : {},
+      );
+    default:
       return new UseCaseFailure('data_folder', message);
   }
 }
 
 function draftProblems(problems: unknown): Problem[] {
   if (!Array.isArray(problems)) return [];
-  return (problems as { field?: unknown; message?: unknown }[]).map((p) => ({
+  return (problems as { field?: unknown; message?: unknown; say?: unknown }[]).map((p) => ({
     ...(typeof p.field === 'string' && { field: p.field }),
     message: typeof p.message === 'string' ? p.message : 'invalid',
+    ...(isProblemSay(p.say) && { say: p.say }),
   }));
+}
+
+function isProblemSay(say: unknown): say is ProblemSay {
+  return typeof say === 'object' && say !== null && typeof (say as ProblemSay).key === 'string';
 }
 
 /** store/errors.ts's DraftRejected says this when it names no refusal of its own. */
@@ -264,7 +307,9 @@ function fromMarketplace(e: Named, message: string): UseCaseFailure {
           [],
           {
             ...(malformed[1]
-              ? saying('failures.tokenMalformed', { why: malformed[1] })
+              ? saying('failures.tokenMalformed', {
+                  why: tokenProblemKindOf(malformed[1]) ?? 'notAscii',
+                })
               : saying('failures.noToken')),
             tokenMalformed: true,
           },
@@ -310,7 +355,8 @@ function fromMarketplace(e: Named, message: string): UseCaseFailure {
         'internal',
         `The marketplace answered unexpectedly: ${message}`,
         [],
-        saying('failures.unexpected', { said: message }),
+        // The app says a sentence of its own; the marketplace's words go as a detail (core/app).
+        { ...saying('failures.unexpected'), technical: message },
       );
   }
 }

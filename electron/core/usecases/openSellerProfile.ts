@@ -73,7 +73,7 @@ export interface OpenSellerProfileOptions {
   adoptKeyAtOpen?: boolean;
   /**
    * The app: the WAL is checkpointed by a thread of its own, never inside a commit on the core's
-   * thread (core/store/checkpointer.ts). The command line keeps SQLite's automatic checkpoints.
+   * thread (core/store/checkpointer.ts). The command line too for pull, push and sync.
    */
   checkpointInBackground?: boolean;
 }

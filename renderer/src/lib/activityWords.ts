@@ -5,6 +5,7 @@
 // unknown form is shown as it was kept.
 import type { Locale, MessageKey, MessageValues } from '../../../electron/contract/i18n';
 import { translate } from '../../../electron/contract/i18n';
+import { activitySayIn, type ActivitySay } from '../../../electron/contract/rules/refusedFields';
 import { currentLocale } from './i18nText';
 
 type Form = [RegExp, MessageKey, (m: RegExpExecArray, locale: Locale) => MessageValues];
@@ -55,6 +56,11 @@ const operations: readonly Form[] = [
   [/^Upload screenshot file$/, 'activity.op.uploadScreenshot', () => ({})],
 ];
 
+/** A failure's detail: the marketplace's words as written, ours ("no reason given") said again. */
+const NO_REASON = 'no reason given';
+const detailIn = (text: string, locale: Locale) =>
+  text === NO_REASON ? translate(locale, 'activity.answer.noReason') : text;
+
 const answers: readonly Form[] = [
   [
     /^(\d+) of (\d+) offers read$/,
@@ -80,18 +86,29 @@ const answers: readonly Form[] = [
   ],
   [/^Product read$/, 'activity.answer.productRead', () => ({})],
   [/^Done$/, 'activity.answer.done', () => ({})],
-  [/^Too many requests: ([\s\S]*)$/, 'activity.answer.tooMany', (m) => ({ detail: m[1]! })],
+  [
+    /^Too many requests: ([\s\S]*)$/,
+    'activity.answer.tooMany',
+    (m, locale) => ({ detail: detailIn(m[1]!, locale) }),
+  ],
   [
     /^Could not reach the marketplace: ([\s\S]*)$/,
     'activity.answer.notReached',
-    (m) => ({ detail: m[1]! }),
+    (m, locale) => ({ detail: detailIn(m[1]!, locale) }),
   ],
   [
     /^No answer from the marketplace \(it may have been received\): ([\s\S]*)$/,
     'activity.answer.noAnswer',
-    (m) => ({ detail: m[1]! }),
+    (m, locale) => ({ detail: detailIn(m[1]!, locale) }),
   ],
-  [/^Token refused: ([\s\S]*)$/, 'activity.answer.tokenRefused', (m) => ({ detail: m[1]! })],
+  // A refusal with no words of the marketplace: its HTTP status (a number) and ours.
+  [/^(\d{3}) no reason given$/, 'activity.answer.refusedNoReason', (m) => ({ status: m[1]! })],
+  [/^no reason given$/, 'activity.answer.noReason', () => ({})],
+  [
+    /^Token refused: ([\s\S]*)$/,
+    'activity.answer.tokenRefused',
+    (m, locale) => ({ detail: detailIn(m[1]!, locale) }),
+  ],
 ];
 
 function say(forms: readonly Form[], text: string, locale: Locale): string {
@@ -108,7 +125,15 @@ export function activityOperation(text: string, locale: Locale = currentLocale()
   return say(operations, text, locale);
 }
 
-/** "10 of 10 offers read" → "Прочитано предложений: 10 из 10". */
-export function activityAnswer(text: string, locale: Locale = currentLocale()): string {
+/**
+ * "10 of 10 offers read" → "Прочитано предложений: 10 из 10". An entry kept with its message
+ * (a refusal of fields) is said from it, its fields by the labels of the form in the language.
+ */
+export function activityAnswer(
+  text: string,
+  locale: Locale = currentLocale(),
+  message?: ActivitySay,
+): string {
+  if (message && locale !== 'en') return activitySayIn(message, locale) ?? text;
   return say(answers, text, locale);
 }

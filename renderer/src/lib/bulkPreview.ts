@@ -2,16 +2,8 @@
 // review, what is left out and why. The numbers and reasons come from the core's preview; only
 // the sentences around them are made here.
 import type { ChangePreview } from '../../../electron/contract/ipc/changeModels';
-import type { MessageKey } from '../../../electron/contract/i18n';
-import {
-  PRICE_ROUNDING_RULE,
-  SOLD_LEFT_OUT,
-  reviewWarning,
-} from '../../../electron/contract/rules/consequences';
-import { offerStatusNames } from '../../../electron/contract/marketplace/wire';
-import { formatNumber } from '../../../electron/contract/i18n';
+import { consequencesIn } from '../../../electron/contract/rules/consequenceWords';
 import { currentLocale, t } from './i18nText';
-import { statusInfo } from './offerStatus';
 
 export type BulkAction = 'price' | 'status' | 'delete';
 
@@ -67,89 +59,10 @@ export function queueWaitNote(settings: {
 }
 
 /**
- * The core words the preview (usecases/offers/previewChange) in English, the command line's
- * language; the app shows it in the seller's: the contract's own sentences (the rounding rule, the
- * review warning, the reasons an offer is left out), status names, prices and offer names are
- * said again in the app's language. Anything else stays as the core wrote it.
+ * The core words the preview (usecases/offers/previewChange) in the app's language when it makes
+ * it; said again in the language shown, should that differ (contract/rules/consequenceWords: the
+ * same words as the core's). Anything else stays as the core wrote it.
  */
 export function previewInWords(preview: ChangePreview): ChangePreview {
-  if (currentLocale() === 'en') return preview;
-  return {
-    ...preview,
-    rule: preview.rule === PRICE_ROUNDING_RULE ? t('offers.roundingRule') : preview.rule,
-    warnings: preview.warnings.map((warning) =>
-      warning === reviewWarning(preview.toReviewCount)
-        ? t('offers.reviewWarning', { count: preview.toReviewCount })
-        : warning,
-    ),
-    changes: preview.changes.map((line) => ({
-      ...line,
-      offer: offerNameInWords(line.offer),
-      before: valueInWords(line.before),
-      after: valueInWords(line.after),
-    })),
-    leftOut: preview.leftOut.map((line) => ({
-      ...line,
-      offer: offerNameInWords(line.offer),
-      reason: reasonInWords(line.reason),
-    })),
-    toReview: preview.toReview.map(offerNameInWords),
-  };
-}
-
-const statusByName = new Map<string, number>(
-  Object.entries(offerStatusNames).map(([value, name]) => [name, Number(value)]),
-);
-
-function statusInWords(name: string): string | null {
-  if (name === 'Not sent yet') return t('offers.notSentYet');
-  const status = statusByName.get(name);
-  return status === undefined
-    ? null
-    : (statusInfo[status as keyof typeof statusInfo]?.name ?? null);
-}
-
-/** A price ("44.99") as the language writes it, a status name in its words; else as it came. */
-function valueInWords(value: string): string {
-  if (/^-?\d+(\.\d+)?$/.test(value)) return formatNumber(currentLocale(), Number(value), 4);
-  return statusInWords(value) ?? value;
-}
-
-/** "Offer 1005 "Name"", "New offer of "Product"" (usecases/offers/offerName) in the language. */
-function offerNameInWords(name: string): string {
-  let match = /^Offer (\d+)(?: of (.+)| (.+))?$/s.exec(name);
-  if (match) {
-    const offer = t('offers.offerNamed', { id: match[1] });
-    if (match[2]) return t('offers.offerOf', { offer, product: match[2] });
-    return match[3] ? `${offer} ${match[3]}` : offer;
-  }
-  match = /^New offer of (.+)$/s.exec(name);
-  if (match) return t('offers.newOfferOf', { product: match[1] });
-  match = /^New offer (.+)$/s.exec(name);
-  if (match) return t('offers.newOfferNamed', { name: match[1] });
-  return name;
-}
-
-const fixedReasons: Record<string, MessageKey> = {
-  [SOLD_LEFT_OUT]: 'offers.soldLeftOut',
-  'This offer no longer exists.': 'offers.gone',
-  'Waiting to be deleted.': 'offers.waitingDelete',
-  'Already waiting to be deleted.': 'offers.alreadyWaitingDelete',
-  'Its product is not in the local catalogue: pull first.': 'offers.noProduct',
-  'No price yet.': 'offers.noPrice',
-};
-
-function reasonInWords(reason: string): string {
-  const fixed = fixedReasons[reason];
-  if (fixed) return t(fixed);
-  let match = /^The new price would be (\S+): a price must be above 0\.$/.exec(reason);
-  if (match) return t('offers.priceToZero', { price: valueInWords(match[1]!) });
-  match = /^The price stays (\S+) once rounded\.$/.exec(reason);
-  if (match) return t('offers.priceStays', { price: valueInWords(match[1]!) });
-  match = /^Already (.+)\.$/.exec(reason);
-  if (match) {
-    const status = statusInWords(match[1]!);
-    if (status) return t('offers.alreadyStatus', { status });
-  }
-  return reason;
+  return consequencesIn(preview, currentLocale());
 }

@@ -13,6 +13,9 @@ const advice: Partial<Record<AppError['kind'], MessageKey>> = {
 };
 
 export function explainError(error: AppError): string {
+  // An unexpected answer: the core's sentence in the app's language, its technical words after.
+  if (error.kind === 'internal' && error.detail)
+    return `${error.message} ${t('app.errorDetail', { detail: error.detail })}`;
   const key = advice[error.kind];
   const extra = key ? t(key) : undefined;
   if (!extra || error.message === extra) return error.message;

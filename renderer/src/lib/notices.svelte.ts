@@ -1,14 +1,20 @@
 // Short messages at the bottom of the window ("3 offers changed", "Saved"), gone after a while;
 // one may carry an action (the "Undo" of a change just made).
 
+/**
+ * What a toast says: a sentence, or how to say it — a function of the app's words (`() =>
+ * t('settings.saved')`), read again when the seller switches language while the toast shows.
+ */
+export type NoticeWords = string | (() => string);
+
 export interface NoticeAction {
-  label: string;
+  label: NoticeWords;
   run: () => void;
 }
 
 export interface Notice {
   id: number;
-  text: string;
+  text: NoticeWords;
   tone: 'info' | 'good' | 'error';
   action?: NoticeAction;
 }
@@ -16,8 +22,11 @@ export interface Notice {
 export const notices: Notice[] = $state([]);
 let nextId = 1;
 
+/** The words of a toast in the app's language now. */
+export const said = (words: NoticeWords): string => (typeof words === 'function' ? words() : words);
+
 export function notify(
-  text: string,
+  text: NoticeWords,
   tone: Notice['tone'] = 'info',
   ms = 6000,
   action?: NoticeAction,

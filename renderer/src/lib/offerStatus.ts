@@ -29,22 +29,22 @@ function described(
   };
 }
 
+/** A marketplace status's words: catalogue keys offers.status<Word> and offers.meaning<Word>. */
+function marketplaceStatus(
+  word: 'Draft' | 'Active' | 'NotActive' | 'NeedDetails' | 'OnReview' | 'Sold' | 'ReviewPassed',
+  tone: StatusInfo['tone'],
+): StatusInfo {
+  return described(`offers.status${word}`, `offers.meaning${word}`, tone);
+}
+
 export const statusInfo: Record<OfferStatusValue, StatusInfo> = {
-  [OfferStatus.Draft]: described('offers.statusDraft', 'offers.meaningDraft', 'neutral'),
-  [OfferStatus.Active]: described('offers.statusActive', 'offers.meaningActive', 'good'),
-  [OfferStatus.NotActive]: described('offers.statusNotActive', 'offers.meaningNotActive', 'muted'),
-  [OfferStatus.NeedDetails]: described(
-    'offers.statusNeedDetails',
-    'offers.meaningNeedDetails',
-    'warn',
-  ),
-  [OfferStatus.OnReview]: described('offers.statusOnReview', 'offers.meaningOnReview', 'info'),
-  [OfferStatus.Sold]: described('offers.statusSold', 'offers.meaningSold', 'done'),
-  [OfferStatus.ReviewPassed]: described(
-    'offers.statusReviewPassed',
-    'offers.meaningReviewPassed',
-    'info',
-  ),
+  [OfferStatus.Draft]: marketplaceStatus('Draft', 'neutral'),
+  [OfferStatus.Active]: marketplaceStatus('Active', 'good'),
+  [OfferStatus.NotActive]: marketplaceStatus('NotActive', 'muted'),
+  [OfferStatus.NeedDetails]: marketplaceStatus('NeedDetails', 'warn'),
+  [OfferStatus.OnReview]: marketplaceStatus('OnReview', 'info'),
+  [OfferStatus.Sold]: marketplaceStatus('Sold', 'done'),
+  [OfferStatus.ReviewPassed]: marketplaceStatus('ReviewPassed', 'info'),
 };
 
 export const notYetSent: StatusInfo = described(

@@ -12,13 +12,13 @@ export async function undoLastChange(api: SellerDeskApi): Promise<boolean> {
     notify(explainError(result.error), 'error', 10_000);
     return false;
   }
-  notify(t('undo.done', { label: result.value.label, count: result.value.offers }), 'good');
+  notify(() => t('undo.done', { label: result.value.label, count: result.value.offers }), 'good');
   return true;
 }
 
 /** The toast's "Undo" for a change just made. */
 export function undoAction(api: SellerDeskApi): NoticeAction {
-  return { label: t('undo.action'), run: () => void undoLastChange(api) };
+  return { label: () => t('undo.action'), run: () => void undoLastChange(api) };
 }
 
 /** The note for the current settings ('' when they cannot be read). */

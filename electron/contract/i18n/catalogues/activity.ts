@@ -61,6 +61,12 @@ export const en = {
   'activity.answer.noAnswer':
     'No answer from the marketplace (it may have been received): {detail}',
   'activity.answer.tokenRefused': 'Token refused: {detail}',
+  // What the log writes when the marketplace gave no reason (recordActivity failureOf).
+  'activity.answer.noReason': 'no reason given',
+  'activity.answer.refusedNoReason': '{status} no reason given',
+  // A refusal of fields: {fields} is each field's label and reason, said in the language.
+  'activity.answer.fieldsRefused': '{status} {fields}',
+  'activity.answer.fieldsRefusedNoStatus': '{fields}',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -127,4 +133,8 @@ export const ru: Messages<typeof en> = {
   'activity.answer.notReached': 'Не удалось связаться с маркетплейсом: {detail}',
   'activity.answer.noAnswer': 'Маркетплейс не ответил (запрос мог дойти): {detail}',
   'activity.answer.tokenRefused': 'Токен отклонён: {detail}',
+  'activity.answer.noReason': 'причина не указана',
+  'activity.answer.refusedNoReason': '{status} причина не указана',
+  'activity.answer.fieldsRefused': '{status} {fields}',
+  'activity.answer.fieldsRefusedNoStatus': '{fields}',
 };

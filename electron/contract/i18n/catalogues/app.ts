@@ -57,6 +57,8 @@ export const en = {
   'app.errorInsecureStorage':
     'This computer offers no encrypted keychain, so the token could only be stored in plain text.',
   'app.errorInternal': 'Something went wrong inside Seller Desk. It was logged.',
+  // The technical words of an unexpected failure, after the sentence that says it (errorText.ts).
+  'app.errorDetail': 'Details: {detail}',
   'app.errorCancelled': 'Cancelled.',
 } as const;
 
@@ -115,5 +117,6 @@ export const ru: Messages<typeof en> = {
   'app.errorInsecureStorage':
     'На этом компьютере нет зашифрованного хранилища ключей, поэтому токен можно сохранить только открытым текстом.',
   'app.errorInternal': 'Внутри Seller Desk что-то пошло не так. Ошибка записана в журнал.',
+  'app.errorDetail': 'Подробности: {detail}',
   'app.errorCancelled': 'Отменено.',
 } as const;

@@ -1,4 +1,4 @@
-// What a change or an import does beyond the field it writes (usecases/offers/consequenceWords.ts):
+// What a change or an import does beyond the field it writes (contract/rules/consequenceWords.ts):
 // the import's forecast for its new offers, the lines' before and after, and what we expect the
 // marketplace to refuse. The English is the core's own, which the command line prints.
 import type { Messages } from '../messages';
@@ -33,7 +33,7 @@ export const ru: Messages<typeof en> = {
   'consequences.forecast.gold':
     '{count, plural, one {# новое предложение начнёт} few {# новых предложения начнут} many {# новых предложений начнут} other {# нового предложения начнут}} продаваться (Активно), как только маркетплейс их примет.',
   'consequences.forecast.multiple':
-    '{count, plural, one {# новое предложение будет неактивным} few {# новых предложения будут неактивными} many {# новых предложений будут неактивными} other {# нового предложения будут неактивными}}: с системой выдачи «Множественная» и без данных для выдачи они скрыты. Добавьте их данные для выдачи до отправки — и они уйдут вместе с ними на проверку (На проверке).',
+    '{count, plural, one {# новое предложение будет неактивным} few {# новых предложения будут неактивными} many {# новых предложений будут неактивными} other {# нового предложения будут неактивными}}: с системой выдачи «Несколько» и без данных для выдачи они скрыты. Добавьте их данные для выдачи до отправки — и они уйдут вместе с ними на проверку (На проверке).',
   'consequences.forecast.none':
     '{count, plural, one {# новое предложение без системы выдачи уйдёт} few {# новых предложения без системы выдачи уйдут} many {# новых предложений без системы выдачи уйдут} other {# нового предложения без системы выдачи уйдут}} на проверку (На проверке).',
   'consequences.price': 'цена {price}',

@@ -167,7 +167,7 @@ export const ru: Messages<typeof en> = {
     '{name} отсюда не прочитать; сначала сохраните его в папку, затем перетащите снова.',
   'credentials.lowAt': 'Мало в запасе при',
   'credentials.lowAtHint':
-    'оставшихся аккаунтах или меньше: Seller Desk сообщит вам и покажет предложение в «Требуют внимания».',
+    'аккаунтах и меньше: Seller Desk сообщит и покажет предложение в «Требуют внимания».',
   'credentials.saved': 'Сохранено.',
   'credentials.replaceTitle': 'Заменить все данные аккаунтов в этом предложении?',
   'credentials.replaceConfirm': 'Удалить все и добавить {count, number}',

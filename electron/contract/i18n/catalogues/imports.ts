@@ -74,6 +74,28 @@ export const en = {
 
   'imports.dropToRead': 'Drop to read this file',
   'imports.chooseFile': 'Choose file…',
+
+  // A problem of an offers file's header or row (core/imports parseOfferSheet), said in the
+  // app's language; the English is the parser's, word for word.
+  'imports.row.credentialsNotHeader':
+    "the first row looks like account credentials (a login and a password), not a row of column names; it is not repeated here. Account credentials are imported into an offer's credentials, not as offers.",
+  'imports.row.notAHeader':
+    "the first row names no offer field ({count, plural, one {# column} other {# columns}}): an offers file starts with a row naming its columns, e.g. price_per_step, amount, description, or a field title or data.'<'field id'>'; its cells are not repeated here.",
+  'imports.row.credentialsColumn':
+    'its name looks like account credentials, so it is not repeated here; it is not an offer field',
+  'imports.row.unknownColumn':
+    "not an offer field, nor a field of this product (use a field title or data.'<'field id'>')",
+  'imports.row.twoColumns': 'this field has two columns',
+  'imports.row.moreUnknown':
+    'and {count, plural, one {# more column that is} other {# more columns that are}} not offer fields',
+  'imports.row.deliveryAtLeastOne': 'guarantee_delivery_time must be at least 1 (milliseconds)',
+  // A line the file's encoding could not read (core/imports/text/brokenLines): its values are
+  // not what the seller wrote. `how`: damaged bytes, or a UTF-8 line in a file of another encoding.
+  'imports.row.brokenLine':
+    '{how, select, mixed {written in UTF-8, not {encoding} — the file mixes two encodings} other {not valid {encoding} — the file may be damaged}}; fix or remove this line',
+  'imports.row.brokenRow':
+    'line {line} is {how, select, mixed {written in UTF-8, not {encoding} — the file mixes two encodings} other {not valid {encoding} — the file may be damaged}}; fix or remove this row',
+  'imports.row.twoFactor': '2FA must be yes/no, true/false or 1/0',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -154,4 +176,22 @@ export const ru: Messages<typeof en> = {
 
   'imports.dropToRead': 'Отпустите, чтобы прочитать файл',
   'imports.chooseFile': 'Выбрать файл…',
+
+  'imports.row.credentialsNotHeader':
+    'первая строка похожа на данные аккаунта (логин и пароль), а не на строку с названиями столбцов; здесь она не повторяется. Данные аккаунтов импортируются в аккаунты предложения, а не как предложения.',
+  'imports.row.notAHeader':
+    "в первой строке нет ни одного поля предложения ({count, plural, one {# столбец} few {# столбца} many {# столбцов} other {# столбца}}): файл предложений начинается со строки с названиями столбцов, например price_per_step, amount, description, или с названием поля товара либо data.'<'id поля'>'; её ячейки здесь не повторяются.",
+  'imports.row.credentialsColumn':
+    'название похоже на данные аккаунта, поэтому здесь не повторяется; это не поле предложения',
+  'imports.row.unknownColumn':
+    "не поле предложения и не поле этого товара (укажите название поля или data.'<'id поля'>')",
+  'imports.row.twoColumns': 'у этого поля два столбца',
+  'imports.row.moreUnknown':
+    'и ещё {count, plural, one {# столбец, который не является} few {# столбца, которые не являются} many {# столбцов, которые не являются} other {# столбца, которые не являются}} полями предложения',
+  'imports.row.deliveryAtLeastOne': 'время выдачи должно быть не меньше 1 (в миллисекундах)',
+  'imports.row.brokenLine':
+    '{how, select, mixed {строка записана в UTF-8, а не в {encoding} — в файле смешаны две кодировки} other {строка не читается как {encoding} — файл может быть повреждён}}; исправьте или удалите эту строку',
+  'imports.row.brokenRow':
+    '{how, select, mixed {строка {line} записана в UTF-8, а не в {encoding} — в файле смешаны две кодировки} other {строка {line} не читается как {encoding} — файл может быть повреждён}}; исправьте или удалите эту запись',
+  'imports.row.twoFactor': '2FA — это да/нет, true/false или 1/0',
 };

@@ -1,10 +1,10 @@
-// Long jobs the seller started (a bulk change, an offer import's check): the task bar's words
+// Long jobs the seller started (a bulk change, an offer import's check, a credential file's commit): the task bar's words
 // while one runs, its Stop button, and the toast after a stop.
 import type { Messages } from '../messages';
 
 export const en = {
   'jobs.running':
-    '{kind, select, bulk_price {Changing prices…} bulk_status {Changing status…} bulk_delete {Deleting offers…} bulk_discard {Discarding local changes…} other {Checking the file’s offers…}}',
+    '{kind, select, bulk_price {Changing prices…} bulk_status {Changing status…} bulk_delete {Deleting offers…} bulk_discard {Discarding local changes…} credential_import {Adding the file’s accounts…} pool_import {Adding the file’s accounts to the restock pool…} other {Checking the file’s offers…}}',
   'jobs.progress': '{done, number} of {total, number}',
   'jobs.stop': 'Stop',
   'jobs.stopping': 'Stopping…',
@@ -15,7 +15,7 @@ export const en = {
 
 export const ru: Messages<typeof en> = {
   'jobs.running':
-    '{kind, select, bulk_price {Меняем цены…} bulk_status {Меняем статус…} bulk_delete {Удаляем предложения…} bulk_discard {Отменяем локальные изменения…} other {Проверяем предложения из файла…}}',
+    '{kind, select, bulk_price {Меняем цены…} bulk_status {Меняем статус…} bulk_delete {Удаляем предложения…} bulk_discard {Отменяем локальные изменения…} credential_import {Добавляем аккаунты из файла…} pool_import {Добавляем аккаунты из файла в резерв…} other {Проверяем предложения из файла…}}',
   'jobs.progress': '{done, number} из {total, number}',
   'jobs.stop': 'Остановить',
   'jobs.stopping': 'Останавливаем…',

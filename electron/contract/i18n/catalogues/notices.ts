@@ -76,7 +76,7 @@ export const ru: Messages<typeof en> = {
   'notices.connection.not_answering': 'Маркетплейс не отвечает.',
   'notices.connection.marketplace_error': 'Маркетплейс ответил ошибкой.',
   'notices.connection.nextRetry': 'следующая попытка',
-  'notices.connection.waiting': 'Ждём лимит запросов',
+  'notices.connection.waiting': 'Пауза из-за лимита запросов',
   'notices.connection.syncing': 'Синхронизация…',
   'notices.connection.online': 'В сети',
 

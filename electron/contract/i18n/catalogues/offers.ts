@@ -252,7 +252,7 @@ export const ru: Messages<typeof en> = {
   'offers.discardMenu': 'Отменить…',
   'offers.deleteMenu': 'Удалить…',
   'offers.selectionHint':
-    'Щелчок — выбрать · Shift+щелчок — диапазон · Ctrl/Cmd+щелчок — добавить · Ctrl/Cmd+A — все · Enter или двойной щелчок — открыть · Esc — снять',
+    'Щелчок — выбрать · Shift+щелчок — диапазон · Ctrl/Cmd+щелчок — добавить · Ctrl/Cmd+A — все · Enter — открыть · Esc — снять',
   'offers.tryAgain': 'Повторить',
   'offers.loading': 'Загружаем предложения…',
   'offers.noMatch': 'Под эти фильтры не подходит ни одно предложение.',
@@ -402,7 +402,7 @@ export const ru: Messages<typeof en> = {
   'offers.outcomeTitle':
     '{verb}: {count, plural, one {# предложение} few {# предложения} many {# предложений} other {# предложения}}',
   'offers.outcomeRefused':
-    '{count, plural, one {# предложение осталось} few {# предложения остались} many {# предложений остались} other {# предложения остались}} без изменений, потому что изменение нарушило бы правило:',
+    '{count, plural, one {# предложение осталось} few {# предложения остались} many {# предложений осталось} other {# предложения остались}} без изменений, потому что изменение нарушило бы правило:',
   'offers.outcomeMore': '…и ещё {count, number}.',
   'offers.ok': 'ОК',
 

@@ -50,6 +50,36 @@ export const en = {
   'screenshots.warn.backToReview':
     'Adding files edits this account offer on the marketplace, which sends it back to review: buyers will not see it until the review passes.',
   'screenshots.warn.mayTakeTime': 'Images attached from links may take a short time to appear.',
+
+  // Why one dropped file or link was refused, after its name (contract/rules/screenshots,
+  // core/screenshots); the English is theirs word for word.
+  'screenshots.reason.tooLong': 'is longer than {max} characters',
+  'screenshots.reason.notWebAddress': 'is not a web address (it should start with https://)',
+  'screenshots.reason.protocol':
+    'is a {protocol} link; the marketplace downloads only http and https links',
+  'screenshots.reason.noHost': 'has no host name',
+  'screenshots.reason.hasLogin': 'contains a login; use a public link',
+  'screenshots.reason.folder': 'is a folder, not an image file',
+  'screenshots.reason.notRegular': 'is not a regular file',
+  'screenshots.reason.empty': 'is empty',
+  'screenshots.reason.tooBig': 'is {size} MB; the marketplace accepts screenshots up to {max} MB',
+  'screenshots.reason.otherFormat':
+    'is {format, select, gif {a GIF image} webp {a WebP image} avif {an AVIF/HEIC image} bmp {a BMP image} pdf {a PDF document} other {a ZIP archive (or an Office document)}}; the marketplace accepts only JPEG and PNG screenshots',
+  // An attach the marketplace answered with failed links (rules/screenshots failedLinksIn): its
+  // English is failedLinksMessage's, word for word.
+  'screenshots.linksNotAttached':
+    '{failed} of {sent} screenshot links could not be attached: {links}',
+  'screenshots.linkFailed.either':
+    '{url} — either {host} is not approved for your account (images are accepted only from domains approved for your account; ask marketplace support to approve {host}), or the image could not be downloaded',
+  'screenshots.linkFailed.unreadable': '{url} — the marketplace could not read this link',
+  'screenshots.reason.notFound': 'was not found (was it moved or deleted?)',
+  'screenshots.reason.denied': 'cannot be read: permission denied',
+  'screenshots.reason.unreadable': 'cannot be read',
+  'screenshots.reason.notCopied': 'cannot be copied',
+  'screenshots.reason.notImage':
+    'is not a JPEG or PNG image (its contents say so, whatever its name)',
+  'screenshots.reason.twice': 'was dropped twice; added once',
+  'screenshots.reason.cap': 'would exceed the {max} screenshots an offer can hold',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -105,4 +135,30 @@ export const ru: Messages<typeof en> = {
     'Добавление файлов изменяет это предложение аккаунта на маркетплейсе и отправляет его на повторную проверку: покупатели не увидят его, пока она не пройдёт.',
   'screenshots.warn.mayTakeTime':
     'Изображения, прикреплённые по ссылкам, могут появиться не сразу.',
+
+  'screenshots.reason.tooLong': 'длиннее {max} символов',
+  'screenshots.reason.notWebAddress': 'не веб-адрес (ссылка должна начинаться с https://)',
+  'screenshots.reason.protocol':
+    'ссылка {protocol}; маркетплейс скачивает только ссылки http и https',
+  'screenshots.reason.noHost': 'в ссылке нет имени сайта',
+  'screenshots.reason.hasLogin': 'в ссылке есть логин; нужна общедоступная ссылка',
+  'screenshots.reason.folder': 'это папка, а не файл изображения',
+  'screenshots.reason.notRegular': 'это не обычный файл',
+  'screenshots.reason.empty': 'файл пустой',
+  'screenshots.reason.tooBig': 'весит {size} МБ; маркетплейс принимает скриншоты до {max} МБ',
+  'screenshots.reason.otherFormat':
+    'это {format, select, gif {изображение GIF} webp {изображение WebP} avif {изображение AVIF/HEIC} bmp {изображение BMP} pdf {документ PDF} other {архив ZIP (или документ Office)}}; маркетплейс принимает скриншоты только в JPEG и PNG',
+  'screenshots.linksNotAttached':
+    'Не удалось прикрепить ссылки на скриншоты ({failed} из {sent}): {links}',
+  'screenshots.linkFailed.either':
+    '{url} — либо {host} не одобрен для вашего аккаунта (изображения принимаются только с одобренных для аккаунта доменов; попросите поддержку маркетплейса одобрить {host}), либо изображение не удалось скачать',
+  'screenshots.linkFailed.unreadable': '{url} — маркетплейс не смог прочитать эту ссылку',
+  'screenshots.reason.notFound': 'не найден (его переместили или удалили?)',
+  'screenshots.reason.denied': 'не читается: нет доступа',
+  'screenshots.reason.unreadable': 'не читается',
+  'screenshots.reason.notCopied': 'не удалось скопировать',
+  'screenshots.reason.notImage':
+    'это не изображение JPEG или PNG (так говорит содержимое, как бы файл ни назывался)',
+  'screenshots.reason.twice': 'перетащен дважды; добавлен один раз',
+  'screenshots.reason.cap': 'превысил бы предел в {max} скриншотов на предложение',
 };

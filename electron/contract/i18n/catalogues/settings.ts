@@ -157,7 +157,7 @@ export const ru: Messages<typeof en> = {
     'О каких событиях Seller Desk сообщает системным уведомлением. Всё найденное в любом случае видно в разделе «Синхронизация».',
   'settings.notifySyncRefusals': 'Изменения, отклонённые маркетплейсом',
   'settings.notifySyncRefusalsHint':
-    'Предложения, попавшие после синхронизации в «Требует внимания».',
+    'Предложения, попавшие после синхронизации в «Требуют внимания».',
   'settings.notifyConnectionLost': 'Потеря связи или отклонённый токен',
   'settings.notifyConnectionLostHint': 'Один раз за перебой; Seller Desk сам пробует снова.',
   'settings.notifyLowStock': 'Мало на складе и распродано',

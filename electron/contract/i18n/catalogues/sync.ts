@@ -163,7 +163,7 @@ export const ru: Messages<typeof en> = {
   'sync.countdown.in': 'через {wait}',
   'sync.countdown.now': 'сейчас',
   'sync.countdown.waiting': '{reason}; {label} {when}',
-  'sync.countdown.defaultReason': 'Ждём лимит запросов',
+  'sync.countdown.defaultReason': 'Пауза из-за лимита запросов',
   'sync.countdown.tryingNow': 'Пробуем снова…',
   'sync.countdown.nextRetry': 'Следующая попытка через {wait}.',
   'sync.countdown.sendingAgain': 'Снова отправляем…',

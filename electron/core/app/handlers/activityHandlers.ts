@@ -1,6 +1,6 @@
 // The Activity view's two asks: the filtered log, and the same filter written to a CSV file.
 import type { Handlers } from '../../../contract/ipc';
-import { exportActivityCsv, listActivity } from '../../usecases/activity';
+import { exportActivityCsv, listActivityWithSay } from '../../usecases/activity';
 import { saveExport } from '../../usecases/transfers/exportOffers';
 import type { AppContext } from '../context';
 import { refusal } from '../failures';
@@ -10,7 +10,7 @@ export function activityHandlers(
 ): Pick<Handlers, 'activity.list' | 'activity.export'> {
   return {
     async 'activity.list'(query) {
-      return listActivity(ctx.seller(), query);
+      return listActivityWithSay(ctx.seller(), query);
     },
     async 'activity.export'({ file, ...query }) {
       const csv = exportActivityCsv(ctx.seller(), query);

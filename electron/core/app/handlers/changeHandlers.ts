@@ -2,7 +2,7 @@
 // (previewChange, undoLastStep).
 import type { Handlers } from '../../../contract/ipc';
 import type { Locale } from '../../../contract/i18n';
-import { lastUndoStep, previewChange, undoLabelIn, undoLastStep } from '../../usecases/offers';
+import { lastUndoStep, previewChange, undoLabelIn, undoLastStepIn } from '../../usecases/offers';
 import type { AppContext } from '../context';
 
 type ChangeHandlers = Pick<Handlers, 'offers.preview' | 'undo.last' | 'undo.undo'>;
@@ -15,13 +15,13 @@ export function changeHandlers(ctx: AppContext, locale: () => Locale = () => 'en
     },
     async 'undo.last'() {
       const step = ctx.currentProfile() ? lastUndoStep(ctx.seller()) : null;
-      return step && { label: undoLabelIn(step.label, locale()), offers: step.offers };
+      return step && { label: undoLabelIn(step.label, locale(), step.say), offers: step.offers };
     },
     async 'undo.undo'() {
-      const undone = undoLastStep(ctx.seller(), locale());
+      const undone = undoLastStepIn(ctx.seller(), locale());
       // The offers and what waits to be sent changed (the badge follows); nothing new to send.
       ctx.changed(null);
-      return { ...undone, label: undoLabelIn(undone.label, locale()) };
+      return undone;
     },
   };
 }

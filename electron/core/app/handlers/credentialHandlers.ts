@@ -13,6 +13,7 @@ import {
   type CredentialFilePreview,
 } from '../../usecases/credentials';
 import type { AppContext } from '../context';
+import { jobsOf } from '../jobs';
 import { createPreviewCache, credentialPreviewAnswer } from '../previews';
 
 interface PendingCredentials {
@@ -58,13 +59,15 @@ export function credentialHandlers(
       // Taken whatever the answer, so its masked rows (a 100k-line file's are tens of MB) are let
       // go before the commit reads the packed rows: the two are never held at once.
       preview.rows = MaskedCredentialRows.empty();
-      // The seller confirmed a preview that showed the refused rows: they are left out.
-      const outcome = await commitCredentialImport(ctx.seller(), {
-        preview,
-        mode,
-        skipInvalid: true,
-        keepCaseDuplicates: keepCaseDuplicates === true,
-      });
+      // The seller confirmed a preview that showed the refused rows: they are left out. A job
+      // (progress by rows, Stop): stopped before the last transaction, nothing is queued.
+      const outcome = await jobsOf(ctx.bus).run('credential_import', (job) =>
+        commitCredentialImport(
+          ctx.seller(),
+          { preview, mode, skipInvalid: true, keepCaseDuplicates: keepCaseDuplicates === true },
+          job,
+        ),
+      );
       if (outcome.queued > 0) ctx.changed([preview.localId]);
       return { queued: outcome.queued, skipped: outcome.skipped };
     },

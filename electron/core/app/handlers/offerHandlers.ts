@@ -2,6 +2,9 @@
 // checked input, calls the use case, and shapes its outcome for the renderer; after a change it
 // tells the renderer and schedules a sync.
 import type { BulkOutcome as BulkOutcomeDto, Handlers } from '../../../contract/ipc';
+import type { Locale } from '../../../contract/i18n';
+import { offerNameIn } from '../../../contract/rules/consequenceWords';
+import { sayReason, sellerProblem } from '../../../contract/rules/fieldLabels';
 import {
   changePrice,
   countOffers,
@@ -54,15 +57,29 @@ export function detailOf(ctx: AppContext, localId: number) {
 }
 
 /** The outcome as the renderer takes it; the seller's offers changed are told once. */
-function presentBulk(ctx: AppContext, localIds: number[], outcome: BulkOutcome): BulkOutcomeDto {
+function presentBulk(
+  ctx: AppContext,
+  localIds: number[],
+  outcome: BulkOutcome,
+  locale: Locale = 'en',
+): BulkOutcomeDto {
   if (outcome.changed > 0) ctx.changed(localIds);
   return {
     changed: outcome.changed,
     ...(outcome.cancelled && { stopped: true }),
     refused: outcome.refused.map(({ localId, offer, problems }) => ({
       localId,
-      offer,
-      problems: problems.map((p) => ({ field: p.field ?? '(offer)', message: p.message })),
+      offer: offerNameIn(offer, locale),
+      // A reason with a catalogue message is said in the app's language; the marketplace's as written.
+      problems: problems.map((p) => ({
+        field: p.field ?? '(offer)',
+        message:
+          locale === 'en' || !p.say
+            ? p.message
+            : p.say.key.startsWith('editor.rule.')
+              ? sellerProblem(p, null, locale)
+              : sayReason(p.say, locale),
+      })),
     })),
   };
 }
@@ -70,7 +87,8 @@ function presentBulk(ctx: AppContext, localIds: number[], outcome: BulkOutcome):
 /** Stopped between chunks: what was applied is answered as usual, with `stopped`. */
 const wasStopped = (outcome: BulkOutcome) => outcome.cancelled === true;
 
-export function offerHandlers(ctx: AppContext): OfferHandlers {
+/** `locale`: the app's language, which a refused offer's reason is said in. */
+export function offerHandlers(ctx: AppContext, locale: () => Locale = () => 'en'): OfferHandlers {
   const jobs = jobsOf(ctx.bus);
   return {
     async 'offers.query'(query) {
@@ -107,7 +125,7 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
         (job) => deleteOffers(ctx.seller(), { offers: { localIds } }, job),
         wasStopped,
       );
-      return presentBulk(ctx, localIds, outcome);
+      return presentBulk(ctx, localIds, outcome, locale());
     },
 
     async 'offers.setStatus'({ localIds, status }) {
@@ -116,7 +134,7 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
         (job) => setStatus(ctx.seller(), { offers: { localIds }, status }, job),
         wasStopped,
       );
-      return presentBulk(ctx, localIds, outcome);
+      return presentBulk(ctx, localIds, outcome, locale());
     },
 
     async 'offers.changePrice'({ localIds, mode, value }) {
@@ -125,7 +143,7 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
         (job) => changePrice(ctx.seller(), { offers: { localIds }, mode, value }, job),
         wasStopped,
       );
-      return presentBulk(ctx, localIds, outcome);
+      return presentBulk(ctx, localIds, outcome, locale());
     },
 
     async 'offers.duplicate'({ localIds }) {
@@ -140,15 +158,15 @@ export function offerHandlers(ctx: AppContext): OfferHandlers {
         (job) => discardLocalChanges(ctx.seller(), { localIds }, job),
         wasStopped,
       );
-      return presentBulk(ctx, localIds, outcome);
+      return presentBulk(ctx, localIds, outcome, locale());
     },
 
     async 'offers.retry'({ localIds }) {
-      return presentBulk(ctx, localIds, retryRefused(ctx.seller(), { localIds }));
+      return presentBulk(ctx, localIds, retryRefused(ctx.seller(), { localIds }), locale());
     },
 
     async 'offers.dismiss'({ localIds }) {
-      return presentBulk(ctx, localIds, dismissRefusal(ctx.seller(), { localIds }));
+      return presentBulk(ctx, localIds, dismissRefusal(ctx.seller(), { localIds }), locale());
     },
 
     async 'offers.resolveConflict'({ localId, field, choice }) {

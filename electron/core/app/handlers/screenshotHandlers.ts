@@ -1,11 +1,15 @@
 // Screenshots dropped or pasted onto an offer, over the use cases the command line shares
 // (core/usecases/screenshots). A drop queues what it can and reports each refusal.
+import type { Locale } from '../../../contract/i18n';
 import type { Handlers } from '../../../contract/ipc';
+import { sayReason } from '../../../contract/rules/fieldLabels';
 import { addScreenshots, removeScreenshot } from '../../usecases/screenshots';
 import type { AppContext } from '../context';
 
+/** `locale`: the app's language, which a refused item's reason is said in. */
 export function screenshotHandlers(
   ctx: AppContext,
+  locale: () => Locale = () => 'en',
 ): Pick<Handlers, 'screenshots.add' | 'screenshots.remove'> {
   return {
     async 'screenshots.add'({ localId, files, urls }) {
@@ -18,7 +22,14 @@ export function screenshotHandlers(
         allOrNothing: false,
       });
       if (outcome.accepted > 0) ctx.changed([localId]);
-      return { accepted: outcome.accepted, refused: outcome.refused };
+      const said = locale();
+      return {
+        accepted: outcome.accepted,
+        refused: outcome.refused.map(({ item, reason, say }) => ({
+          item,
+          reason: say && said !== 'en' ? sayReason(say, said) : reason,
+        })),
+      };
     },
 
     async 'screenshots.remove'({ localId, ref }) {

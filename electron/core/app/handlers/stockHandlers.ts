@@ -2,7 +2,11 @@
 // (core/usecases/stock): a pool file is previewed as a credential import is (its rows stay in main,
 // the renderer sees masked logins), then added; the level each sync keeps on sale.
 import type { Handlers } from '../../../contract/ipc';
-import { credentialPreviewRows, type CredentialFilePreview } from '../../usecases/credentials';
+import {
+  credentialPreviewRows,
+  MaskedCredentialRows,
+  type CredentialFilePreview,
+} from '../../usecases/credentials';
 import {
   STOCK_ESTIMATE_NOTE,
   clearPool,
@@ -15,6 +19,7 @@ import {
   type OfferPool,
 } from '../../usecases/stock';
 import type { AppContext } from '../context';
+import { jobsOf } from '../jobs';
 import { createPreviewCache, credentialPreviewAnswer } from '../previews';
 
 interface PendingPool {
@@ -85,13 +90,21 @@ export function stockHandlers(
     async 'stock.poolAdd'({ previewId, keep, keepCaseDuplicates }) {
       const { preview, file } = pending.take(previewId);
       await ctx.options.releaseFileRef?.(file);
-      // The seller confirmed a preview that showed the refused rows: they are left out.
-      const outcome = await commitPoolImport(ctx.seller(), {
-        preview,
-        keep: keep ?? null,
-        skipInvalid: true,
-        keepCaseDuplicates: keepCaseDuplicates === true,
-      });
+      // As credentials.commit: the masked rows let go first; a job (progress, Stop before the
+      // pool is touched). The seller confirmed a preview that showed the refused rows: left out.
+      preview.rows = MaskedCredentialRows.empty();
+      const outcome = await jobsOf(ctx.bus).run('pool_import', (job) =>
+        commitPoolImport(
+          ctx.seller(),
+          {
+            preview,
+            keep: keep ?? null,
+            skipInvalid: true,
+            keepCaseDuplicates: keepCaseDuplicates === true,
+          },
+          job,
+        ),
+      );
       ctx.changed([preview.localId]);
       return {
         added: outcome.added,

@@ -6,11 +6,12 @@ import type { CredentialHashes } from '../../credentials/hash';
 import { checkImportSize } from '../text/decodeText';
 import {
   parseCredentialFile,
+  readCredentialFile,
   type CredentialFileOptions,
   type ParsedCredentialFile,
 } from './parseCredentialFile';
-import { previewCredentials, type CredentialPreview } from './previewCredentials';
-import { previewForSeller, type CredentialPreviewForSeller } from './previewForSeller';
+import { CredentialCheck, previewCredentials, type CredentialPreview } from './previewCredentials';
+import { SellerPreviewBuilder, type CredentialPreviewForSeller } from './previewForSeller';
 
 export type CredentialFileSource = { path: string } | { bytes: Uint8Array; fileName?: string };
 
@@ -33,7 +34,8 @@ export type CredentialImportResult = CredentialPreview & Omit<ParsedCredentialFi
 async function readSource(
   source: CredentialFileSource,
 ): Promise<{ bytes: Uint8Array; fileName?: string }> {
-  if ('bytes' in source) return source;
+  // A holder of its own: the reader empties it once decoded, never the caller's request.
+  if ('bytes' in source) return { bytes: source.bytes, fileName: source.fileName };
   // Refuse a huge file before reading a byte of it.
   checkImportSize((await stat(source.path)).size);
   return { bytes: await readFile(source.path), fileName: basename(source.path) };
@@ -60,10 +62,30 @@ export async function runCredentialImport(
 export type CredentialSellerPreview = Omit<CredentialImportResult, 'rows'> &
   CredentialPreviewForSeller;
 
+/**
+ * The preview read, checked, masked and packed a row at a time (readCredentialFile →
+ * CredentialCheck.checkRow → SellerPreviewBuilder): what it holds besides the file's text is the
+ * packed output and the hashes duplicates are found by, never the file's rows as objects.
+ */
 export async function runCredentialPreview(
   request: CredentialImportRequest,
   onProgress: (progress: CredentialImportProgress) => void = () => {},
 ): Promise<CredentialSellerPreview> {
-  const { rows, totals, replaceTotal, ...file } = await runCredentialImport(request, onProgress);
-  return { ...file, totals, ...previewForSeller({ rows, totals, replaceTotal }) };
+  onProgress({ phase: 'reading', rowsRead: 0 });
+  // Handed over whole: the reader lets the bytes go once they are decoded.
+  const source = await readSource(request.source);
+  onProgress({ phase: 'parsing', rowsRead: 0 });
+  const check = new CredentialCheck(request.uploaded);
+  const seller = new SellerPreviewBuilder(source.bytes.length);
+  const { rows, ...file } = await readCredentialFile(
+    source,
+    {
+      ...request.options,
+      fileName: request.options?.fileName ?? source.fileName,
+      onProgress: (rowsRead) => onProgress({ phase: 'parsing', rowsRead }),
+    },
+    (row) => seller.add(check.checkRow(row)),
+  );
+  onProgress({ phase: 'checking', rowsRead: rows });
+  return { ...file, totals: check.totals, ...seller.finish(check.replaceTotal) };
 }

@@ -2,6 +2,7 @@
 // only logins and emails are trimmed, since a password's spaces may be part of it.
 import type { CredentialInput } from '../../../contract/marketplace/wire';
 import type { FieldProblem } from '../../../contract/rules';
+import type { BrokenLine } from '../text/brokenLines';
 import type { CredentialColumns, CredentialField } from './credentialColumns';
 
 export type CredentialProblem = FieldProblem;
@@ -17,8 +18,8 @@ export interface ParsedCredentialRow {
 /** The field of a problem that concerns the whole line rather than one of its values. */
 export const WHOLE_LINE = 'line';
 
-export function wholeLineProblem(message: string): CredentialProblem {
-  return { field: WHOLE_LINE, code: 'invalid', message };
+export function wholeLineProblem({ message, say }: BrokenLine): CredentialProblem {
+  return { field: WHOLE_LINE, code: 'invalid', message, say };
 }
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', 'on', '+', 'да']);
@@ -58,6 +59,7 @@ export function credentialFromCells(
       field: 'is_2fa_active',
       code: 'invalid',
       message: '2FA must be yes/no, true/false or 1/0',
+      say: { key: 'imports.row.twoFactor' },
     });
   }
   const credential: CredentialInput = {

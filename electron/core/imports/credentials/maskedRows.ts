@@ -1,8 +1,22 @@
 // A preview's masked rows, packed where they are made (the import's worker): one UTF-8 JSON text
-// per row, found by its offset, and each row's verdict in a byte. Three buffers cross to the core
-// (moved, not copied) instead of 100k objects cloned, and the core holds a 100k-line file's rows
-// in some ten MB instead of tens; a page the window asks for is decoded when asked for.
-import type { MaskedCredentialRow } from './previewForSeller';
+// per row (its values in order, no keys), found by its offset, and each row's verdict in a byte.
+// Three buffers cross to the core (moved, not copied) instead of 100k objects cloned, and the core
+// holds a 100k-line file's rows in a few MB instead of tens; a page the window asks for is decoded
+// when asked for.
+import { GrowingBytes } from './growingBytes';
+import type { ProblemSay } from '../../../contract/rules';
+
+/** A row as the seller may see it: the login masked, never a password. */
+export interface MaskedCredentialRow {
+  line: number;
+  maskedLogin: string;
+  hasEmail: boolean;
+  /** With its catalogue message where it has one: the app says it in the language shown. */
+  problems: { field: string; message: string; say?: ProblemSay }[];
+  duplicateOf: 'file' | 'uploaded' | null;
+  /** An earlier line whose login differs from this one only by case: left out unless kept. */
+  caseOnlyOf: number | null;
+}
 
 /** A row's verdict, as the preview table's filters name them. */
 export type MaskedRowVerdict = 'send' | 'problem' | 'duplicate';
@@ -24,43 +38,53 @@ export interface PackedMaskedRows {
   verdicts: Uint8Array;
 }
 
-const PACK_EVERY_ROWS = 5000;
+/**
+ * A row as packed: its values in a fixed order rather than an object, so that 100k rows do not
+ * spell every key 100k times (a third of the bytes).
+ */
+type PackedMaskedRow = [
+  line: number,
+  maskedLogin: string,
+  hasEmail: 0 | 1,
+  problems: MaskedCredentialRow['problems'],
+  duplicateOf: MaskedCredentialRow['duplicateOf'],
+  caseOnlyOf: number | null,
+];
 
-/** Packs masked rows as they are made, a part at a time (never a string of every row). */
+function packedMaskedRow(row: MaskedCredentialRow): PackedMaskedRow {
+  const { line, maskedLogin, hasEmail, problems, duplicateOf, caseOnlyOf } = row;
+  return [line, maskedLogin, hasEmail ? 1 : 0, problems, duplicateOf, caseOnlyOf];
+}
+
+function maskedRowOf(packed: PackedMaskedRow): MaskedCredentialRow {
+  const [line, maskedLogin, hasEmail, problems, duplicateOf, caseOnlyOf] = packed;
+  return { line, maskedLogin, hasEmail: hasEmail === 1, problems, duplicateOf, caseOnlyOf };
+}
+
+/** Packs masked rows as they are made, each written into the buffer at once. */
 export class MaskedRowPacker {
-  private readonly encoder = new TextEncoder();
-  private readonly parts: Uint8Array[] = [];
+  private readonly bytes: GrowingBytes;
   private readonly ends: number[] = [];
   private readonly verdicts: number[] = [];
-  private pending: string[] = [];
-  private bytes = 0;
 
-  add(row: MaskedCredentialRow): void {
-    const text = JSON.stringify(row);
-    this.bytes += Buffer.byteLength(text, 'utf8');
-    this.ends.push(this.bytes);
-    this.verdicts.push(VERDICTS.indexOf(verdictOfMaskedRow(row)));
-    this.pending.push(text);
-    if (this.pending.length === PACK_EVERY_ROWS) this.flush();
+  constructor(expectedBytes = 0) {
+    this.bytes = new GrowingBytes(expectedBytes);
   }
 
-  private flush(): void {
-    if (this.pending.length === 0) return;
-    this.parts.push(this.encoder.encode(this.pending.join('')));
-    this.pending = [];
+  add(row: MaskedCredentialRow): void {
+    this.bytes.write(JSON.stringify(packedMaskedRow(row)));
+    this.ends.push(this.bytes.length);
+    this.verdicts.push(VERDICTS.indexOf(verdictOfMaskedRow(row)));
   }
 
   finish(): MaskedRows {
-    this.flush();
-    const bytes = new Uint8Array(this.bytes);
-    let at = 0;
-    for (const part of this.parts.splice(0)) {
-      bytes.set(part, at);
-      at += part.byteLength;
-    }
     const offsets = new Uint32Array(this.ends.length + 1);
     offsets.set(this.ends, 1);
-    return new MaskedRows({ bytes, offsets, verdicts: Uint8Array.from(this.verdicts) });
+    return new MaskedRows({
+      bytes: this.bytes.finish(),
+      offsets,
+      verdicts: Uint8Array.from(this.verdicts),
+    });
   }
 }
 
@@ -81,9 +105,11 @@ export class MaskedRows {
   at(index: number): MaskedCredentialRow | undefined {
     if (index < 0 || index >= this.length) return undefined;
     const { bytes, offsets } = this.data;
-    return JSON.parse(
-      this.decoder.decode(bytes.subarray(offsets[index]!, offsets[index + 1]!)),
-    ) as MaskedCredentialRow;
+    return maskedRowOf(
+      JSON.parse(
+        this.decoder.decode(bytes.subarray(offsets[index]!, offsets[index + 1]!)),
+      ) as PackedMaskedRow,
+    );
   }
 
   verdictAt(index: number): MaskedRowVerdict {

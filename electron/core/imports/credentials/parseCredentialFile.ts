@@ -10,10 +10,10 @@ import {
 import { brokenLineCheck } from '../text/brokenLines';
 import type { ParsedCredentialRow } from './credentialRow';
 import { parseCredentialJson } from './parseCredentialJson';
-import { parseCredentialLines, type LineSeparator } from './parseCredentialLines';
+import { readCredentialLines, type LineSeparator } from './parseCredentialLines';
 import {
   detectCredentialHeader,
-  parseCredentialTable,
+  readCredentialTable,
   type TableDelimiter,
 } from './parseCredentialTable';
 import { parseCredentialXlsx } from './parseCredentialXlsx';
@@ -73,9 +73,12 @@ function refuseDamagedJson({ brokenLines, utf8Lines, encoding }: DecodedText): v
   );
 }
 
+/** What was read of a file whose rows went one at a time to a taker (readCredentialFile). */
+export type CredentialFileRead = Omit<ParsedCredentialFile, 'rows'> & { rows: number };
+
 /** An empty file, or blank lines, comments or a header alone: nothing to queue is no success. */
-function refuseEmpty(file: ParsedCredentialFile): ParsedCredentialFile {
-  if (file.rows.length > 0) return file;
+function refuseEmpty(file: CredentialFileRead): CredentialFileRead {
+  if (file.rows > 0) return file;
   throw new ImportError(
     'empty',
     'the file has no credentials — it is empty, or holds only blank lines, # comments or a header',
@@ -86,21 +89,65 @@ export async function parseCredentialFile(
   bytes: Uint8Array,
   options: CredentialFileOptions = {},
 ): Promise<ParsedCredentialFile> {
-  return refuseEmpty(await parseRows(bytes, options));
+  const rows: ParsedCredentialRow[] = [];
+  const read = await readCredentialFile({ bytes }, options, (row) => rows.push(row));
+  return { ...read, rows };
 }
 
-async function parseRows(
-  bytes: Uint8Array,
+/** The file's bytes, given up once decoded: a text file is then held once, as its text. */
+export interface CredentialFileBytes {
+  bytes: Uint8Array;
+}
+
+/**
+ * The file's rows handed to `take` one at a time, in file order: lines and CSV are never held as
+ * an array of rows (JSON and XLSX, read whole by their parsers, are let go of row by row).
+ */
+export async function readCredentialFile(
+  file: CredentialFileBytes,
   options: CredentialFileOptions,
-): Promise<ParsedCredentialFile> {
-  checkImportSize(bytes.length);
-  const extension = extensionOf(options.fileName);
-  if (options.format === 'xlsx' || (!options.format && isXlsx(bytes))) {
-    if (!isXlsx(bytes)) throw new ImportError('format', 'the file is not an XLSX workbook');
-    const sheet = await parseCredentialXlsx(bytes);
-    return { format: 'xlsx', encoding: null, encodingSource: null, separator: null, ...sheet };
+  take: (row: ParsedCredentialRow) => void,
+): Promise<CredentialFileRead> {
+  return refuseEmpty(await readRows(file, options, take));
+}
+
+function handOver(rows: ParsedCredentialRow[], take: (row: ParsedCredentialRow) => void): number {
+  const count = rows.length;
+  const each = rows as (ParsedCredentialRow | undefined)[];
+  for (let i = 0; i < count; i++) {
+    take(each[i]!);
+    each[i] = undefined;
   }
-  const decoded = decodeImportText(bytes, options.encoding);
+  return count;
+}
+
+/** Decodes the file's bytes, then lets them go. */
+function decodeOnce(file: CredentialFileBytes, encoding: string | undefined): DecodedText {
+  const decoded = decodeImportText(file.bytes, encoding);
+  file.bytes = new Uint8Array(0);
+  return decoded;
+}
+
+async function readRows(
+  file: CredentialFileBytes,
+  options: CredentialFileOptions,
+  take: (row: ParsedCredentialRow) => void,
+): Promise<CredentialFileRead> {
+  checkImportSize(file.bytes.length);
+  const extension = extensionOf(options.fileName);
+  if (options.format === 'xlsx' || (!options.format && isXlsx(file.bytes))) {
+    if (!isXlsx(file.bytes)) throw new ImportError('format', 'the file is not an XLSX workbook');
+    const sheet = await parseCredentialXlsx(file.bytes);
+    return {
+      format: 'xlsx',
+      encoding: null,
+      encodingSource: null,
+      separator: null,
+      ignoredColumns: sheet.ignoredColumns,
+      rows: handOver(sheet.rows, take),
+    };
+  }
+  const decoded = decodeOnce(file, options.encoding);
   const detected = options.format
     ? { format: options.format as 'lines' | 'csv' | 'json', delimiter: undefined }
     : detectTextFormat(decoded.text, extension);
@@ -115,7 +162,7 @@ async function parseRows(
         format: 'json',
         separator: null,
         ignoredColumns: [],
-        rows: parseCredentialJson(decoded.text),
+        rows: handOver(parseCredentialJson(decoded.text), take),
       };
     case 'csv': {
       const delimiter =
@@ -123,7 +170,7 @@ async function parseRows(
         detected.delimiter ??
         detectCredentialHeader(decoded.text) ??
         (extension === 'tsv' ? '\t' : ',');
-      const table = parseCredentialTable(decoded.text, delimiter, { onProgress, brokenLine });
+      const table = readCredentialTable(decoded.text, delimiter, take, { onProgress, brokenLine });
       return {
         ...base,
         format: 'csv',
@@ -133,7 +180,7 @@ async function parseRows(
       };
     }
     case 'lines': {
-      const lines = parseCredentialLines(decoded.text, {
+      const lines = readCredentialLines(decoded.text, take, {
         separator: options.separator as LineSeparator | undefined,
         onProgress,
         brokenLine,

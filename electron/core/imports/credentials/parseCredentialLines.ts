@@ -75,32 +75,48 @@ export interface ParsedCredentialLines {
   rows: ParsedCredentialRow[];
 }
 
+export interface CredentialLineOptions {
+  separator?: LineSeparator;
+  onProgress?: (rowsRead: number) => void;
+  brokenLine?: BrokenLineCheck;
+}
+
 /**
  * Fields past the fourth go to the comment (joined by the separator), so that a trailing note
  * never shifts the split.
  */
 export function parseCredentialLines(
   text: string,
-  options: {
-    separator?: LineSeparator;
-    onProgress?: (rowsRead: number) => void;
-    brokenLine?: BrokenLineCheck;
-  } = {},
+  options: CredentialLineOptions = {},
 ): ParsedCredentialLines {
-  const separator = options.separator ?? detectLineSeparator(eachTextLine(text));
   const rows: ParsedCredentialRow[] = [];
+  const { separator } = readCredentialLines(text, (row) => rows.push(row), options);
+  return { separator, rows };
+}
+
+/**
+ * The rows handed to `take` one at a time, as read, none kept: a preview packs each as it comes,
+ * so a 100k-line file is never 100k row objects at once.
+ */
+export function readCredentialLines(
+  text: string,
+  take: (row: ParsedCredentialRow) => void,
+  options: CredentialLineOptions = {},
+): { separator: LineSeparator; rows: number } {
+  const separator = options.separator ?? detectLineSeparator(eachTextLine(text));
+  let rows = 0;
   let index = -1;
   for (const line of eachTextLine(text)) {
     index++;
     if (isSkippedLine(line)) continue;
     const broken = options.brokenLine?.(index + 1, index + 1);
-    rows.push({
+    take({
       line: index + 1,
       credential: credentialFromLine(line, separator),
       problems: broken ? [wholeLineProblem(broken)] : [],
     });
-    if (options.onProgress && rows.length % PROGRESS_EVERY_ROWS === 0)
-      options.onProgress(rows.length);
+    rows++;
+    if (options.onProgress && rows % PROGRESS_EVERY_ROWS === 0) options.onProgress(rows);
   }
   return { separator, rows };
 }

@@ -61,14 +61,31 @@ function isComment(text: string, record: DelimitedRecord): boolean {
   return text[i] === '#';
 }
 
+export interface CredentialTableOptions {
+  onProgress?: (rowsRead: number) => void;
+  brokenLine?: BrokenLineCheck;
+}
+
 export function parseCredentialTable(
   text: string,
   delimiter: TableDelimiter,
-  options: { onProgress?: (rowsRead: number) => void; brokenLine?: BrokenLineCheck } = {},
+  options: CredentialTableOptions = {},
 ): ParsedCredentialTable {
+  const rows: ParsedCredentialRow[] = [];
+  const table = readCredentialTable(text, delimiter, (row) => rows.push(row), options);
+  return { delimiter, ignoredColumns: table.ignoredColumns, rows };
+}
+
+/** The table's rows handed to `take` one at a time, none kept (see readCredentialLines). */
+export function readCredentialTable(
+  text: string,
+  delimiter: TableDelimiter,
+  take: (row: ParsedCredentialRow) => void,
+  options: CredentialTableOptions = {},
+): { ignoredColumns: string[]; rows: number } {
   const brokenLine = options.brokenLine;
   let columns: CredentialColumns | undefined;
-  const rows: ParsedCredentialRow[] = [];
+  let rows = 0;
   for (const record of delimitedRecords(text, delimiter)) {
     if (isBlankRecord(record)) continue;
     if (!columns) {
@@ -96,9 +113,9 @@ export function parseCredentialTable(
     const row = credentialFromCells(record.cells, columns, record.line);
     const broken = brokenLine?.(record.line, lastLineOf(record));
     if (broken) row.problems.unshift(wholeLineProblem(broken));
-    rows.push(row);
-    if (options.onProgress && rows.length % PROGRESS_EVERY_ROWS === 0)
-      options.onProgress(rows.length);
+    take(row);
+    rows++;
+    if (options.onProgress && rows % PROGRESS_EVERY_ROWS === 0) options.onProgress(rows);
   }
-  return { delimiter, ignoredColumns: columns?.ignored ?? [], rows };
+  return { ignoredColumns: columns?.ignored ?? [], rows };
 }

@@ -2,8 +2,9 @@
 // marketplace would skip as duplicates (same hashes it uses), and the totals.
 import { credentialProblems, type FieldProblem } from '../../../contract/rules';
 import type { CredentialInput } from '../../../contract/marketplace/wire';
-import { hashCredential, type CredentialHashes } from '../../credentials/hash';
+import { credentialHash, hashCredential, type CredentialHashes } from '../../credentials/hash';
 import type { ParsedCredentialRow } from './credentialRow';
+import { HashMarks } from './hashMarks';
 
 export interface CredentialPreviewRow {
   line: number;
@@ -43,25 +44,36 @@ export interface CredentialPreview {
 
 /**
  * The hashes the marketplace compares. Our reading of "detected by a hash of login and a hash of
- * email": the same login, or the same email, is the same account.
+ * email": the same login, or the same email, is the same account. A hash may carry several marks
+ * (a check keeps "seen in the file" and "seen for a replace" in one index: one copy of each hash).
  */
 export class CredentialHashIndex {
-  private readonly logins = new Set<string>();
-  private readonly emails = new Set<string>();
+  private readonly logins: HashMarks;
+  private readonly emails: HashMarks;
 
-  constructor(hashes: Iterable<CredentialHashes> = []) {
+  /** `expected`: how many rows will be added, when known (see HashMarks). */
+  constructor(hashes: Iterable<CredentialHashes> = [], expected = 0) {
+    this.logins = new HashMarks(expected);
+    this.emails = new HashMarks(expected);
     for (const h of hashes) this.add(h);
   }
 
-  add(h: CredentialHashes): void {
-    this.logins.add(h.loginHash);
-    if (h.emailHash) this.emails.add(h.emailHash);
+  add(h: CredentialHashes, mark = 1): void {
+    this.logins.mark(h.loginHash, mark);
+    if (h.emailHash) this.emails.mark(h.emailHash, mark);
   }
 
-  has(h: CredentialHashes): boolean {
-    return this.logins.has(h.loginHash) || (h.emailHash !== null && this.emails.has(h.emailHash));
+  has(h: CredentialHashes, mark = 1): boolean {
+    return (
+      (this.logins.marksOf(h.loginHash) & mark) !== 0 ||
+      (h.emailHash !== null && (this.emails.marksOf(h.emailHash) & mark) !== 0)
+    );
   }
 }
+
+/** Marks of a file's own hashes: seen among the rows an add sends, among those a replace sends. */
+const IN_FILE = 1;
+const FOR_REPLACE = 2;
 
 /**
  * The checks of a file's rows in file order, a part at a time: each part is checked against the
@@ -70,11 +82,13 @@ export class CredentialHashIndex {
  */
 export class CredentialCheck {
   private readonly alreadyUploaded: CredentialHashIndex;
-  private readonly inFile = new CredentialHashIndex();
-  /** Every valid row's hashes, uploaded or not: what a replace would find twice in the file. */
-  private readonly inFileForReplace = new CredentialHashIndex();
-  /** Lower-cased login → the line of the first row with it (the file's own text, in memory). */
-  private readonly byFoldedLogin = new Map<string, number>();
+  /**
+   * The file's hashes: IN_FILE for the rows an add would send; FOR_REPLACE for every valid row's,
+   * uploaded or not (what a replace would find twice in the file).
+   */
+  private readonly inFile: CredentialHashIndex;
+  /** Hash of the lower-cased login → the line of the first row with it. */
+  private readonly byFoldedLogin: HashMarks;
   replaceTotal = 0;
   readonly totals: CredentialPreviewTotals = {
     rows: 0,
@@ -85,43 +99,52 @@ export class CredentialCheck {
     caseOnlyDuplicates: 0,
   };
 
-  constructor(uploaded: Iterable<CredentialHashes> = []) {
+  /** `expectedRows`: the file's row count when known (a commit re-checks a previewed file). */
+  constructor(uploaded: Iterable<CredentialHashes> = [], expectedRows = 0) {
     this.alreadyUploaded = new CredentialHashIndex(uploaded);
+    this.inFile = new CredentialHashIndex([], expectedRows);
+    this.byFoldedLogin = new HashMarks(expectedRows);
   }
 
   check(parsed: readonly ParsedCredentialRow[]): CredentialPreviewRow[] {
+    return parsed.map((row) => this.checkRow(row));
+  }
+
+  /** The next row in file order (a preview checks each as it is read). */
+  checkRow(row: ParsedCredentialRow): CredentialPreviewRow {
     const totals = this.totals;
-    totals.rows += parsed.length;
-    return parsed.map((row): CredentialPreviewRow => {
-      const problems = [...row.problems, ...credentialProblems(row.credential)];
-      if (problems.length > 0) {
-        totals.invalid++;
-        return { line: row.line, credential: row.credential, problems };
-      }
-      const hashes = hashCredential(row.credential);
-      const folded = row.credential.login.toLowerCase();
-      const earlier = this.byFoldedLogin.get(folded);
-      if (earlier === undefined) this.byFoldedLogin.set(folded, row.line);
-      if (!this.inFileForReplace.has(hashes)) {
-        this.inFileForReplace.add(hashes);
-        if (earlier === undefined) this.replaceTotal++;
-      }
-      if (this.alreadyUploaded.has(hashes)) {
-        totals.duplicatesUploaded++;
-        return { line: row.line, credential: row.credential, problems, duplicateOf: 'uploaded' };
-      }
-      if (this.inFile.has(hashes)) {
-        totals.duplicatesInFile++;
-        return { line: row.line, credential: row.credential, problems, duplicateOf: 'file' };
-      }
-      this.inFile.add(hashes);
-      if (earlier !== undefined) {
-        totals.caseOnlyDuplicates++;
-        return { line: row.line, credential: row.credential, problems, caseOnlyOf: earlier };
-      }
-      totals.valid++;
+    totals.rows++;
+    const problems = [...row.problems, ...credentialProblems(row.credential)];
+    if (problems.length > 0) {
+      totals.invalid++;
       return { line: row.line, credential: row.credential, problems };
-    });
+    }
+    const hashes = hashCredential(row.credential);
+    // Most logins are written lower-case: their own hash is the folded one's.
+    const folded = row.credential.login.toLowerCase();
+    const foldedHash = folded === row.credential.login ? hashes.loginHash : credentialHash(folded);
+    const firstLine = this.byFoldedLogin.marksOf(foldedHash);
+    const earlier = firstLine === 0 ? undefined : firstLine;
+    if (earlier === undefined) this.byFoldedLogin.mark(foldedHash, row.line);
+    if (!this.inFile.has(hashes, FOR_REPLACE)) {
+      this.inFile.add(hashes, FOR_REPLACE);
+      if (earlier === undefined) this.replaceTotal++;
+    }
+    if (this.alreadyUploaded.has(hashes)) {
+      totals.duplicatesUploaded++;
+      return { line: row.line, credential: row.credential, problems, duplicateOf: 'uploaded' };
+    }
+    if (this.inFile.has(hashes, IN_FILE)) {
+      totals.duplicatesInFile++;
+      return { line: row.line, credential: row.credential, problems, duplicateOf: 'file' };
+    }
+    this.inFile.add(hashes, IN_FILE);
+    if (earlier !== undefined) {
+      totals.caseOnlyDuplicates++;
+      return { line: row.line, credential: row.credential, problems, caseOnlyOf: earlier };
+    }
+    totals.valid++;
+    return { line: row.line, credential: row.credential, problems };
   }
 }
 

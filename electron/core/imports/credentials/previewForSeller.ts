@@ -4,25 +4,20 @@
 // themselves, passwords included, travel back packed in one buffer (moved, not copied object by
 // object) and are unpacked only when the seller confirms.
 import { WHOLE_LINE, type ParsedCredentialRow } from './credentialRow';
+import { GrowingBytes } from './growingBytes';
 import { MaskedRowPacker, type MaskedRows } from './maskedRows';
-import type { CredentialPreview } from './previewCredentials';
+import type { CredentialInput } from '../../../contract/marketplace/wire';
+import type { ProblemSay } from '../../../contract/rules';
+import type { CredentialPreview, CredentialPreviewRow } from './previewCredentials';
 
-/** A row as the seller may see it: the login masked, never a password. */
-export interface MaskedCredentialRow {
-  line: number;
-  maskedLogin: string;
-  hasEmail: boolean;
-  problems: { field: string; message: string }[];
-  duplicateOf: 'file' | 'uploaded' | null;
-  /** An earlier line whose login differs from this one only by case: left out unless kept. */
-  caseOnlyOf: number | null;
-}
+export type { MaskedCredentialRow } from './maskedRows';
 
 /** A refused row's problem by line (no field when the whole line is refused). */
 export interface LineProblem {
   line: number;
   field?: string;
   message: string;
+  say?: ProblemSay;
 }
 
 export interface CredentialPreviewForSeller {
@@ -47,46 +42,73 @@ export function maskLogin(login: string): string {
   return `${chars.slice(0, 2).join('')}${'•'.repeat(Math.min(chars.length - 3, 6))}${chars.at(-1)}`;
 }
 
-const PACK_EVERY_ROWS = 5000;
+/**
+ * What packing takes per byte of the file, about: a packed row is its line with some 20 bytes of
+ * JSON around it (a third more for 80-byte lines); a masked row some 35 bytes.
+ */
+const PACKED_PER_FILE_BYTE = 1.5;
+const MASKED_PER_FILE_BYTE = 0.6;
 
 /**
- * Packs rows (line, credential, problems) as one UTF-8 JSON array, one row a line, a part at a
- * time, so that no
- * string of the whole file's rows is ever built. The buffer is its own (never a slice of Node's
- * shared pool), so it can be moved to another thread.
+ * A credential's fields in the order a packed row lists them: a row is `[line, values, problems]`
+ * rather than an object, so 100k rows do not spell every key 100k times (half the bytes).
+ */
+const CREDENTIAL_KEYS = [
+  'login',
+  'game_password',
+  'email',
+  'email_password',
+  'is_2fa_active',
+  'comment',
+] as const satisfies readonly (keyof CredentialInput)[];
+/** A field the row does not have (never a value: every field is text, a flag or null). */
+const ABSENT = 0;
+
+type PackedRow = [
+  number,
+  (CredentialInput[keyof CredentialInput] | typeof ABSENT)[],
+  ParsedCredentialRow['problems'],
+];
+
+function packedRow({ line, credential, problems }: ParsedCredentialRow): PackedRow {
+  return [
+    line,
+    CREDENTIAL_KEYS.map((key) => (credential[key] === undefined ? ABSENT : credential[key])),
+    problems,
+  ];
+}
+
+function rowOfPacked([line, values, problems]: PackedRow): ParsedCredentialRow {
+  const credential: Record<string, unknown> = {};
+  CREDENTIAL_KEYS.forEach((key, i) => {
+    if (values[i] !== ABSENT) credential[key] = values[i];
+  });
+  return { line, credential: credential as CredentialInput, problems };
+}
+
+/**
+ * Packs rows (line, credential, problems) as one UTF-8 JSON array, one row a line, each written
+ * into the buffer as it comes, so that no string of the whole file's rows is ever built. The
+ * buffer is its own (never a slice of Node's shared pool), so it can be moved to another thread.
  */
 class RowPacker {
-  private readonly encoder = new TextEncoder();
-  private readonly parts: Uint8Array[] = [];
-  private pending: string[] = [];
-  private bytes = 0;
+  private readonly bytes: GrowingBytes;
+  private rows = 0;
 
-  add(row: ParsedCredentialRow): void {
-    const { line, credential, problems } = row;
-    this.pending.push(JSON.stringify({ line, credential, problems }));
-    if (this.pending.length === PACK_EVERY_ROWS) this.flush();
+  /** `expectedBytes`: about what the rows will take (a packed row is about its line and a bit). */
+  constructor(expectedBytes = 0) {
+    this.bytes = new GrowingBytes(expectedBytes);
+    this.bytes.write('[');
   }
 
-  private flush(): void {
-    if (this.pending.length === 0) return;
+  add(row: ParsedCredentialRow): void {
     // One row a line (JSON never writes a raw newline): a commit reads the rows a range at a time.
-    const part = this.encoder.encode((this.parts.length ? ',\n' : '') + this.pending.join(',\n'));
-    this.parts.push(part);
-    this.bytes += part.byteLength;
-    this.pending = [];
+    this.bytes.write((this.rows++ === 0 ? '' : ',\n') + JSON.stringify(packedRow(row)));
   }
 
   finish(): Uint8Array {
-    this.flush();
-    const packed = new Uint8Array(this.bytes + 2);
-    packed[0] = 0x5b; // [
-    let at = 1;
-    for (const part of this.parts.splice(0)) {
-      packed.set(part, at);
-      at += part.byteLength;
-    }
-    packed[at] = 0x5d; // ]
-    return packed;
+    this.bytes.write(']');
+    return this.bytes.finish();
   }
 }
 
@@ -97,7 +119,7 @@ export function packCredentialRows(rows: readonly ParsedCredentialRow[]): Uint8A
 }
 
 export function unpackCredentialRows(packed: Uint8Array): ParsedCredentialRow[] {
-  return JSON.parse(new TextDecoder().decode(packed)) as ParsedCredentialRow[];
+  return (JSON.parse(new TextDecoder().decode(packed)) as PackedRow[]).map(rowOfPacked);
 }
 
 /** Where some packed rows lie: bytes [start, end) of the buffer. */
@@ -136,7 +158,59 @@ export function packedRowRanges(packed: Uint8Array, rowsPerRange: number): Packe
 /** The rows of one range, and only those, as objects. */
 export function readPackedRows(packed: Uint8Array, range: PackedRowRange): ParsedCredentialRow[] {
   const text = new TextDecoder().decode(packed.subarray(range.start, range.end));
-  return JSON.parse(`[${text.replace(/,\n$/, '')}]`) as ParsedCredentialRow[];
+  return (JSON.parse(`[${text.replace(/,\n$/, '')}]`) as PackedRow[]).map(rowOfPacked);
+}
+
+/**
+ * The seller's view of a file's rows, built as each row is checked: masked and packed at once, so
+ * that no row object outlives its turn (a 100k-line file's rows are never all in memory).
+ */
+export class SellerPreviewBuilder {
+  private damagedRows = 0;
+  private readonly problems: LineProblem[] = [];
+  private readonly packer: RowPacker;
+  private readonly masked: MaskedRowPacker;
+
+  /** `fileBytes`: the file's size, from which the packed buffers are first sized. */
+  constructor(fileBytes = 0) {
+    this.packer = new RowPacker(fileBytes * PACKED_PER_FILE_BYTE);
+    this.masked = new MaskedRowPacker(fileBytes * MASKED_PER_FILE_BYTE);
+  }
+
+  add(row: CredentialPreviewRow): void {
+    if (row.problems.some((p) => p.field === WHOLE_LINE)) this.damagedRows++;
+    for (const p of row.problems) {
+      this.problems.push({
+        line: row.line,
+        ...(p.field !== WHOLE_LINE && { field: p.field }),
+        message: p.message,
+        ...(p.say && { say: p.say }),
+      });
+    }
+    this.masked.add({
+      line: row.line,
+      maskedLogin: maskLogin(row.credential.login),
+      hasEmail: Boolean(row.credential.email),
+      problems: row.problems.map(({ field, message, say }) => ({
+        field,
+        message,
+        ...(say && { say }),
+      })),
+      duplicateOf: row.duplicateOf ?? null,
+      caseOnlyOf: row.caseOnlyOf ?? null,
+    });
+    this.packer.add(row);
+  }
+
+  finish(replaceTotal: number): CredentialPreviewForSeller {
+    return {
+      rows: this.masked.finish(),
+      problems: this.problems,
+      damagedRows: this.damagedRows,
+      replaceTotal,
+      packedRows: this.packer.finish(),
+    };
+  }
 }
 
 /**
@@ -144,37 +218,11 @@ export function readPackedRows(packed: Uint8Array, range: PackedRowRange): Parse
  * go once masked and packed, so the file's rows are never held twice over.
  */
 export function previewForSeller(preview: CredentialPreview): CredentialPreviewForSeller {
-  let damagedRows = 0;
-  const problems: LineProblem[] = [];
-  const packer = new RowPacker();
-  const rows = preview.rows as (CredentialPreview['rows'][number] | undefined)[];
-  const masked = new MaskedRowPacker();
+  const builder = new SellerPreviewBuilder();
+  const rows = preview.rows as (CredentialPreviewRow | undefined)[];
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
+    builder.add(rows[i]!);
     rows[i] = undefined;
-    if (row.problems.some((p) => p.field === WHOLE_LINE)) damagedRows++;
-    for (const p of row.problems) {
-      problems.push({
-        line: row.line,
-        ...(p.field !== WHOLE_LINE && { field: p.field }),
-        message: p.message,
-      });
-    }
-    masked.add({
-      line: row.line,
-      maskedLogin: maskLogin(row.credential.login),
-      hasEmail: Boolean(row.credential.email),
-      problems: row.problems.map(({ field, message }) => ({ field, message })),
-      duplicateOf: row.duplicateOf ?? null,
-      caseOnlyOf: row.caseOnlyOf ?? null,
-    });
-    packer.add(row);
   }
-  return {
-    rows: masked.finish(),
-    problems,
-    damagedRows,
-    replaceTotal: preview.replaceTotal,
-    packedRows: packer.finish(),
-  };
+  return builder.finish(preview.replaceTotal);
 }

@@ -2,7 +2,7 @@
 // the marketplace applies, so every problem can be shown (line, column, reason) before anything
 // is queued.
 import type { DataValue, OfferWrite, Product } from '../../../contract/marketplace/wire';
-import { validateOfferWrite, type FieldProblem } from '../../../contract/rules';
+import { validateOfferWrite, type FieldProblem, type ProblemSay } from '../../../contract/rules';
 import { parseTwoFactor } from '../credentials/credentialRow';
 import { unguardFormulaCell } from '../text/formulaGuard';
 import { looksLikeCredentials } from '../../util/echo';
@@ -13,6 +13,10 @@ export interface OfferRowProblem {
   /** The header of the column as written in the file (or the field name when no column has it). */
   column: string;
   message: string;
+  /** The reason as a catalogue message (contract/rules), said in the app's language; `message` is English. */
+  say?: ProblemSay;
+  /** A select's values, said after the reason in the app's language. */
+  allowedValues?: string[];
 }
 
 export interface OfferSheetRow {
@@ -47,7 +51,7 @@ function parseNumber(cell: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-type CellValue = { value: unknown } | { problem: string };
+type CellValue = { value: unknown } | { problem: string; say: ProblemSay };
 
 function writeCellValue(
   kind: (typeof offerWriteColumns)[keyof typeof offerWriteColumns],
@@ -61,17 +65,19 @@ function writeCellValue(
     case 'boolean': {
       const flag = parseTwoFactor(cell);
       return flag === 'invalid' || flag === null
-        ? { problem: 'must be true or false' }
+        ? { problem: 'must be true or false', say: { key: 'editor.rule.trueOrFalse' } }
         : { value: flag };
     }
     case 'number': {
       const value = parseNumber(cell);
-      return value === null ? { problem: 'must be a number' } : { value };
+      return value === null
+        ? { problem: 'must be a number', say: { key: 'editor.rule.number' } }
+        : { value };
     }
     case 'integer': {
       const value = parseNumber(cell);
       return value === null || !Number.isInteger(value)
-        ? { problem: 'must be a whole number' }
+        ? { problem: 'must be a whole number', say: { key: 'editor.rule.wholeNumber' } }
         : { value };
     }
   }
@@ -106,6 +112,9 @@ function notAHeader(cells: readonly string[], line: number): OfferRowProblem {
   return {
     line,
     column: '',
+    say: accountLike
+      ? { key: 'imports.row.credentialsNotHeader' }
+      : { key: 'imports.row.notAHeader', values: { count: cells.length } },
     message: accountLike
       ? 'the first row looks like account credentials (a login and a password), not a row of ' +
         'column names; it is not repeated here. Account credentials are imported into an ' +
@@ -135,6 +144,11 @@ function headerProblems(
       problems.push({
         line: headerLine,
         column: column.header,
+        say: {
+          key: looksLikeCredentials(cells[index] ?? '')
+            ? 'imports.row.credentialsColumn'
+            : 'imports.row.unknownColumn',
+        },
         message: looksLikeCredentials(cells[index] ?? '')
           ? 'its name looks like account credentials, so it is not repeated here; it is not an ' +
             'offer field'
@@ -148,6 +162,7 @@ function headerProblems(
         line: headerLine,
         column: column.header,
         message: 'this field has two columns',
+        say: { key: 'imports.row.twoColumns' },
       });
     seen.add(key);
   }
@@ -156,6 +171,7 @@ function headerProblems(
       line: headerLine,
       column: '',
       message: `and ${unknown - UNKNOWN_COLUMNS_NAMED} more columns that are not offer fields`,
+      say: { key: 'imports.row.moreUnknown', values: { count: unknown - UNKNOWN_COLUMNS_NAMED } },
     });
   }
   return problems;
@@ -217,6 +233,7 @@ function parseOfferRow(
         line: record.line,
         column: column.header,
         message: `${column.name} ${parsed.problem}`,
+        say: parsed.say,
       });
     } else if (column.name === 'guarantee_delivery_time') {
       deliveryTimeMs = parsed.value as number;
@@ -238,6 +255,7 @@ function parseOfferRow(
       line: record.line,
       column: columnOfField.get('guarantee_delivery_time') ?? 'guarantee_delivery_time',
       message: 'guarantee_delivery_time must be at least 1 (milliseconds)',
+      say: { key: 'imports.row.deliveryAtLeastOne' },
     });
   }
   return {
@@ -252,5 +270,11 @@ function toRowProblem(problem: FieldProblem, line: number, column: string): Offe
   const allowed = problem.allowedValues?.length
     ? ` (allowed: ${problem.allowedValues.join(', ')})`
     : '';
-  return { line, column, message: problem.message + allowed };
+  return {
+    line,
+    column,
+    message: problem.message + allowed,
+    ...(problem.say && { say: problem.say }),
+    ...(problem.allowedValues?.length && { allowedValues: problem.allowedValues }),
+  };
 }

@@ -67,8 +67,8 @@ function refuseBrokenLines(
 ): ParsedOfferSheet {
   if (!brokenLine) return sheet;
   const problemAt = (record: Record_) => {
-    const message = brokenLine(record.line, lastLineOf(record));
-    return message ? { line: record.line, column: '', message } : undefined;
+    const broken = brokenLine(record.line, lastLineOf(record));
+    return broken ? { line: record.line, column: '', ...broken } : undefined;
   };
   const rowProblems = new Map(records.map((record) => [record.line, problemAt(record)]));
   const headerProblem = problemAt(header);

@@ -2,10 +2,19 @@
 // damaged byte, a character cut at the end of the file), or a UTF-8 line inside a file in another
 // encoding. Their values are not what the seller wrote, so importers refuse them by line rather
 // than send a login that works for nobody.
+import type { ProblemSay } from '../../../contract/rules';
 import type { DecodedText } from './decodeText';
 
+/** Why a row is refused: the importers' English and its catalogue message (imports.row.*). */
+export interface BrokenLine {
+  message: string;
+  say: ProblemSay;
+}
+
 /** Why the row on lines `first`–`last` is refused, or undefined when those lines are sound. */
-export type BrokenLineCheck = (first: number, last: number) => string | undefined;
+export type BrokenLineCheck = (first: number, last: number) => BrokenLine | undefined;
+
+type How = 'damaged' | 'mixed';
 
 /** Undefined when every line is sound, so that importers skip the check on the common path. */
 export function brokenLineCheck({
@@ -15,18 +24,26 @@ export function brokenLineCheck({
 }: Pick<DecodedText, 'brokenLines' | 'utf8Lines' | 'encoding'>): BrokenLineCheck | undefined {
   if (brokenLines.length === 0 && utf8Lines.length === 0) return undefined;
   const label = encoding.toUpperCase();
-  const reasons = new Map<number, string>();
-  for (const line of brokenLines) reasons.set(line, `not valid ${label} — the file may be damaged`);
-  for (const line of utf8Lines) {
-    reasons.set(line, `written in UTF-8, not ${label} — the file mixes two encodings`);
-  }
-  return (first, last) => {
+  const reasons = new Map<number, How>();
+  for (const line of brokenLines) reasons.set(line, 'damaged');
+  for (const line of utf8Lines) reasons.set(line, 'mixed');
+  const words = (how: How) =>
+    how === 'damaged'
+      ? `not valid ${label} — the file may be damaged`
+      : `written in UTF-8, not ${label} — the file mixes two encodings`;
+  return (first, last): BrokenLine | undefined => {
     for (let line = first; line <= last; line++) {
-      const reason = reasons.get(line);
-      if (!reason) continue;
+      const how = reasons.get(line);
+      if (!how) continue;
       return first === last
-        ? `${reason}; fix or remove this line`
-        : `line ${line} is ${reason}; fix or remove this row`;
+        ? {
+            message: `${words(how)}; fix or remove this line`,
+            say: { key: 'imports.row.brokenLine', values: { how, encoding: label } },
+          }
+        : {
+            message: `line ${line} is ${words(how)}; fix or remove this row`,
+            say: { key: 'imports.row.brokenRow', values: { how, encoding: label, line } },
+          };
     }
     return undefined;
   };

@@ -4,8 +4,15 @@ export {
   durationMs,
   exportActivityCsv,
   listActivity,
+  listActivityWithSay,
   outcomeWords,
 } from './listActivity';
-export type { ActivityCsv, ActivityEntry, ActivityList, ActivityListInput } from './listActivity';
+export type {
+  ActivityCsv,
+  ActivityEntry,
+  ActivityList,
+  ActivityListInput,
+  SaidActivityEntry,
+} from './listActivity';
 export type { ActivityOutcome } from '../../store';
 export { earlierRequests, type EarlierRequests } from './earlierRequests';

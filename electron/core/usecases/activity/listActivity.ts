@@ -2,6 +2,7 @@
 // read back with filters, and written out as a CSV a spreadsheet opens safely.
 import { formatDelimited } from '../../imports/text/delimited';
 import { guardFormulaCell } from '../../imports/text/formulaGuard';
+import type { ActivitySay } from '../../../contract/rules/refusedFields';
 import type { ActivityOutcome } from '../../store';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
@@ -38,10 +39,30 @@ export interface ActivityList {
   entries: ActivityEntry[];
 }
 
+/** An entry with its answer as a catalogue message where it has one, for the app to say. */
+export interface SaidActivityEntry extends ActivityEntry {
+  say?: ActivitySay;
+}
+
 const DEFAULT_LIMIT = 1000;
 const MAX_LIMIT = 50_000;
 
 export function listActivity(profile: SellerProfile, input: ActivityListInput = {}): ActivityList {
+  return { entries: rowsOf(profile, input).map(({ say: _say, ...entry }) => entry) };
+}
+
+/**
+ * The same entries with their messages: the app says those in its language. The command line's
+ * `log --json` keeps the English shape above.
+ */
+export function listActivityWithSay(
+  profile: SellerProfile,
+  input: ActivityListInput = {},
+): { entries: SaidActivityEntry[] } {
+  return { entries: rowsOf(profile, input) };
+}
+
+function rowsOf(profile: SellerProfile, input: ActivityListInput): SaidActivityEntry[] {
   const limit = input.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
     throw new UseCaseFailure('bad_input', `Show between 1 and ${MAX_LIMIT} entries.`, [], {
@@ -58,15 +79,14 @@ export function listActivity(profile: SellerProfile, input: ActivityListInput = 
       ...(input.outcomes && { outcomes: input.outcomes }),
       limit,
     });
-  return {
-    entries: rows.map((r) => ({
-      at: new Date(r.at).toISOString(),
-      operation: r.operation,
-      offers: r.offers,
-      outcome: r.outcome,
-      message: r.message,
-    })),
-  };
+  return rows.map((r) => ({
+    at: new Date(r.at).toISOString(),
+    operation: r.operation,
+    offers: r.offers,
+    outcome: r.outcome,
+    message: r.message,
+    ...(r.say && { say: r.say }),
+  }));
 }
 
 const OUTCOME_WORDS: Record<ActivityOutcome, string> = {

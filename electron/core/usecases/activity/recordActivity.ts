@@ -4,11 +4,16 @@
 // the logins and passwords a request carries) is redacted from every text before it is stored;
 // the store bounds and checks it once more.
 import { offerStatusNames, type SellerStatusValue } from '../../../contract/marketplace/wire';
-import { sellerProblem } from '../../../contract/rules/fieldLabels';
+import { activitySayIn, refusedFieldsSay } from '../../../contract/rules/refusedFields';
 import { plural } from '../../../contract/words';
 import type { MarketplaceClient } from '../../api';
 import type { ActivityInput, ActivityLog, ActivityOutcome } from '../../store';
-import { createRedactor, credentialSecrets, type Redact } from '../../secrets/redact';
+import {
+  createRedactor,
+  credentialSecrets,
+  redactStrings,
+  type Redact,
+} from '../../secrets/redact';
 import type { CredentialInput, ManageRequest } from '../../../contract/marketplace/wire';
 
 type Described = Pick<ActivityInput, 'operation' | 'offers'>;
@@ -87,7 +92,7 @@ function secretsOf(method: string, args: unknown[]): string[] {
   return creds.flatMap(credentialSecrets);
 }
 
-type Answer = Pick<ActivityInput, 'outcome' | 'message'> & { offers?: string[] };
+type Answer = Pick<ActivityInput, 'outcome' | 'message' | 'say'> & { offers?: string[] };
 
 function answerOf(method: string, answer: unknown): Answer {
   if (method === 'manageOffers') {
@@ -151,19 +156,19 @@ function failureOf(error: unknown): Answer | null {
     case 'unauthorized':
       return { outcome: 'refused', message: `Token refused: ${detail}` };
     case 'validation': {
-      // The refused fields by the labels the seller sees, not the API's paths.
+      // The refused fields by the labels the seller sees, not the API's paths: the English line
+      // and, beside it, the message the app says in its language (fields by their keys).
       const fields = Object.entries(
         (error as { fieldErrors?: Record<string, (string | { error: string })[]> | null })
           .fieldErrors ?? {},
       ).flatMap(([field, list]) =>
-        list.map((item) =>
-          sellerProblem({ field, message: typeof item === 'string' ? item : item.error }),
-        ),
+        list.map((item) => ({ field, message: typeof item === 'string' ? item : item.error })),
       );
-      return {
-        outcome: 'refused',
-        message: `${status}${fields.length > 0 ? fields.join('; ') : detail}`.trim(),
-      };
+      if (fields.length === 0) {
+        return { outcome: 'refused', message: `${status}${detail}`.trim() };
+      }
+      const say = refusedFieldsSay(fields, typeof e.status === 'number' ? e.status : null);
+      return { outcome: 'refused', message: activitySayIn(say, 'en')!, say };
     }
     default:
       return { outcome: 'refused', message: `${status}${detail}`.trim() };
@@ -206,6 +211,7 @@ export function recordingClient(
       offers: offers.filter(Boolean).map(redact),
       outcome: answer.outcome as ActivityOutcome,
       message: redact(answer.message),
+      ...(answer.say && { say: redactStrings(answer.say, redact) }),
     });
   };
   return new Proxy(client, {

@@ -21,7 +21,7 @@ import {
 } from '../../imports/credentials';
 import type { CredentialFileFormat } from '../../imports/credentials/parseCredentialFile';
 import { ImportError } from '../../imports/importError';
-import type { CredentialMode } from '../../store';
+import type { CredentialMode, CredentialStaging } from '../../store';
 import { runInChunks, type JobControl } from '../../util/chunkedJob';
 import { UseCaseFailure, type Problem, toFailure } from '../failure';
 import type { SellerProfile } from '../profile';
@@ -109,8 +109,11 @@ export interface CommitCredentialImportInput {
   keepCaseDuplicates?: boolean;
   /** As in the preview: more hashes that count as already there (an add only). */
   alsoKnown?: readonly CredentialHashes[];
-  /** Where the rows go instead of the outbox (the restock pool); an add only. */
-  into?: (credentials: CredentialInput[]) => void;
+  /**
+   * Where the rows are staged instead of for the outbox (the restock pool's staging); an add
+   * only. Staged a range at a time and moved in one transaction as the outbox's are.
+   */
+  into?: () => CredentialStaging;
 }
 
 export interface CredentialImportOutcome {
@@ -204,8 +207,13 @@ export async function previewCredentialImport(
   return preview;
 }
 
-/** Rows checked, sealed and staged per range: a few milliseconds of the core's thread each. */
-const ROWS_PER_RANGE = 200;
+/**
+ * Rows checked, sealed and staged per range. Small: a range's row objects live until it is
+ * staged, and those a young-generation collection meets twice move to the old generation, which
+ * V8 collects late (200 rows a range grew the core's heap by some 55 MB over a 100k-line commit;
+ * 25 rows, by half that).
+ */
+const ROWS_PER_RANGE = 25;
 
 /**
  * What a commit sends, counted again at commit time: an add skips what the offer has by now; a
@@ -216,12 +224,15 @@ const ROWS_PER_RANGE = 200;
  */
 async function sendInRanges(
   packed: Uint8Array,
-  uploaded: CredentialHashes[],
-  keepCaseOnly: boolean,
+  file: { uploaded: CredentialHashes[]; rows: number; keepCaseOnly: boolean },
   take: (credentials: CredentialInput[]) => void,
   control: JobControl,
 ): Promise<CredentialPreviewTotals> {
-  const check = new CredentialCheck(uploaded);
+  const { uploaded, keepCaseOnly } = file;
+  // Sized for the preview's row count: its hash tables never grow (and copy) mid-commit.
+  const check = new CredentialCheck(uploaded, file.rows);
+  // Progress in rows, as the seller counts them (every range but the last holds ROWS_PER_RANGE).
+  const onProgress = control.onProgress;
   const run = await runInChunks(
     packedRowRanges(packed, ROWS_PER_RANGE),
     (ranges) => {
@@ -236,10 +247,24 @@ async function sendInRanges(
         if (send.length > 0) take(send);
       }
     },
-    { ...control, firstChunk: 1, minChunk: 1 },
+    {
+      signal: control.signal,
+      onProgress:
+        onProgress &&
+        (({ done, total }) =>
+          onProgress({
+            done: done === total ? file.rows : Math.min(done * ROWS_PER_RANGE, file.rows),
+            total: file.rows,
+          })),
+      firstChunk: 1,
+      minChunk: 1,
+    },
   );
-  if (run.cancelled)
-    throw new UseCaseFailure('cancelled', 'The import was cancelled; nothing was queued.');
+  if (run.cancelled) {
+    throw new UseCaseFailure('bad_input', 'The import was stopped; nothing was queued.', [], {
+      say: { key: 'refusals.transfers.importStopped' },
+    });
+  }
   return check.totals;
 }
 
@@ -274,29 +299,19 @@ export async function commitCredentialImport(
   let queued: number;
   let totals: CredentialPreviewTotals;
   try {
-    if (input.into) {
-      // The restock pool takes its rows in one call (all or nothing in its own store).
-      const gathered: CredentialInput[] = [];
-      totals = await sendInRanges(
-        packed,
-        uploaded,
-        keepCaseOnly,
-        (c) => gathered.push(...c),
-        control,
-      );
+    // Sealed and staged a range at a time (never every row at once); queued, or added to the
+    // pool, in one short transaction at the end: all or nothing.
+    const staging = input.into
+      ? input.into()
+      : profile.store().stageCredentials(localId, input.mode);
+    try {
+      const file = { uploaded, rows: input.preview.totals.rows, keepCaseOnly };
+      totals = await sendInRanges(packed, file, (c) => staging.add(c), control);
       if (totals.invalid > 0 && !input.skipInvalid) throw refused(totals.invalid);
-      if (gathered.length > 0) input.into(gathered);
-      queued = gathered.length;
-    } else {
-      // Sealed and staged a range at a time; queued in one short transaction at the end.
-      const staging = profile.store().stageCredentials(localId, input.mode);
-      try {
-        totals = await sendInRanges(packed, uploaded, keepCaseOnly, (c) => staging.add(c), control);
-        if (totals.invalid > 0 && !input.skipInvalid) throw refused(totals.invalid);
-        queued = staging.staged > 0 ? staging.commit() : 0;
-      } finally {
-        staging.abandon();
-      }
+      queued = staging.staged;
+      if (queued > 0) staging.commit();
+    } finally {
+      staging.abandon();
     }
   } catch (error) {
     if (error instanceof UseCaseFailure) throw error;

@@ -4,7 +4,7 @@
 // other calls are answered in between; cancelled, the change stops between chunks and undo
 // covers what was applied.
 import { runInChunks, type JobControl } from '../../util/chunkedJob';
-import type { BulkWrite } from '../../store';
+import type { BulkWrite, StepLabel } from '../../store';
 import type { SellerProfile } from '../profile';
 import { storedOfferName } from './offerName';
 import { refusalProblems, type RefusedOffer } from './refusals';
@@ -32,7 +32,7 @@ export interface ChunkOutcome {
 export async function inUndoableChunks(
   profile: SellerProfile,
   localIds: readonly number[],
-  label: (changed: number) => string,
+  label: (changed: number) => StepLabel,
   applyChunk: (chunk: readonly number[]) => ChunkOutcome,
   job: JobControl = {},
 ): Promise<BulkOutcome> {
@@ -80,18 +80,20 @@ export async function inUndoableChunks(
 }
 
 /**
- * A big job at SQLite speed: ≈ 10 ms a chunk on an idle machine (a bulk row costs some 40 µs),
+ * A big job at SQLite speed: ≈ 10 ms a chunk on an idle machine (a bulk row costs some 40–70 µs),
  * never so few offers that a chunk's commit and snapshot queries outweigh its rows. From
- * BIG_JOB offers on, chunks of at least 1000: each commit writes every list-index page its rows
- * touched (some twenty indexes, scattered), and over 100k offers a chunk of 128 rewrites nearly
- * as many pages as one of 1000, so 780 commits cost some 15–30 % more CPU than 100. The price:
- * the seller's queries wait up to one such chunk, measured at 100–140 ms of CPU on a loaded
- * machine (test/bench/bulk.bench.ts prints the page query's wait during each change).
+ * BIG_JOB offers on, about 25 ms a chunk and at least 384 offers, so the seller's queries wait at
+ * most one such chunk (test/bench/bulk.bench.ts prints the page query's wait during each change).
+ * Not fewer: each commit writes every list-index page its rows touched, scattered over the
+ * indexes a change moves (a discard of a price and status change moves 18), and at 100k a discard
+ * in chunks of 300 took ~9.3–9.9 s of CPU against ~7.1–7.8 in chunks of 1000 (price and status
+ * changes, moving 7 and 12, cost the same either way within the noise). On a loaded machine the
+ * clock alone would shrink chunks to the floor and the commits would cost more still.
  */
 const BIG_JOB = 20_000;
 export function chunkSizing(offers: number) {
   return offers >= BIG_JOB
-    ? { budgetMs: 50, firstChunk: 1000, minChunk: 1000 }
+    ? { budgetMs: 25, firstChunk: 384, minChunk: 384 }
     : { budgetMs: 10, firstChunk: 128, minChunk: 128 };
 }
 

@@ -44,7 +44,19 @@ export async function changePrice(
   const outcome = await inUndoableChunks(
     profile,
     ids,
-    (changed) => `Price ${changeWords(input.mode, input.value)} on ${offersCount(changed)}`,
+    // The English the CLI prints, and its catalogue message for the app's undo (store/undoSteps).
+    (changed) => ({
+      text: `Price ${changeWords(input.mode, input.value)} on ${offersCount(changed)}`,
+      say: {
+        key: 'undo.step.price',
+        values: {
+          sign: input.value > 0 ? '+' : '−',
+          value: Math.abs(input.value),
+          percent: input.mode === 'percent' ? 'yes' : 'no',
+          count: changed,
+        },
+      },
+    }),
     (chunk) => {
       read.prefetch(chunk);
       const done: ChunkOutcome = { changedIds: [], refused: [] };
@@ -54,9 +66,19 @@ export async function changePrice(
         if (plan.kind === 'left_out') {
           done.refused.push({
             localId,
-            error: new UseCaseFailure('bad_input', plan.reason, [
-              { field: 'price_per_step', message: plan.reason },
-            ]),
+            // The app says the reason in its language (plan.say); the command line prints it.
+            error: new UseCaseFailure(
+              'bad_input',
+              plan.reason,
+              [
+                {
+                  field: 'price_per_step',
+                  message: plan.reason,
+                  ...(plan.say && { say: plan.say }),
+                },
+              ],
+              plan.say ? { say: plan.say } : {},
+            ),
           });
         } else {
           edits.push({ localId, patch: { price_per_step: plan.price! } });

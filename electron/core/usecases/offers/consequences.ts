@@ -7,9 +7,11 @@ import {
   editSendsToReview,
   formatPrice,
   SOLD_LEFT_OUT,
-  statusChangeExpectation,
+  statusChangeExpected,
   statusName,
+  type StatusExpectation,
   type PriceChangeMode,
+  type ProblemSay,
 } from '../../../contract/rules';
 import {
   OfferStatus,
@@ -34,12 +36,16 @@ export type OfferPlan =
       price?: number;
       /** A refusal we expect (an assumption, not a rule): said to the seller, sent anyway. */
       expected?: string;
+      /** Its catalogue message's key, said with the count of offers it concerns. */
+      expectedKey?: StatusExpectation['key'];
     }
   | {
       kind: 'left_out';
       localId: number;
       offer: string;
       reason: string;
+      /** The reason as a catalogue message, for the app (`reason` is the command line's English). */
+      say?: ProblemSay;
       /** Already as asked (the status it has): nothing to do, which is not a refusal. */
       already?: boolean;
     };
@@ -72,12 +78,19 @@ const gone = (localId: number): OfferPlan => ({
   localId,
   offer: 'An offer that no longer exists',
   reason: 'This offer no longer exists.',
+  say: { key: 'offers.gone' },
 });
 
 /** The plan for an offer a change leaves as it is, and why. */
 const leftOutAs =
   (localId: number, offer: string) =>
-  (reason: string): OfferPlan => ({ kind: 'left_out', localId, offer, reason });
+  (reason: string, say?: ProblemSay): OfferPlan => ({
+    kind: 'left_out',
+    localId,
+    offer,
+    reason,
+    ...(say && { say }),
+  });
 
 const isDeleting = (offer: PlannedOffer) => offer.pending.some((op) => op.kind === 'delete');
 
@@ -91,22 +104,31 @@ export function planPrice(
   if (!offer) return gone(localId);
   const name = read.name(offer);
   const leftOut = leftOutAs(localId, name);
-  if (isDeleting(offer)) return leftOut('Waiting to be deleted.');
+  if (isDeleting(offer)) return leftOut('Waiting to be deleted.', { key: 'offers.waitingDelete' });
   const status = offer.server?.status ?? null;
   // A manage edit of a sold offer makes the marketplace re-judge it (a sold-out account offer
   // came back Not Active): a sold offer is never edited by a bulk change.
-  if (status === OfferStatus.Sold) return leftOut(SOLD_LEFT_OUT);
+  if (status === OfferStatus.Sold) return leftOut(SOLD_LEFT_OUT, { key: 'offers.soldLeftOut' });
   const product = read.product(offer.productId);
-  if (!product) return leftOut('Its product is not in the local catalogue: pull first.');
+  if (!product)
+    return leftOut('Its product is not in the local catalogue: pull first.', {
+      key: 'offers.noProduct',
+    });
   const type = product.marketplace_type as MarketplaceTypeValue;
   const current = offer.fields.price_per_step;
-  if (typeof current !== 'number') return leftOut('No price yet.');
+  if (typeof current !== 'number') return leftOut('No price yet.', { key: 'offers.noPrice' });
   const next = changedPrice(current, mode, value, type);
   if (next <= 0) {
-    return leftOut(`The new price would be ${formatPrice(next, type)}: a price must be above 0.`);
+    return leftOut(`The new price would be ${formatPrice(next, type)}: a price must be above 0.`, {
+      key: 'offers.priceToZero',
+      values: { price: next },
+    });
   }
   if (next === current) {
-    return leftOut(`The price stays ${formatPrice(current, type)} once rounded.`);
+    return leftOut(`The price stays ${formatPrice(current, type)} once rounded.`, {
+      key: 'offers.priceStays',
+      values: { price: current },
+    });
   }
   return {
     kind: 'change',
@@ -124,20 +146,22 @@ export function planStatus(read: OfferReader, localId: number, target: number): 
   if (!offer) return gone(localId);
   const name = read.name(offer);
   const leftOut = leftOutAs(localId, name);
-  if (isDeleting(offer)) return leftOut('Waiting to be deleted.');
+  if (isDeleting(offer)) return leftOut('Waiting to be deleted.', { key: 'offers.waitingDelete' });
   const from = (offer.server?.status ?? OfferStatus.Draft) as OfferStatusValue;
   const hasQueuedStatus = offer.pending.some((op) => op.kind === 'status');
   if (from === target && !hasQueuedStatus) {
-    return { ...leftOut(`Already ${statusName(target)}.`), already: true } as OfferPlan;
+    // The status as its number: said as the language names it (consequenceWords leftOutIn).
+    const say = { key: 'offers.alreadyStatus', values: { status: target } } as const;
+    return { ...leftOut(`Already ${statusName(target)}.`, say), already: true } as OfferPlan;
   }
   const product = read.product(offer.productId);
   // What we expect the marketplace to refuse is said, not enforced: the change goes.
-  let expected: string | null = null;
+  let expected: StatusExpectation | null = null;
   if (product) {
     const screenshots = Array.isArray(offer.fields.screenshots)
       ? offer.fields.screenshots.length
       : 0;
-    expected = statusChangeExpectation(from, target, {
+    expected = statusChangeExpected(from, target, {
       marketplaceType: product.marketplace_type as MarketplaceTypeValue,
       screenshots,
     });
@@ -149,7 +173,7 @@ export function planStatus(read: OfferReader, localId: number, target: number): 
     before: offer.server ? statusName(from) : 'Not sent yet',
     after: statusName(target),
     toReview: false,
-    ...(expected && { expected }),
+    ...(expected && { expected: expected.sentence, expectedKey: expected.key }),
   };
 }
 
@@ -158,7 +182,13 @@ export function planDelete(read: OfferReader, localId: number): OfferPlan {
   if (!offer) return gone(localId);
   const name = read.name(offer);
   if (isDeleting(offer)) {
-    return { kind: 'left_out', localId, offer: name, reason: 'Already waiting to be deleted.' };
+    return {
+      kind: 'left_out',
+      localId,
+      offer: name,
+      reason: 'Already waiting to be deleted.',
+      say: { key: 'offers.alreadyWaitingDelete' },
+    };
   }
   const neverSent = offer.serverId === null;
   return {

@@ -23,7 +23,10 @@ export async function deleteOffers(
   const outcome = await inUndoableChunks(
     profile,
     ids,
-    (changed) => `Delete ${offersCount(changed)}`,
+    (changed) => ({
+      text: `Delete ${offersCount(changed)}`,
+      say: { key: 'undo.step.delete', values: { count: changed } },
+    }),
     (chunk) =>
       sortWrites(
         store.bulkChanges().deleteOffers(chunk),

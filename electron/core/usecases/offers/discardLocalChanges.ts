@@ -19,7 +19,10 @@ export function discardLocalChanges(
   return inUndoableChunks(
     profile,
     ids,
-    (changed) => `Discard of local changes on ${offersCount(changed)}`,
+    (changed) => ({
+      text: `Discard of local changes on ${offersCount(changed)}`,
+      say: { key: 'undo.step.discard', values: { count: changed } },
+    }),
     (chunk) =>
       sortWrites(store.bulkChanges().discardLocalChanges(chunk), { changedIds: [], refused: [] }),
     job,

@@ -26,7 +26,10 @@ export function duplicateOffers(
   // One undoable step: undo removes the copies while they are unsent.
   const copies = `${originals.length} offer${originals.length === 1 ? '' : 's'}`;
   return store.undoSteps().record(
-    `Duplicate of ${copies}`,
+    {
+      text: `Duplicate of ${copies}`,
+      say: { key: 'undo.step.duplicate', values: { count: originals.length } },
+    },
     [],
     () => copyAll(),
     (ids) => ids,

@@ -30,5 +30,5 @@ export type { RefusedOffer } from './refusals';
 export { offerName } from './offerName';
 export { previewChange, PREVIEW_LINES } from './previewChange';
 export type { BulkChange, ChangePreview, PreviewLine, LeftOutLine } from './previewChange';
-export { undoLabelIn, undoLastStep, lastUndoStep } from './undo';
+export { undoLabelIn, undoLastStep, undoLastStepIn, lastUndoStep } from './undo';
 export type { UndoOutcome } from './undo';

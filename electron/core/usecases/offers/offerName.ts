@@ -17,11 +17,15 @@ export function offerName(offer: Nameable, productTitle?: string | null): string
   return `New offer of ${productTitle ? quoteForMessage(productTitle) : `product ${offer.productId}`}`;
 }
 
-/** The name of a stored offer; one that is gone is said to be gone. */
+/**
+ * A stored offer as a bulk change's outcome names it: as its preview did (`namedOffer`), so the
+ * seller finds in the outcome the offer the list shows by its name; one that is gone is said to be
+ * gone.
+ */
 export function storedOfferName(store: Store, localId: number): string {
   const offer = store.getOffer(localId);
   if (!offer) return 'An offer that no longer exists';
-  return offerName(offer, store.getProduct(offer.productId)?.title);
+  return namedOffer(offer, store.getProduct(offer.productId)?.title);
 }
 
 /**

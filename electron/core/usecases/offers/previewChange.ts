@@ -4,21 +4,19 @@
 // offer; the lines stop at `limit`, so a preview of thousands of offers stays small and quick.
 import {
   PRICE_ROUNDING_RULE,
-  priceChangeRefusal,
+  priceChangeProblem,
   reviewWarning,
   sellerStatuses,
   type PriceChangeMode,
 } from '../../../contract/rules';
-import type { Locale, MessageKey } from '../../../contract/i18n';
+import type { Locale } from '../../../contract/i18n';
 import { UseCaseFailure } from '../failure';
 import {
+  consequencesIn,
   expectationNote,
-  offerNameIn,
-  reasonIn,
-  ruleIn,
-  valueIn,
-  warningIn,
-} from './consequenceWords';
+  leftOutIn,
+  type Expected,
+} from '../../../contract/rules/consequenceWords';
 import type { SellerProfile } from '../profile';
 import {
   offerReader,
@@ -68,20 +66,11 @@ export interface ChangePreview {
 export const PREVIEW_LINES = 200;
 const PREVIEW_READ_PAGE = 500;
 
-/** contract/rules/prices.ts's refusals, as the app says them. */
-const priceRefusalKeys: Record<string, MessageKey> = {
-  'The change must be a number, like 10 or -5.': 'refusals.offers.priceNotNumber',
-  'A change of zero changes nothing.': 'refusals.offers.priceZero',
-  'A price cannot drop by 100 % or more.': 'refusals.offers.priceDrop100',
-};
-
 export function checkChange(change: BulkChange): void {
   if (change.kind === 'price') {
-    const refusal = priceChangeRefusal(change.mode, change.value);
-    if (refusal) {
-      const key = priceRefusalKeys[refusal];
-      throw new UseCaseFailure('bad_input', refusal, [], key ? { say: { key } } : {});
-    }
+    // Its catalogue message comes with it (contract/rules/prices.ts), said in the app's language.
+    const refusal = priceChangeProblem(change.mode, change.value);
+    if (refusal) throw new UseCaseFailure('bad_input', refusal.message, [], { say: refusal.say });
   }
   if (change.kind === 'status' && !(sellerStatuses as readonly number[]).includes(change.status)) {
     throw new UseCaseFailure(
@@ -126,18 +115,20 @@ export function previewChange(
     warnings: [],
   };
   /** Refusals we expect (assumptions), with how many offers each concerns. */
-  const expected = new Map<string, number>();
+  const expected: Expected = new Map();
   for (const [i, localId] of ids.entries()) {
     // Offers read a page at a time, table by table, rather than one by one.
     if (i % PREVIEW_READ_PAGE === 0) read.prefetch(ids.slice(i, i + PREVIEW_READ_PAGE));
     const plan = planOf(read, localId, input.change);
-    if (plan.kind === 'change' && plan.expected) {
-      expected.set(plan.expected, (expected.get(plan.expected) ?? 0) + 1);
+    if (plan.kind === 'change' && plan.expected && plan.expectedKey) {
+      const seen = expected.get(plan.expectedKey);
+      expected.set(plan.expectedKey, { sentence: plan.expected, count: (seen?.count ?? 0) + 1 });
     }
     if (plan.kind === 'left_out') {
       preview.leftOutCount += 1;
       if (preview.leftOut.length < limit) {
-        preview.leftOut.push({ localId, offer: plan.offer, reason: plan.reason });
+        // Said from its key in the app's language (the English is the --dry-run's).
+        preview.leftOut.push({ localId, offer: plan.offer, reason: leftOutIn(plan, locale) });
       }
       continue;
     }
@@ -153,29 +144,6 @@ export function previewChange(
   }
   if (preview.toReviewCount > 0) preview.warnings.push(reviewWarning(preview.toReviewCount));
   if (expected.size > 0) preview.rule = expectationNote(expected, locale);
-  return previewIn(preview, locale);
-}
-
-/** The preview in the app's language (the English is the command line's --dry-run). */
-function previewIn(preview: ChangePreview, locale: Locale): ChangePreview {
-  if (locale === 'en') return preview;
-  return {
-    ...preview,
-    changes: preview.changes.map((line) => ({
-      ...line,
-      offer: offerNameIn(line.offer, locale),
-      before: valueIn(line.before, locale),
-      after: valueIn(line.after, locale),
-    })),
-    leftOut: preview.leftOut.map((line) => ({
-      ...line,
-      offer: offerNameIn(line.offer, locale),
-      reason: reasonIn(line.reason, locale),
-    })),
-    toReview: preview.toReview.map((name) => offerNameIn(name, locale)),
-    rule: ruleIn(preview.rule, locale),
-    warnings: preview.warnings.map((w) =>
-      warningIn(w, preview.toReviewCount, locale, reviewWarning(preview.toReviewCount)),
-    ),
-  };
+  // In the app's language (the English is the command line's --dry-run).
+  return consequencesIn(preview, locale);
 }

@@ -23,7 +23,11 @@ export function withoutRowNumbers(message: string): string {
 /** The problems an expected refusal carries, or null for an error that is not a refusal. */
 export function refusalProblems(error: unknown): Problem[] | null {
   if (error instanceof DraftRejected) {
-    return error.problems.map(({ field, message }) => ({ field, message }));
+    return error.problems.map(({ field, message, say }) => ({
+      field,
+      message,
+      ...(say && { say }),
+    }));
   }
   // A rule or a missing offer refuses one offer; anything else (the data folder) stops them all.
   if (

@@ -38,7 +38,7 @@ export async function saveOffer(
   const steps = store.undoSteps();
   if (localId === undefined) {
     localId = steps.record(
-      'Save of a new offer',
+      { text: 'Save of a new offer', say: { key: 'undo.step.saveNew' } },
       [],
       () =>
         refusedAs('The offer was not saved', () =>
@@ -54,7 +54,7 @@ export async function saveOffer(
     const id = localId;
     const name = offerName(requireOffer(profile, id), product.title);
     steps.record(
-      `Save of ${name}`,
+      { text: `Save of ${name}`, say: { key: 'undo.step.save', values: { offer: name } } },
       [id],
       () => refusedAs('The offer was not saved', () => store.editOffer(id, draft)),
       () => [id],

@@ -42,7 +42,11 @@ export async function setStatus(
   const outcome = await inUndoableChunks(
     profile,
     ids,
-    (changed) => `Status ${statusName(input.status)} on ${offersCount(changed)}`,
+    // The English the CLI prints, and its catalogue message for the app's undo (store/undoSteps).
+    (changed) => ({
+      text: `Status ${statusName(input.status)} on ${offersCount(changed)}`,
+      say: { key: 'undo.step.status', values: { status: input.status, count: changed } },
+    }),
     (chunk) => {
       read.prefetch(chunk);
       const done: ChunkOutcome = { changedIds: [], refused: [] };
@@ -55,9 +59,13 @@ export async function setStatus(
         } else if (plan.kind === 'left_out') {
           done.refused.push({
             localId,
-            error: new UseCaseFailure('bad_input', plan.reason, [
-              { field: 'status', message: plan.reason },
-            ]),
+            // The app says the reason in its language (plan.say); the command line prints it.
+            error: new UseCaseFailure(
+              'bad_input',
+              plan.reason,
+              [{ field: 'status', message: plan.reason, ...(plan.say && { say: plan.say }) }],
+              plan.say ? { say: plan.say } : {},
+            ),
           });
         } else {
           going.push(localId);

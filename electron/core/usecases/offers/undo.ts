@@ -1,7 +1,9 @@
 // Undo: the seller's last step (a bulk change, an import, a save) taken back while none of its
 // operations has gone out. Refused with a sentence once one has: the marketplace may have it.
 import { catalogues, translate, type Locale, type MessageKey } from '../../../contract/i18n';
-import type { UndoStepView } from '../../store';
+import { statusName } from '../../../contract/rules';
+import { offerNameIn } from '../../../contract/rules/consequenceWords';
+import type { StepLabelSay, UndoStepView } from '../../store';
 import { UseCaseFailure, type Sentence } from '../failure';
 import type { SellerProfile } from '../profile';
 
@@ -18,11 +20,27 @@ export function lastUndoStep(profile: SellerProfile): UndoStepView | null {
 
 /**
  * The step's label in the seller's language. The store keeps the English the command line prints
- * ("Price −10 % on 2 offers"); its fixed forms are said again here, a label of another form
- * (written by an older version) as it is.
+ * ("Price −10 % on 2 offers") and, since schema 10, its catalogue message (`say`), which is said
+ * here; a step recorded before has only the English, whose fixed forms are said again from the
+ * table below, a label of another form as it is.
  */
-export function undoLabelIn(label: string, locale: Locale): string {
-  if (locale === 'en') return label;
+export function undoLabelIn(label: string, locale: Locale, say?: StepLabelSay | null): string {
+  // With its message, English too is said from it: the app writes counts as its locale does
+  // ("1,279 offers"); the command line prints the stored label.
+  if (locale === 'en' && !say) return label;
+  if (say && say.key in catalogues.en) {
+    const values = { ...say.values };
+    // An offer's name as the use cases write it, said in the language ("Предложение 1042").
+    if (typeof values.offer === 'string') values.offer = offerNameIn(values.offer, locale);
+    // A status is kept as its number: its name is said in the language too.
+    if (say.key === 'undo.step.status' && typeof values.status === 'number') {
+      values.status = translate(
+        locale,
+        `offers.status${statusName(values.status).replace(/ /g, '')}` as MessageKey,
+      );
+    }
+    return translate(locale, say.key as MessageKey, values);
+  }
   const sentence = undoLabelSentence(label, locale);
   return sentence ? translate(locale, sentence.key, sentence.values) : label;
 }
@@ -61,6 +79,20 @@ function undoLabelSentence(label: string, locale: Locale): Sentence | null {
 
 /** Undoes the last step; a refusal names the step in `locale` (the message stays English). */
 export function undoLastStep(profile: SellerProfile, locale: Locale = 'en'): UndoOutcome {
+  const { label, offers } = undoLast(profile, locale);
+  return { label, offers };
+}
+
+/** The same, its label said in `locale` (the app's undo). */
+export function undoLastStepIn(profile: SellerProfile, locale: Locale): UndoOutcome {
+  const { label, offers, say } = undoLast(profile, locale);
+  return { label: undoLabelIn(label, locale, say), offers };
+}
+
+function undoLast(
+  profile: SellerProfile,
+  locale: Locale,
+): UndoOutcome & { say: StepLabelSay | null } {
   const result = profile.store().undoSteps().undoLast();
   if (!result) {
     throw new UseCaseFailure('not_found', 'There is nothing to undo.', [], {
@@ -69,10 +101,10 @@ export function undoLastStep(profile: SellerProfile, locale: Locale = 'en'): Und
   }
   if (!result.undone) {
     throw new UseCaseFailure('bad_input', `Cannot undo "${result.label}": ${result.reason}`, [], {
-      say: whyNotUndone(undoLabelIn(result.label, locale), result.reason),
+      say: whyNotUndone(undoLabelIn(result.label, locale, result.say), result.reason),
     });
   }
-  return { label: result.label, offers: result.offers };
+  return { label: result.label, offers: result.offers, say: result.say };
 }
 
 /** The store's reasons (store/undoSteps.ts), by their first words, as the app says them. */

@@ -236,18 +236,25 @@ export function profileForSeller(
     const firstTaken = registry.profiles.some(
       (e) => e.market === market && entryFile(dataDir, e) === first,
     );
-    const name = defaultProfileName(registry, marketUrl, identity.userId);
     const noneYet = !registry.profiles.some((e) => e.market === market);
-    const created =
-      !firstTaken && firstIsTheirs && (existsSync(first) || noneYet)
-        ? {
-            name,
-            market,
-            file: registryPath(dataDir, first),
-            userId: identity.userId,
-            fingerprints: [identity.fingerprint],
-          }
-        : newProfileEntry(dataDir, marketUrl, name, identity.userId, [identity.fingerprint]);
+    const claimsFirst = !firstTaken && firstIsTheirs && (existsSync(first) || noneYet);
+    // A further profile beside a first one nobody claimed: that one goes by the host's name.
+    const firstUnclaimed = !claimsFirst && !firstTaken && existsSync(first);
+    const name = defaultProfileName(
+      registry,
+      marketUrl,
+      identity.userId,
+      firstUnclaimed ? [new URL(marketUrl).hostname] : [],
+    );
+    const created = claimsFirst
+      ? {
+          name,
+          market,
+          file: registryPath(dataDir, first),
+          userId: identity.userId,
+          fingerprints: [identity.fingerprint],
+        }
+      : newProfileEntry(dataDir, marketUrl, name, identity.userId, [identity.fingerprint]);
     registry.profiles.push(created);
     return created;
   });

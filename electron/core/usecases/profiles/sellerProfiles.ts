@@ -65,14 +65,20 @@ export function listProfiles(dataDir: string, marketUrl: string): ProfileSummary
   return first ? [first, ...named] : named;
 }
 
-/** What a profile is called when the seller has not named it: the host and the user id. */
+/**
+ * What a profile is called when the seller has not named it: the host and the user id, or the
+ * host alone (then numbered) while the seller is not known yet — no word of any language in it,
+ * since the name is shown as it is in every language and by the command line.
+ */
 export function defaultProfileName(
   registry: Registry,
   marketUrl: string,
   userId: number | null,
+  /** Names in use outside the registry (a first profile no seller has claimed yet). */
+  alsoTaken: readonly string[] = [],
 ): string {
-  const base = userId === null ? `${hostOf(marketUrl)}-new` : `${hostOf(marketUrl)}-${userId}`;
-  const taken = new Set(entriesOf(registry, marketUrl).map((e) => e.name));
+  const base = userId === null ? hostOf(marketUrl) : `${hostOf(marketUrl)}-${userId}`;
+  const taken = new Set([...entriesOf(registry, marketUrl).map((e) => e.name), ...alsoTaken]);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

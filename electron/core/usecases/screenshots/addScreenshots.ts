@@ -1,6 +1,7 @@
 // Screenshots added to an offer: each file checked by its bytes and copied into the data folder
 // (moving the original later loses nothing), each link normalised, all within the cap, then
 // queued for the sync to upload and attach in order once the offer exists.
+import type { ProblemSay } from '../../../contract/rules/problems';
 import { rm } from 'node:fs/promises';
 import {
   prepareScreenshotAdd,
@@ -29,6 +30,8 @@ export interface ScreenshotRefused {
   /** The file name or link, as given. */
   item: string;
   reason: string;
+  /** The reason as a catalogue message, for the app; `reason` is the command line's English. */
+  say?: ProblemSay;
 }
 
 export interface AddScreenshotsOutcome {

@@ -1,18 +1,20 @@
 // Is this the seller's API token? Said before anything is kept: a token that cannot even be sent
 // is told as malformed without asking the marketplace (left to the HTTP layer it would read as
 // "offline"); otherwise one cheap request decides.
-import { tokenProblem } from '../../api/tokenFormat';
+import { tokenProblemKind, tokenProblemWords } from '../../api/tokenFormat';
 import type { EarlierRequests } from '../activity/earlierRequests';
 import { UseCaseFailure } from '../failure';
 
 /** The token trimmed, or a failure saying what is wrong with it (never quoting it). */
 export function wellFormedToken(token: string): string {
   const trimmed = token.trim();
-  const problem = tokenProblem(trimmed);
+  const problem = tokenProblemKind(trimmed);
   if (problem) {
     throw new UseCaseFailure(
       'bad_input',
-      `The API token is malformed: ${problem}. Copy it again from your seller dashboard.`,
+      `The API token is malformed: ${tokenProblemWords[problem]}. Copy it again from your seller dashboard.`,
+      [],
+      { say: { key: 'failures.tokenMalformedCopy', values: { why: problem } } },
     );
   }
   return trimmed;

@@ -16,6 +16,7 @@ import {
   type CredentialImportPreview,
   type CredentialPreviewOptions,
 } from '../credentials';
+import type { JobControl } from '../../util/chunkedJob';
 import { UseCaseFailure, toFailure } from '../failure';
 import { requireOffer } from '../offers/getOffer';
 import type { SellerProfile } from '../profile';
@@ -116,29 +117,39 @@ export interface PoolImportOutcome {
   keep: number;
 }
 
+/** `control`: progress by rows, and a stop before the pool is touched (nothing is added). */
 export async function commitPoolImport(
   profile: SellerProfile,
   input: CommitPoolImportInput,
+  control: JobControl = {},
 ): Promise<PoolImportOutcome> {
   const { localId } = input.preview;
   if (input.keep !== undefined && input.keep !== null) checkKeep(input.keep);
   const store = profile.store();
   let added = 0;
-  const outcome = await commitCredentialImport(profile, {
-    preview: input.preview,
-    mode: 'add',
-    skipInvalid: input.skipInvalid,
-    keepCaseDuplicates: input.keepCaseDuplicates,
-    alsoKnown: store.pool().hashes(localId),
-    into: (credentials) => {
-      store.transaction(() => {
-        added = store.pool().add(localId, credentials);
-        if (input.keep !== undefined && input.keep !== null) {
-          store.pool().setKeep(localId, input.keep);
-        }
-      });
+  const outcome = await commitCredentialImport(
+    profile,
+    {
+      preview: input.preview,
+      mode: 'add',
+      skipInvalid: input.skipInvalid,
+      keepCaseDuplicates: input.keepCaseDuplicates,
+      alsoKnown: store.pool().hashes(localId),
+      // Staged a range at a time like an import's; the rows and the level land in one transaction.
+      into: () => {
+        const staging = store.pool().stage(localId, input.keep ?? null);
+        return {
+          get staged() {
+            return staging.staged;
+          },
+          add: (credentials) => staging.add(credentials),
+          commit: () => (added = staging.commit()),
+          abandon: () => staging.abandon(),
+        };
+      },
     },
-  });
+    control,
+  );
   if (outcome.queued === 0 && input.keep !== undefined && input.keep !== null) {
     store.pool().setKeep(localId, input.keep);
   }

@@ -4,6 +4,7 @@
 // (store.stageOfferImport), all or nothing unless the seller asked to skip the bad rows. Duplicates are counted, never
 // created; a row without a delivery time gets the one the seller chose, one hour by default.
 import type { Locale } from '../../../contract/i18n';
+import { problemSentence } from '../../../contract/rules/fieldLabels';
 import type { Product } from '../../../contract/marketplace/wire';
 import type { OfferSheetRow } from '../../imports/offers';
 import { runInChunks, type JobControl } from '../../util/chunkedJob';
@@ -120,7 +121,7 @@ export async function previewOfferImport(
   const headerProblems: Problem[] = sheet.headerProblems.map((p) => ({
     line: p.line,
     field: p.column,
-    message: p.message,
+    message: problemSentence(p, input.locale ?? 'en'),
   }));
   const headerRefused = headerProblems.length > 0;
   const rows: readonly OfferSheetRow[] = headerRefused ? [] : sheet.rows;
@@ -178,7 +179,10 @@ export async function commitOfferImport(
   }
   const edited = plan.planned.flatMap((row) => (row.action === 'edit' ? [row.localId] : []));
   const queued = store.undoSteps().record(
-    `Import of ${plan.planned.length} offer${plan.planned.length === 1 ? '' : 's'}`,
+    {
+      text: `Import of ${plan.planned.length} offer${plan.planned.length === 1 ? '' : 's'}`,
+      say: { key: 'undo.step.import', values: { count: plan.planned.length } },
+    },
     edited,
     () => staged.commit({ skipRefused: skipInvalid }),
     (result) =>

@@ -4,7 +4,8 @@
 // there (price before → after, rounded as the marketplace keeps it; a live account offer going
 // back to review); a row editing a sold offer is left out with the reason. Nothing is written here.
 import { translate, type Locale } from '../../../contract/i18n';
-import { offerNameIn, reasonIn, ruleIn, valueIn, warningIn } from '../offers/consequenceWords';
+import { problemSentence } from '../../../contract/rules/fieldLabels';
+import { consequencesIn } from '../../../contract/rules/consequenceWords';
 import {
   editSendsToReview,
   formatPrice,
@@ -108,8 +109,13 @@ function withoutId(offer: OfferWrite): OfferWrite {
   return fields;
 }
 
-function rowProblems(row: OfferSheetRow): Problem[] {
-  return row.problems.map((p) => ({ line: p.line, field: p.column, message: p.message }));
+/** A row's problems in the app's language (a rule's catalogue message); English as parsed. */
+function rowProblems(row: OfferSheetRow, locale: Locale): Problem[] {
+  return row.problems.map((p) => ({
+    line: p.line,
+    field: p.column,
+    message: problemSentence(p, locale),
+  }));
 }
 
 export function planOfferRows(
@@ -139,7 +145,7 @@ export function planOfferRows(
   };
   const isDuplicate = duplicateFinder(store, product.id);
   for (const row of rows) {
-    const problems = rowProblems(row);
+    const problems = rowProblems(row, locale);
     const fields = withoutId(row.offer);
     if (typeof row.offer.id === 'number') {
       const edit = planEdit(store, product, row, fields, problems);
@@ -163,32 +169,9 @@ export function planOfferRows(
   const c = plan.consequences;
   if (c.toReviewCount > 0) c.warnings.push(reviewWarning(c.toReviewCount));
   c.forecast = createForecast(product, plan.planned, locale);
+  // In the app's language (built in English, which the command line prints).
   plan.consequences = consequencesIn(c, locale);
   return plan;
-}
-
-/** The consequences in the app's language (built in English, which the command line prints). */
-function consequencesIn(c: ImportConsequences, locale: Locale): ImportConsequences {
-  if (locale === 'en') return c;
-  return {
-    ...c,
-    changes: c.changes.map((line) => ({
-      ...line,
-      offer: offerNameIn(line.offer, locale),
-      before: valueIn(line.before, locale),
-      after: valueIn(line.after, locale),
-    })),
-    leftOut: c.leftOut.map((line) => ({
-      ...line,
-      offer: offerNameIn(line.offer, locale),
-      reason: reasonIn(line.reason, locale),
-    })),
-    toReview: c.toReview.map((name) => offerNameIn(name, locale)),
-    rule: ruleIn(c.rule, locale) ?? c.rule,
-    warnings: c.warnings.map((w) =>
-      warningIn(w, c.toReviewCount, locale, reviewWarning(c.toReviewCount)),
-    ),
-  };
 }
 
 /**

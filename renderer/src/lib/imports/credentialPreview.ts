@@ -302,3 +302,7 @@ export function fileLabel(nameOrPath: string): string {
   const parts = nameOrPath.split(/[\\/]/);
   return parts.at(-1) || nameOrPath;
 }
+
+/** What a credential file may be, for the page's own file input (the import's and the pool's). */
+export const credentialFileTypes =
+  '.txt,.csv,.tsv,.json,.xlsx,text/plain,text/csv,application/json';

@@ -1,10 +1,15 @@
 // The consequences of a bulk change or an offer import in the app's language. The use cases
 // build them in English, which the command line prints unchanged; for another language each
 // fixed sentence is said from the catalogues (consequences, offers), with prices written as the
-// language writes numbers. A sentence of another form is left as the core wrote it.
-import { formatNumber, translate, type Locale, type MessageKey } from '../../../contract/i18n';
-import { PRICE_ROUNDING_RULE, SOLD_LEFT_OUT, statusName } from '../../../contract/rules';
-import { offerStatusNames } from '../../../contract/marketplace/wire';
+// language writes numbers. A sentence of another form is left as the core wrote it. In the
+// contract because the core says its previews this way and the renderer says them again in the
+// language shown (BulkPreviewDialog): one set of words for both.
+import { formatNumber, translate, type Locale, type MessageKey } from '../i18n';
+import { offerStatusNames } from '../marketplace/wire';
+import { PRICE_ROUNDING_RULE, SOLD_LEFT_OUT, reviewWarning, statusName } from './consequences';
+import { sayReason } from './fieldLabels';
+import type { ProblemSay } from './problems';
+import type { StatusExpectation } from './statusRules';
 
 /** The status's name in the language ("Not sent yet" too); null for a word that is not one. */
 export function statusIn(name: string, locale: Locale): string | null {
@@ -16,6 +21,15 @@ export function statusIn(name: string, locale: Locale): string | null {
 const priceText = (price: string, locale: Locale) =>
   /^-?\d+(\.\d+)?$/.test(price) ? formatNumber(locale, Number(price), 4) : price;
 
+/**
+ * A seller's or product's name as the use cases quote it ("Manual delivery", quoteForMessage),
+ * in the language's quotes: «Manual delivery» in Russian.
+ */
+function quotedIn(quoted: string, locale: Locale): string {
+  const plain = /^"(.*)"$/s.exec(quoted);
+  return plain && locale === 'ru' ? `«${plain[1]}»` : quoted;
+}
+
 /** An offer as the use cases name it (offerName.ts), said in the language. */
 export function offerNameIn(name: string, locale: Locale): string {
   if (locale === 'en') return name;
@@ -23,13 +37,16 @@ export function offerNameIn(name: string, locale: Locale): string {
   let match = /^Offer (\d+)(?: of (.+)| (.+))?$/s.exec(name);
   if (match) {
     const offer = translate(locale, 'offers.offerNamed', { id: match[1] });
-    if (match[2]) return translate(locale, 'offers.offerOf', { offer, product: match[2] });
-    return match[3] ? `${offer} ${match[3]}` : offer;
+    if (match[2])
+      return translate(locale, 'offers.offerOf', { offer, product: quotedIn(match[2], locale) });
+    return match[3] ? `${offer} ${quotedIn(match[3], locale)}` : offer;
   }
   match = /^New offer of (.+)$/s.exec(name);
-  if (match) return translate(locale, 'offers.newOfferOf', { product: match[1] });
+  if (match)
+    return translate(locale, 'offers.newOfferOf', { product: quotedIn(match[1]!, locale) });
   match = /^New offer (.+)$/s.exec(name);
-  if (match) return translate(locale, 'offers.newOfferNamed', { name: match[1] });
+  if (match)
+    return translate(locale, 'offers.newOfferNamed', { name: quotedIn(match[1]!, locale) });
   return name;
 }
 
@@ -84,39 +101,75 @@ export function ruleIn(rule: string | null, locale: Locale): string | null {
   return rule;
 }
 
-const expectations: Record<string, MessageKey> = {
-  'We expect a sold offer to keep its status.': 'consequences.expect.sold',
-  'We expect an offer that needs details to go only to Draft or On Review.':
-    'consequences.expect.needsDetails',
-  'We expect an account offer to need at least one screenshot before review.':
-    'consequences.expect.screenshot',
-};
+/** Refusals we expect, by their catalogue key: the English sentence and how many offers. */
+export type Expected = Map<StatusExpectation['key'], { sentence: string; count: number }>;
 
 /**
  * What the app expects the marketplace to refuse, where the API document does not say: told,
  * not enforced. The changes are sent; a refusal comes back with the marketplace's reason.
  */
-export function expectationNote(expected: Map<string, number>, locale: Locale): string {
+export function expectationNote(expected: Expected, locale: Locale): string {
   if (locale === 'en') {
-    const parts = [...expected].map(
-      ([sentence, n]) => `${sentence.replace(/\.$/, '')} (${n === 1 ? '1 offer' : `${n} offers`}).`,
+    const parts = [...expected.values()].map(
+      ({ sentence, count: n }) =>
+        `${sentence.replace(/\.$/, '')} (${n === 1 ? '1 offer' : `${n} offers`}).`,
     );
     return `${parts.join(' ')} The marketplace's rules here are not published, so these changes are sent anyway: it decides, and a refusal shows with its reason.`;
   }
-  const parts = [...expected].map(([sentence, count]) => {
-    const key = expectations[sentence];
-    return key
-      ? translate(locale, key, { count })
-      : translate(locale, 'consequences.expect.other', {
-          sentence: sentence.replace(/\.$/, ''),
-          count,
-        });
-  });
+  const parts = [...expected].map(([key, { count }]) => translate(locale, key, { count }));
   return `${parts.join(' ')} ${translate(locale, 'consequences.expect.tail')}`;
+}
+
+/**
+ * Why a plan leaves its offer out, in the language: from its catalogue message (a status in it
+ * kept as its number, said by the language's name), the English where it has none.
+ */
+export function leftOutIn(plan: { reason: string; say?: ProblemSay }, locale: Locale): string {
+  if (locale === 'en' || !plan.say) return plan.reason;
+  const status = plan.say.values?.status;
+  if (typeof status !== 'number') return sayReason(plan.say, locale);
+  const name = statusIn(statusName(status), locale) ?? String(status);
+  return translate(locale, plan.say.key, { ...plan.say.values, status: name });
 }
 
 /** The review warning in the language (its count from the preview). */
 export function warningIn(warning: string, reviewCount: number, locale: Locale, english: string) {
   if (locale === 'en' || warning !== english) return warning;
   return translate(locale, 'offers.reviewWarning', { count: reviewCount });
+}
+
+/** The parts of a bulk change's or an import's consequences that carry the core's sentences. */
+interface ConsequenceSentences {
+  changes: { offer: string; before: string; after: string }[];
+  leftOut: { offer: string; reason: string }[];
+  toReview: string[];
+  toReviewCount: number;
+  warnings: string[];
+}
+
+/** Consequences built in English (usecases/offers/consequences), said in the language. */
+export function consequencesIn<T extends ConsequenceSentences & { rule: string | null }>(
+  c: T,
+  locale: Locale,
+): T {
+  if (locale === 'en') return c;
+  const english = reviewWarning(c.toReviewCount);
+  // The lines keep whatever else they carry (local id or file line): only the words change.
+  return {
+    ...c,
+    changes: c.changes.map((line) => ({
+      ...line,
+      offer: offerNameIn(line.offer, locale),
+      before: valueIn(line.before, locale),
+      after: valueIn(line.after, locale),
+    })),
+    leftOut: c.leftOut.map((line) => ({
+      ...line,
+      offer: offerNameIn(line.offer, locale),
+      reason: reasonIn(line.reason, locale),
+    })),
+    toReview: c.toReview.map((name) => offerNameIn(name, locale)),
+    rule: ruleIn(c.rule, locale) ?? c.rule,
+    warnings: c.warnings.map((w) => warningIn(w, c.toReviewCount, locale, english)),
+  } as T;
 }
