@@ -146,6 +146,7 @@ describe('several sellers in Chromium', () => {
       await expect
         .poll(() => page.locator('nav [data-testid="attention-count"]').textContent())
         .toBe('1');
+      await switched(page);
       await switcher(page).locator('button.current').click();
       await expect
         .poll(() => rowOf(page, name1).locator('[data-testid="profile-attention"]').textContent())
@@ -171,6 +172,7 @@ describe('several sellers in Chromium', () => {
         .toBe(own(seller1.id).size);
 
       // Rename the second seller's profile.
+      await switched(page);
       await switcher(page).locator('button.current').click();
       await rowOf(page, name2)
         .getByRole('button', { name: `Rename ${name2}` })
@@ -203,7 +205,9 @@ describe('several sellers in Chromium', () => {
   }, 120_000);
 
   it('keeps settings per profile, says whose they are; a background profile says when it retries and takes a new token', async () => {
-    const desk = await openHarness({ name: 'flow-profile-settings' });
+    // Retries every 2 s: the background profile is seen waiting to retry, then back once the
+    // marketplace answers, without the app's 5 s and 15 s pauses.
+    const desk = await openHarness({ name: 'flow-profile-settings', retryDelaysMs: [2_000] });
     desk.page.setDefaultTimeout(15_000);
     try {
       const { page, sandbox } = desk;
@@ -285,6 +289,8 @@ describe('several sellers in Chromium', () => {
       await expect
         .poll(() => page.locator('[data-testid="active-profile"]').textContent())
         .toBe(name2);
+      // The name shows before the list closes: opening it again now would close it.
+      await switched(page);
       await switcher(page).locator('button.current').click();
       await rowOf(page, name1).locator('button.pick').click();
       await switched(page);
@@ -301,6 +307,7 @@ describe('several sellers in Chromium', () => {
       await expect
         .poll(() => page.locator('[data-testid="active-profile"]').textContent())
         .toBe(name2);
+      await switched(page);
       await switcher(page).locator('button.current').click();
       await expect
         .poll(() => rowOf(page, name2).textContent(), { timeout: 30_000 })
