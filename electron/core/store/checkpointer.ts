@@ -3,13 +3,15 @@
 // file and syncing it — 50–150 ms of the core's thread under load, the longest stall of a pull.
 // This starts a thread with its own connection that looks at the WAL file every `intervalMs` and,
 // when it changed, checkpoints (PASSIVE) once it grew `thresholdBytes`, the core went quiet, or
-// four looks passed; the store stops it before its own closing checkpoint.
+// four looks passed, or at once when the core nudges it or asks for a fold (a long job's chunks:
+// undoSteps settle); the store stops it before its own closing checkpoint.
 // If the thread cannot start or dies, the connection goes back to SQLite's own checkpoints.
 //
 // Bundling: the thread's file is emitted beside the bundle holding the store, as
 // wal-checkpointer.cjs (build/scripts/build.mjs); from source it starts checkpointerWorker.mjs
 // directly (plain JavaScript: no tsx to register in the thread).
 import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { moduleFileOf, type WorkerEntry } from '../imports/workerEntry';
@@ -46,6 +48,13 @@ export interface WalCheckpointer {
   nudge(): void;
   /** How many checkpoints the thread has run. */
   checkpoints(): number;
+  /**
+   * Resolves once everything committed before the call is in the database file, so that the
+   * core's next write starts the log over from its beginning; false after `timeoutMs` (a reader
+   * of another process holds it back) or at once if the thread is gone. The core's thread is free
+   * meanwhile.
+   */
+  fold(timeoutMs: number): Promise<boolean>;
   /**
    * Stops the thread and returns once its connection is closed (synchronous: the store's close
    * is). A checkpoint under way is let finish, up to a few seconds.
@@ -86,6 +95,7 @@ export function startWalCheckpointer(
     // Ended without closing its connection (terminated): nothing for stop() to wait for.
     lost = true;
     Atomics.store(control, CONTROL.state, STATE.closed);
+    Atomics.notify(control, CONTROL.folded); // a fold waited for ends now, unfolded
     if (!stopped) options.onLost?.(why);
   });
   return {
@@ -94,11 +104,27 @@ export function startWalCheckpointer(
       Atomics.notify(control, CONTROL.nudge);
     },
     checkpoints: () => Atomics.load(control, CONTROL.checkpoints),
+    async fold(timeoutMs) {
+      if (stopped || lost) return false;
+      const ticket = Atomics.add(control, CONTROL.foldAsked, 1) + 1;
+      Atomics.add(control, CONTROL.nudge, 1);
+      Atomics.notify(control, CONTROL.nudge);
+      const deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const folded = Atomics.load(control, CONTROL.folded);
+        if (folded >= ticket) return true;
+        const left = deadline - performance.now();
+        if (left <= 0 || stopped || lost) return false;
+        const wait = Atomics.waitAsync(control, CONTROL.folded, folded, left);
+        if (wait.async) await wait.value;
+      }
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       if (lost) return;
       Atomics.store(control, CONTROL.stop, 1);
+      Atomics.notify(control, CONTROL.folded);
       Atomics.add(control, CONTROL.nudge, 1);
       Atomics.notify(control, CONTROL.nudge);
       // Not started yet (tsx still loading in the thread): it will open nothing.

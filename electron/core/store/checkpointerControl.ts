@@ -12,8 +12,12 @@ export const CONTROL = {
   state: 2,
   /** How many checkpoints the thread ran (tests, benches). */
   checkpoints: 3,
+  /** Bumped by the core when it wants everything committed so far folded into the file. */
+  foldAsked: 4,
+  /** The last `foldAsked` whose commits are all in the file (the thread notifies it). */
+  folded: 5,
 } as const;
-export const CONTROL_SLOTS = 4;
+export const CONTROL_SLOTS = 6;
 
 export const STATE = {
   /** Started, no connection yet. */

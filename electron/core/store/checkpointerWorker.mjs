@@ -11,7 +11,7 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
 // The slots and states of checkpointerControl.ts (CONTROL, STATE), which this file cannot import.
-const CONTROL = { stop: 0, nudge: 1, state: 2, checkpoints: 3 };
+const CONTROL = { stop: 0, nudge: 1, state: 2, checkpoints: 3, foldAsked: 4, folded: 5 };
 const STATE = { starting: 0, running: 1, closed: 2, abandoned: 3 };
 
 /** @type {import('./checkpointerControl').CheckpointerData} */
@@ -29,6 +29,15 @@ function walSize() {
   } catch {
     return 0;
   }
+}
+
+/** While the core waits for a fold, how often the thread looks again at a log it could not fold. */
+const FOLD_LOOK_MS = 2;
+
+/** Everything committed before the core's fold request `asked` is in the file: tell the core. */
+function markFolded(asked) {
+  if (Atomics.load(control, CONTROL.folded) < asked) Atomics.store(control, CONTROL.folded, asked);
+  Atomics.notify(control, CONTROL.folded);
 }
 
 function run() {
@@ -64,22 +73,34 @@ function run() {
     let copiedAt = null;
     let sizeAtCopy = walSize();
     let lastCopyMs = Date.now();
+    // The core asked for a fold that is not done yet: look again soon, not at the interval.
+    let folding = false;
     for (;;) {
       const nudges = Atomics.load(control, CONTROL.nudge);
       if (Atomics.load(control, CONTROL.stop) !== 0) break;
-      Atomics.wait(control, CONTROL.nudge, nudges, intervalMs);
+      Atomics.wait(control, CONTROL.nudge, nudges, folding ? FOLD_LOOK_MS : intervalMs);
+      // Nudged after a large commit: copy it now, while the core goes on.
+      const nudged = Atomics.load(control, CONTROL.nudge) !== nudges;
       if (Atomics.load(control, CONTROL.stop) !== 0) break;
+      // Read before the version: every commit the core made before asking is in `now`.
+      const asked = Atomics.load(control, CONTROL.foldAsked);
+      folding = asked > Atomics.load(control, CONTROL.folded);
       const now = version();
-      if (now === null || now === copiedAt) continue;
+      if (now === null) continue;
+      if (now === copiedAt) {
+        if (folding) markFolded(asked);
+        folding = false;
+        continue;
+      }
       // Committed since the last checkpoint. One checkpoint (and fsync) per burst of small
       // commits: once the core went quiet, once the WAL file grew past the threshold, or at least
-      // every four looks while it keeps writing, so the WAL stays bounded.
+      // every four looks while it keeps writing, so the WAL stays bounded; at once when asked.
       const quiet = now === lastSeen;
       lastSeen = now;
       const size = walSize();
       const grown = size - sizeAtCopy >= thresholdBytes;
       const due = Date.now() - lastCopyMs >= intervalMs * 4;
-      if (!quiet && !grown && !due) continue;
+      if (!quiet && !grown && !due && !folding && !nudged) continue;
       try {
         const [result] = db.pragma('wal_checkpoint(PASSIVE)');
         Atomics.add(control, CONTROL.checkpoints, 1);
@@ -88,6 +109,8 @@ function run() {
         copiedAt = now;
         sizeAtCopy = size;
         lastCopyMs = Date.now();
+        if (folding) markFolded(asked);
+        folding = false;
       } catch {
         // Busy or locked by another process's checkpoint: the next look tries again.
       }

@@ -1,10 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../util/clock';
+import type { WalCheckpointer } from './checkpointer';
 
 /** What every store module works with: the open file and the source of time. */
 export interface StoreContext {
   db: Database.Database;
   clock: Clock;
+  /** With checkpoints on their own thread: that thread (checkpointer.ts), for long jobs. */
+  checkpointer?: Pick<WalCheckpointer, 'nudge' | 'fold'>;
 }
 
 /**

@@ -380,6 +380,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     opts.checkpointInBackground && file !== ':memory:'
       ? backgroundCheckpoints(db, file, opts.checkpointInBackground)
       : null;
+  if (checkpointer) ctx.checkpointer = checkpointer;
   const store: Store = {
     file,
     clock: ctx.clock,

@@ -27,6 +27,8 @@ export interface ChunkedJobOptions extends JobControl {
    * the clock alone would shrink chunks until that cost is most of the work.
    */
   minChunk?: number;
+  /** Awaited between chunks, after the seller's waiting queries were answered. */
+  between?: () => Promise<void>;
 }
 
 export interface ChunkedJobRun {
@@ -62,7 +64,10 @@ export async function runInChunks<T>(
     // Grow at most fourfold at a time: one cheap chunk (all left out) says little of the next.
     const fits = perItem > 0 ? Math.floor(budget / perItem) : size * 4;
     size = Math.min(MAX_CHUNK, Math.max(least, Math.min(fits, size * 4)));
-    if (done < items.length) await nextTurn();
+    if (done < items.length) {
+      await nextTurn();
+      await options.between?.();
+    }
   }
   return { done, cancelled: false };
 }

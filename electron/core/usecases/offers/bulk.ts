@@ -66,7 +66,7 @@ export async function inUndoableChunks(
         changedIds.push(...done.changedIds);
         refused.push(...done.named);
       },
-      { ...job, ...chunkSizing(localIds.length) },
+      { ...job, ...chunkSizing(localIds.length), between: () => step.settle() },
     );
     return {
       changed: changedIds.length,
