@@ -394,6 +394,12 @@ export const syncStatusSchema = z.object({
   waiting: z.object({ ms: z.number(), reason: z.string() }).nullable(),
   connection: connectionSchema,
   lastRun: lastRunSummarySchema.nullable(),
+  /**
+   * Grows with each status the core makes (a restarted core starts above the last one's): of two,
+   * the window keeps the newer. In the browser host an answer and an event travel apart, and an
+   * answer made before a sync ended could arrive after the end's event.
+   */
+  seq: z.number().int().optional(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 

@@ -9,7 +9,13 @@
  *   after each local change (see syncScheduler), through the same `syncNow` use case
  *   (core/usecases/sync) as the command line's pull and push.
  */
-import type { EventName, EventPayload, Handlers, LastRunSummary } from '../../contract/ipc';
+import type {
+  EventName,
+  EventPayload,
+  Handlers,
+  LastRunSummary,
+  SyncStatus,
+} from '../../contract/ipc';
 import type { SyncProgressEvent } from '../usecases/sync';
 import { toFailure } from '../usecases/failure';
 import { status as status0, syncNow } from '../usecases/sync';
@@ -139,14 +145,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   const session = createSession(options);
-  const status = () =>
-    syncStatusOf(
+  // From the wall clock, so that a restarted core's statuses still count as newer than its
+  // predecessor's (one status a millisecond would be needed to catch up with it).
+  let statusSeq = Date.now();
+  const status = (): SyncStatus => ({
+    ...syncStatusOf(
       session.profile()?.seller ?? null,
       live,
       connection,
       clock.now(),
       language.locale(),
-    );
+    ),
+    seq: ++statusSeq,
+  });
   const publishStatus = () => {
     bus.emit('sync.status', status());
     desk.publishSoon();
