@@ -126,6 +126,34 @@ describe('keyboard and dialogs in Chromium', () => {
     FLOW_TIMEOUT,
   );
 
+  it(
+    'Enter typed before the product list arrived takes the highlighted product once it does',
+    () =>
+      withDesk('picker-slow-list', async (desk) => {
+        const { page } = desk;
+        await connectWithToken(page, desk.sandbox.sellers[0]!.token, { rows: true });
+        // The catalogue's answer is held back, as a busy core would be slow to give it.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let asked = 0;
+        await page.route('**/invoke/catalogue.list', async (route) => {
+          asked += 1;
+          await held;
+          await route.continue();
+        });
+        await page.keyboard.press('Control+n');
+        await page.waitForSelector('dialog[open] [aria-label="Filter products"]');
+        await page.keyboard.type('Valorant');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => asked).toBeGreaterThan(0);
+        expect(await page.locator('dialog[open] #f-price_per_step').count()).toBe(0);
+        release();
+        await page.waitForSelector('dialog[open] #f-price_per_step');
+        expect(await page.locator('dialog[open] h2').textContent()).toMatch(/Valorant Accounts/);
+      }),
+    FLOW_TIMEOUT,
+  );
+
   for (const width of [1280, 1024]) {
     it(
       `the editor's body scrolls under a fixed header and footer, and toasts show above it (${width} wide)`,
