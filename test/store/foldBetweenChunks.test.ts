@@ -3,8 +3,11 @@
 // step's settle() gives it that moment every few chunks, so the log file stops growing: before,
 // a 100k-offer change grew it to 2.7 GB (test/bench/bulk.bench.ts).
 import { statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../electron/core/store';
+import type { WalCheckpointer } from '../../electron/core/store/checkpointer';
 import { applyServerOffer } from '../../electron/core/store/offers';
 import { testContext, testDatabase } from '../../electron/core/store/testing';
 import { goldProduct, manualClock, serverOffer, tempDir, testSecretBox } from './fixtures';
@@ -72,6 +75,30 @@ describe('a long step lets the log start over', () => {
     // 96 chunks: a log never started over would end three times its size after 32.
     expect(sizes.at(-1)!).toBeGreaterThan(0);
     expect(sizes.at(-1)!).toBeLessThan(sizes[31]! * 1.5);
+  }, 60_000);
+
+  it("gives up on a fold another process's reader holds back, and the thread goes back to its pace", async () => {
+    // The store's context holds the whole thread; long jobs see only nudge and fold.
+    const checkpointer = testContext(store).checkpointer as WalCheckpointer;
+    expect(await checkpointer.fold(10_000)).toBe(true);
+    // Another process's reader (the command line) keeps its snapshot of the log open.
+    const reader = new Database(dir.file('seller.db'));
+    try {
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) FROM offers').get();
+      await changeStatusInChunks();
+      expect(await checkpointer.fold(300)).toBe(false);
+      // It does not keep checkpointing every 2 ms for as long as the reader holds on: past the
+      // core's wait it looks at its interval (250 ms) again.
+      await sleep(1_200);
+      const before = checkpointer.checkpoints();
+      await sleep(1_000);
+      expect(checkpointer.checkpoints() - before).toBeLessThan(20);
+      reader.exec('COMMIT');
+      expect(await checkpointer.fold(10_000)).toBe(true);
+    } finally {
+      reader.close();
+    }
   }, 60_000);
 
   it('a fold asked of a stopped thread answers at once, unfolded', async () => {

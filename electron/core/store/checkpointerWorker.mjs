@@ -33,6 +33,12 @@ function walSize() {
 
 /** While the core waits for a fold, how often the thread looks again at a log it could not fold. */
 const FOLD_LOOK_MS = 2;
+/**
+ * As long as the core waits (checkpointer.ts FOLD_WAIT_MS in undoSteps): a reader of another
+ * process holding the log back longer would otherwise keep the thread checkpointing 500 times a
+ * second until it let go.
+ */
+const FOLD_HURRY_MS = 1_000;
 
 /** Everything committed before the core's fold request `asked` is in the file: tell the core. */
 function markFolded(asked) {
@@ -75,16 +81,24 @@ function run() {
     let lastCopyMs = Date.now();
     // The core asked for a fold that is not done yet: look again soon, not at the interval.
     let folding = false;
+    let foldingSince = 0;
+    let hurriedFor = 0;
     for (;;) {
       const nudges = Atomics.load(control, CONTROL.nudge);
       if (Atomics.load(control, CONTROL.stop) !== 0) break;
-      Atomics.wait(control, CONTROL.nudge, nudges, folding ? FOLD_LOOK_MS : intervalMs);
+      const hurry = folding && Date.now() - foldingSince < FOLD_HURRY_MS;
+      Atomics.wait(control, CONTROL.nudge, nudges, hurry ? FOLD_LOOK_MS : intervalMs);
       // Nudged after a large commit: copy it now, while the core goes on.
       const nudged = Atomics.load(control, CONTROL.nudge) !== nudges;
       if (Atomics.load(control, CONTROL.stop) !== 0) break;
       // Read before the version: every commit the core made before asking is in `now`.
       const asked = Atomics.load(control, CONTROL.foldAsked);
       folding = asked > Atomics.load(control, CONTROL.folded);
+      // Each new ask hurries the thread again, for as long as the core waits for it.
+      if (folding && asked !== hurriedFor) {
+        hurriedFor = asked;
+        foldingSince = Date.now();
+      }
       const now = version();
       if (now === null) continue;
       if (now === copiedAt) {
