@@ -1,4 +1,4 @@
-// The end-to-end harness: the built renderer in Debian Chromium (playwright-core), through the
+// The end-to-end harness: the built renderer in Chromium (playwright-core, test/support/browser), through the
 // browser host, on the real app core with a temp data folder, against the sandbox marketplace on
 // loopback. Every part is real; only the platform ports differ from the desktop app (key-file
 // token vault, staged files instead of native dialogs). The core runs in its own worker thread,
@@ -7,7 +7,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { AppCore, SandboxPort } from '../../electron/core/app';
 import type { FileStaging } from '../../electron/host/fileStaging';
@@ -24,6 +23,7 @@ import { startHost } from '../../electron/host/startHost';
 import type { Sandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
 import { freshBundle } from '../freshBuild';
+import { launchBrowser } from '../support/browser';
 
 const root = resolve(import.meta.dirname, '../..');
 export const RENDERER_DIR = join(root, 'out/renderer');
@@ -37,17 +37,6 @@ function spawnerOfCore(): SpawnCore {
   const bundle = freshBundle(CORE_WORKER_FILE);
   return bundle ? workerSpawner({ file: bundle }) : workerSpawner();
 }
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface HarnessOptions {
   /** Names the temp folder and screenshots. */
@@ -104,7 +93,7 @@ let sharedBrowser: SharedBrowser | null = null;
 
 function useBrowser(): SharedBrowser {
   if (!sharedBrowser) {
-    const launched = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const launched = launchBrowser();
     const entry: SharedBrowser = { browser: launched, users: 0, idle: null };
     const forget = () => {
       if (sharedBrowser === entry) sharedBrowser = null;

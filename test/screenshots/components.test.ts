@@ -3,16 +3,16 @@
 // each state land in test-output/ for a human to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Screenshot } from '../../electron/contract/ipc/models';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { buildHarness, harnessOutDir, serveDirectory } from './harness/harnessPage';
 import { sellerClient } from './sellerClient';
 import { steppedClock } from './steppedClock';
+import { launchBrowser } from '../support/browser';
 
 const picturesDir = join(harnessOutDir, '..', 'screenshots-pictures');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let browser: Browser;
 let page: Page;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const [dir, started, launched] = await Promise.all([
     buildHarness(),
     startSandbox({ port: 0, windowMs: 1000, clock, attachVisibleAfterMs: 60_000 }),
-    chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] }),
+    launchBrowser(),
   ]);
   sandbox = started;
   browser = launched;
