@@ -28,7 +28,8 @@ export type CommandGroup =
   | 'activity'
   | 'sales'
   | 'stock'
-  | 'profiles';
+  | 'profiles'
+  | 'watch';
 
 export interface CommandSpec {
   /** Words typed to run it: `offers import`. */
@@ -162,6 +163,28 @@ export const commandSpecs: CommandSpec[] = [
     args: [],
     options: {},
     online: false,
+  },
+  {
+    name: 'watch',
+    group: 'watch',
+    summary:
+      'keep the profile up to date until stopped (SIGINT/SIGTERM): pull, push, restock and alerts every round',
+    args: [],
+    options: {
+      every: {
+        type: 'string',
+        value: 'SPAN',
+        description: 'time between rounds: 5s to 60m (seconds, minutes; default 1m)',
+      },
+    },
+    online: true,
+    details:
+      'One status line per round on stdout (--json: one JSON line per round, then the result).\n' +
+      'It never gives up: a marketplace that cannot be reached is tried again after 5 s, 15 s,\n' +
+      '30 s, then every minute; a refused token is said at every round until it is replaced (the\n' +
+      'token file is read again at every request). A second watcher on the same profile is\n' +
+      'refused. Stops between requests on SIGINT or SIGTERM and exits 0.\n' +
+      'Service examples (systemd, launchd, Windows Task Scheduler): docs/watch-service.md.',
   },
   {
     name: 'log',

@@ -3,12 +3,15 @@ import { runCli } from './run';
 
 const interrupt = new AbortController();
 let interrupts = 0;
-process.on('SIGINT', () => {
+// The first Ctrl-C (or a service manager's SIGTERM) stops between requests and keeps the queue;
+// a second one does not wait.
+const stop = () => {
   interrupts++;
-  // The first Ctrl-C stops between requests and keeps the queue; a second one does not wait.
   if (interrupts > 1) process.exit(130);
   interrupt.abort(new Error('interrupted'));
-});
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 
 // `seller-desk offers list | head`: the reader went away; that is not a failure of ours.
 for (const stream of [process.stdout, process.stderr]) {

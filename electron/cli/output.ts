@@ -30,6 +30,11 @@ export interface Output {
   failure(command: string | null, error: CliError): void;
   /** A remark for people (stderr); silent with --json or --quiet. */
   note(text: string): void;
+  /**
+   * One line of a long-running command's stream on stdout (`watch`'s status line): `human`, or
+   * with --json `data` as one JSON line (JSON Lines, before the final document).
+   */
+  line(human: string, data: unknown): void;
 }
 
 export function createOutput(opts: {
@@ -86,6 +91,10 @@ export function createOutput(opts: {
     },
     note(text) {
       if (!json && !quiet) print(stderr, text);
+    },
+    line(human, data) {
+      if (json) printJson(data as JsonDocument);
+      else print(stdout, human);
     },
   };
 }

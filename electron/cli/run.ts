@@ -70,6 +70,7 @@ const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
   sales: async () => (await import('./commands/salesCommands')).salesCommands,
   stock: async () => (await import('./commands/stockCommands')).stockCommands,
   profiles: async () => (await import('./commands/profileCommands')).profileCommands,
+  watch: async () => (await import('./commands/watchCommand')).watchCommands,
 };
 
 function outputFor(
@@ -165,8 +166,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
             file,
             // A token of another seller than the profile's stops here, before anything is sent.
             guard: sellerGuard({ dataDir, marketUrl: baseUrl, file, signal }),
+            // A watcher reads the token again at every request: replacing the token file is how
+            // the seller answers "token refused" without stopping it.
             token: () =>
-              (token ??= readToken({ env: io.env, tokenFile: parsed.globals.tokenFile })),
+              command.group === 'watch'
+                ? (token = readToken({ env: io.env, tokenFile: parsed.globals.tokenFile }))
+                : (token ??= readToken({ env: io.env, tokenFile: parsed.globals.tokenFile })),
             clock,
             ...(parsed.globals.windowMs !== undefined && { windowMs: parsed.globals.windowMs }),
             busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
@@ -176,7 +181,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
             // by a thread beside the commands' own, as in the app (a 1000-offer push spent
             // ~380 ms of its thread in SQLite's automatic checkpoints). The close still empties
             // the WAL (TRUNCATE) before the process ends.
-            ...(command.group === 'sync' && { checkpointInBackground: true }),
+            ...((command.group === 'sync' || command.group === 'watch') && {
+              checkpointInBackground: true,
+            }),
           });
         }
         return profile;

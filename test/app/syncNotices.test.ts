@@ -2,7 +2,10 @@
 // code means, the notification naming the refused offers, and the summary a quiet run keeps.
 import { describe, expect, it } from 'vitest';
 import type { LastRunSummary } from '../../electron/contract/ipc';
-import { createConnectionTracker, unreachableReason } from '../../electron/core/app/connection';
+import {
+  createConnectionTracker,
+  unreachableReason,
+} from '../../electron/core/usecases/sync/connection';
 import { keptSummary, refusedNotice } from '../../electron/core/app/syncNotices';
 import type { Clock } from '../../electron/core/util/clock';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSyncScheduler, type SyncTrigger } from '../../electron/core/app/syncScheduler';
+import { createSyncScheduler, type SyncTrigger } from '../../electron/core/usecases/sync/scheduler';
 import type { Clock } from '../../electron/core/util/clock';
 
 /** A clock whose time moves only when the test says so. */

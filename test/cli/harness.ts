@@ -25,7 +25,7 @@ export interface CliTarget {
   env?: Record<string, string>;
 }
 
-function envOf(target: CliTarget): NodeJS.ProcessEnv {
+export function envOf(target: CliTarget): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...target.env };
   delete env.SELLER_DESK_TOKEN;
   delete env.SELLER_DESK_DATA_DIR;
@@ -33,7 +33,7 @@ function envOf(target: CliTarget): NodeJS.ProcessEnv {
   return env;
 }
 
-function argvOf(args: string[], target: CliTarget): string[] {
+export function argvOf(args: string[], target: CliTarget): string[] {
   return [
     ...args,
     '--base-url',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { createConnectionTracker } from '../../electron/core/app/connection';
+import { createConnectionTracker } from '../../electron/core/usecases/sync/connection';
 import { syncStatusOf } from '../../electron/core/app/syncStatus';
 import { systemClock } from '../../electron/core/util/clock';
 import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';

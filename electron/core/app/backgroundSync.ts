@@ -10,8 +10,7 @@ import type { ProfileConnection } from '../../contract/ipc';
 import { toFailure } from '../usecases/failure';
 import { sellerGuard } from '../usecases/profiles';
 import { profileSettings } from '../usecases/settings';
-import { takeStockAlerts } from '../usecases/stock';
-import { status, syncNow } from '../usecases/sync';
+import { backgroundRound, status } from '../usecases/sync';
 import type { Clock } from '../util/clock';
 import type { AppCoreOptions } from './options';
 import { openProfile, type Profile } from './profile';
@@ -20,12 +19,16 @@ import {
   unreachableReason,
   type RateWait,
   type WaitPool,
-} from './connection';
+} from '../usecases/sync/connection';
 import type { Locale } from '../../contract/i18n';
 import { refusedNotice, stockAlertNotice, tokenRefusedNotice } from './syncNotices';
 import { notificationGate, stockNotificationKind } from './preferences';
 import type { NotificationKind } from '../../contract/ipc/preferenceModels';
-import { createSyncScheduler, type SyncScheduler, type SyncTrigger } from './syncScheduler';
+import {
+  createSyncScheduler,
+  type SyncScheduler,
+  type SyncTrigger,
+} from '../usecases/sync/scheduler';
 
 export interface BackgroundConnection {
   state: ProfileConnection;
@@ -95,14 +98,9 @@ export async function openBackgroundProfile(
     wait = null;
     input.onChange();
     try {
-      const before = status(profile.seller);
-      const refusedBefore = new Set(before.refused.map((o) => o.localId));
-      // The profile's own hold and automatic sending, as its seller set them.
-      const own = profileSettings(profile.seller);
-      const outcome = await syncNow(profile.seller, {
+      const found = await backgroundRound(profile.seller, {
         signal: cancel.signal,
-        holdFreshMs: options.syncHoldMs ?? own.holdSeconds * 1000,
-        send: own.sendAutomatically,
+        ...(options.syncHoldMs !== undefined && { holdFreshMs: options.syncHoldMs }),
         onProgress(event) {
           const waited = wait !== null;
           wait = event.waitingMs
@@ -115,13 +113,9 @@ export async function openBackgroundProfile(
           if (wait || waited) input.onChange();
         },
       });
-      const refused = outcome.attention.filter(
-        (o) => o.syncState === 'attention' && !refusedBefore.has(o.localId),
-      );
-      const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
-      const told = refusedNotice(refused, newConflicts, locale());
+      const told = refusedNotice(found.refused, found.newConflicts, locale());
       if (told) notify('syncRefusals', told.title, told.body);
-      for (const alert of takeStockAlerts(profile.seller)) {
+      for (const alert of found.stockAlerts) {
         const stock = stockAlertNotice(alert, locale());
         notify(stockNotificationKind(alert), stock.title, stock.body);
       }

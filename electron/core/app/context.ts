@@ -3,7 +3,7 @@
 import type { EventBus } from './events';
 import type { AppCoreOptions } from './options';
 import type { Profile } from './profile';
-import type { SyncScheduler } from './syncScheduler';
+import type { SyncScheduler } from '../usecases/sync/scheduler';
 import type { SellerProfile } from '../usecases/profile';
 import { refusal } from './failures';
 

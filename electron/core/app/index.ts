@@ -6,7 +6,7 @@
  *
  * - `createAppCore(options)` → `{ handlers, on, start, close, status }`
  * - Background sync: at start, every few minutes, when the network comes back, and shortly
- *   after each local change (see syncScheduler), through the same `syncNow` use case
+ *   after each local change (see usecases/sync/scheduler), through the same `backgroundRound` use case
  *   (core/usecases/sync) as the command line's pull and push.
  */
 import type {
@@ -18,8 +18,7 @@ import type {
 } from '../../contract/ipc';
 import type { SyncProgressEvent } from '../usecases/sync';
 import { toFailure } from '../usecases/failure';
-import { status as status0, syncNow } from '../usecases/sync';
-import { takeStockAlerts } from '../usecases/stock';
+import { backgroundRound } from '../usecases/sync';
 import { limits } from '../../contract/marketplace/limits';
 import { systemClock } from '../util/clock';
 import { settingsHandlers } from './commandLineAccess';
@@ -42,7 +41,7 @@ import { syncQueueHandlers } from './handlers/syncQueueHandlers';
 import { screenshotHandlers } from './handlers/screenshotHandlers';
 import { transferHandlers } from './handlers/transferHandlers';
 import { jobsOf } from './jobs';
-import { createConnectionTracker, unreachableReason } from './connection';
+import { createConnectionTracker, unreachableReason } from '../usecases/sync/connection';
 import { tcpReachable } from './network';
 import type { AppCoreOptions } from './options';
 import { createSession } from './session';
@@ -59,7 +58,7 @@ import {
   wentNotActiveNotice,
 } from './syncNotices';
 import { pauseWords, syncStatusOf, waitReasonText, type LiveSyncState } from './syncStatus';
-import { createSyncScheduler, type SyncTrigger } from './syncScheduler';
+import { createSyncScheduler, type SyncTrigger } from '../usecases/sync/scheduler';
 import { refusal } from './failures';
 
 export type { AppCoreOptions, Dialogs, SandboxPort } from './options';
@@ -233,27 +232,23 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     publishStatus();
     let failed: LastRunSummary['failure'] = null;
     try {
-      const before = status0(profile.seller);
-      const refusedBefore = new Set(before.refused.map((o) => o.localId));
       // "Sync now" sends everything; the background sync holds fresh changes (undo time) and,
       // with "Send changes automatically" off, only reads.
       const manual = trigger === 'manual';
-      const outcome = await syncNow(profile.seller, {
-        signal: cancelRun.signal,
-        onProgress,
-        holdFreshMs: manual ? 0 : holdMs(),
-        send: manual || shownSettings().sendAutomatically,
-      });
+      const { outcome, refused, newConflicts, stockAlerts } = await backgroundRound(
+        profile.seller,
+        {
+          signal: cancelRun.signal,
+          onProgress,
+          holdFreshMs: manual ? 0 : holdMs(),
+          ...(manual && { send: true }),
+        },
+      );
       reached();
       live.tokenRefused = false;
-      const refused = outcome.attention.filter(
-        (o) => o.syncState === 'attention' && !refusedBefore.has(o.localId),
-      );
-      const newConflicts = Math.max(0, outcome.conflicts - before.bySyncState.conflict);
       const told = refusedNotice(refused, newConflicts, language.locale());
       if (told) notify('syncRefusals', told.title, told.body);
       // Once per offer per episode (low, then sold out): the store keeps the alert given.
-      const stockAlerts = takeStockAlerts(profile.seller);
       for (const alert of stockAlerts) {
         const told = stockAlertNotice(alert, language.locale());
         notify(stockNotificationKind(alert), told.title, told.body);

@@ -7,7 +7,7 @@ import { isCapped, type Pause } from '../limits';
 import { status, type LastSync } from '../usecases/sync';
 import type { SellerProfile } from '../usecases/profile';
 import { failedLinksIn } from '../../contract/rules/screenshots';
-import { rateWaitWords, type ConnectionTracker, type RateWait } from './connection';
+import { rateWaitWords, type ConnectionTracker, type RateWait } from '../usecases/sync/connection';
 
 export interface LiveSyncState {
   running: boolean;

@@ -54,6 +54,16 @@ export { mapManageFieldErrors } from './fieldErrors';
 export type { OfferFieldError } from './fieldErrors';
 export { fingerprintOffer } from '../store';
 export { HIGH_WATER_KEY } from './pull';
+export {
+  acquireSyncLock,
+  defaultIsProcessAlive,
+  refreshSyncLock,
+  releaseSyncLock,
+  LOCK_HEARTBEAT_MS,
+  LOCK_STALE_MS,
+  WATCH_LOCK_KEY,
+} from './syncLock';
+export type { HeldLock } from './syncLock';
 
 const LAST_FULL_PULL_KEY = 'offers_last_full_pull_at';
 /** How often a run waiting for another process's sync looks at the lock again. */

@@ -12,6 +12,11 @@ import { randomUUID } from 'node:crypto';
 import type { SyncStore } from '../store';
 
 const LOCK_KEY = 'sync_lock';
+/**
+ * The same kind of lock, held for as long as `seller-desk watch` runs (its rounds still take the
+ * sync lock each): one watcher per profile.
+ */
+export const WATCH_LOCK_KEY = 'watch_lock';
 
 /** How often a holder refreshes its heartbeat. */
 export const LOCK_HEARTBEAT_MS = 2_000;
@@ -57,8 +62,8 @@ export function defaultIsProcessAlive(pid: number): boolean {
   }
 }
 
-function readLock(store: SyncStore): LockRecord | null {
-  const raw = store.getMeta(LOCK_KEY);
+function readLock(store: SyncStore, key: string): LockRecord | null {
+  const raw = store.getMeta(key);
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<LockRecord>;
@@ -74,10 +79,11 @@ export function acquireSyncLock(
   store: SyncStore,
   owner: LockOwner,
   times: LockTimes = { heartbeatMs: LOCK_HEARTBEAT_MS, staleMs: LOCK_STALE_MS },
+  key = LOCK_KEY,
 ): LockAttempt {
   return store.transaction((): LockAttempt => {
     const now = store.clock.now();
-    const current = readLock(store);
+    const current = readLock(store, key);
     if (current && current.pid !== owner.processId) {
       const beating = now - current.at < times.staleMs;
       if (beating && owner.isProcessAlive(current.pid)) {
@@ -85,27 +91,27 @@ export function acquireSyncLock(
       }
     }
     const record: LockRecord = { pid: owner.processId, at: now, nonce: randomUUID(), since: now };
-    writeLock(store, JSON.stringify(record));
+    writeLock(store, key, JSON.stringify(record));
     return { taken: { nonce: record.nonce! } };
   });
 }
 
 /** Refreshes the heartbeat; false when the lock was taken over meanwhile. */
-export function refreshSyncLock(store: SyncStore, held: HeldLock): boolean {
+export function refreshSyncLock(store: SyncStore, held: HeldLock, key = LOCK_KEY): boolean {
   return store.transaction(() => {
-    const current = readLock(store);
+    const current = readLock(store, key);
     if (!current || current.nonce !== held.nonce) return false;
-    writeLock(store, JSON.stringify({ ...current, at: store.clock.now() }));
+    writeLock(store, key, JSON.stringify({ ...current, at: store.clock.now() }));
     return true;
   });
 }
 
-export function releaseSyncLock(store: SyncStore, held: HeldLock): void {
+export function releaseSyncLock(store: SyncStore, held: HeldLock, key = LOCK_KEY): void {
   store.transaction(() => {
-    if (readLock(store)?.nonce === held.nonce) writeLock(store, null);
+    if (readLock(store, key)?.nonce === held.nonce) writeLock(store, key, null);
   });
 }
 
-function writeLock(store: SyncStore, value: string | null): void {
-  store.setMeta(LOCK_KEY, value);
+function writeLock(store: SyncStore, key: string, value: string | null): void {
+  store.setMeta(key, value);
 }

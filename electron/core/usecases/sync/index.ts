@@ -6,3 +6,5 @@ export type { SyncProgressEvent } from '../../sync';
 export type { OfferNeedingAttention } from './attention';
 export { sendQueue, changesOf } from './queue';
 export type { QueueEntry, QueuedChange, SendQueue } from './queue';
+export { backgroundRound, type RoundFindings, type RoundOptions } from './round';
+export { createSyncScheduler, type SyncScheduler, type SyncTrigger } from './scheduler';

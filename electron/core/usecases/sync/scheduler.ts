@@ -1,8 +1,8 @@
 // When the app syncs in the background: at start, on a timer, when the network comes back, and
 // shortly after the seller changes something (debounced, so typing a price is one sync, not ten).
 // One sync at a time; a trigger during a run schedules exactly one more run after it.
-import type { Clock } from '../util/clock';
-import { systemClock } from '../util/clock';
+import type { Clock } from '../../util/clock';
+import { systemClock } from '../../util/clock';
 
 export type SyncTrigger = 'start' | 'timer' | 'online' | 'retry' | 'local_change' | 'manual';
 

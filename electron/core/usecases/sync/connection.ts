@@ -2,10 +2,10 @@
 // the next attempt comes, and whether the seller was already told. A failed attempt is retried
 // by itself with a growing pause (a marketplace that is down is not hammered, one that comes
 // back is found within a minute); each outage is one episode, notified once.
-import { translate, type Locale } from '../../contract/i18n';
-import type { Connection } from '../../contract/ipc';
-import { limits } from '../../contract/marketplace/limits';
-import type { Clock } from '../util/clock';
+import { translate, type Locale } from '../../../contract/i18n';
+import type { Connection } from '../../../contract/ipc';
+import { limits } from '../../../contract/marketplace/limits';
+import type { Clock } from '../../util/clock';
 
 export type UnreachableReason = 'no_network' | 'not_answering' | 'marketplace_error';
 
