@@ -682,6 +682,27 @@ export const commandSpecs: CommandSpec[] = [
     online: false,
   },
   {
+    name: 'profiles replace-token',
+    group: 'profiles',
+    summary:
+      "give a profile its seller's new token (the old one revoked); its queue is kept and sent with it",
+    args: [{ name: 'NAME', description: 'the profile', required: true }],
+    options: {
+      confirm: {
+        type: 'flag',
+        description:
+          "take a token nothing on the marketplace can confirm as the seller's (asked, not guessed)",
+      },
+    },
+    online: true,
+    details:
+      'The new token is read as every command reads it (SELLER_DESK_TOKEN or --token-file FILE) and\n' +
+      "asked about once. The same seller's token is taken; another seller's is refused, with or\n" +
+      'without --confirm. When neither the token nor the profile has offers on the marketplace,\n' +
+      'nothing can tell whose it is: the answer says what Seller Desk knows and does not (exit 2),\n' +
+      'and --confirm takes it.',
+  },
+  {
     name: 'profiles remove',
     group: 'profiles',
     summary: 'delete a profile and its files (its queued changes are lost)',

@@ -1,5 +1,6 @@
 // The shape shared by every command handler: what it is given, what it hands back.
 import type { SellerProfile } from '../core/usecases/profile';
+import type { OpenSellerProfileOptions } from '../core/usecases/openSellerProfile';
 import type { Clock } from '../core/util/clock';
 import type { GlobalOptions, OptionValue } from './args';
 import type { CommandSpec } from './commandSpecs';
@@ -14,6 +15,11 @@ import type { Progress } from './progress';
  */
 export type CliProfile = SellerProfile;
 
+export type ProfileOpening = Pick<
+  OpenSellerProfileOptions,
+  'clock' | 'windowMs' | 'retry' | 'busyTimeoutMs' | 'onWait'
+>;
+
 export interface CommandContext {
   globals: GlobalOptions;
   baseUrl: string;
@@ -26,6 +32,10 @@ export interface CommandContext {
   signal: AbortSignal;
   /** Standard input, for what may not be an argument (`--password-stdin`); null when none. */
   stdin: NodeJS.ReadableStream | null;
+  /** How the run opens a profile (clock, rate window, retries, busy timeout, waits shown). */
+  opening: ProfileOpening;
+  /** The API token (SELLER_DESK_TOKEN or --token-file), read on first use, never printed. */
+  token(): string;
   /** The data folder's profile for this marketplace, opened on first use and closed at exit. */
   profile(): CliProfile;
   /** The chosen profile's name (after `profile()`); null before any profile exists. */

@@ -22,10 +22,16 @@ import { chooseProfile } from './profileSelection';
 function wrongSellerError(error: unknown): CliError | null {
   if (!(error instanceof Error) || !('tokenProfile' in error)) return null;
   const theirs = error.tokenProfile;
+  const unconfirmed = 'unconfirmedFor' in error ? error.unconfirmedFor : null;
   const hint =
     typeof theirs === 'string'
       ? ` To work with this token, run the command with --profile ${JSON.stringify(theirs)}.`
-      : ' To work with this token, add a profile (seller-desk profiles add NAME) and run the command with --profile NAME.';
+      : typeof unconfirmed === 'string'
+        ? ` If it is this profile's new token (the old one was revoked), take it with: seller-desk ` +
+          `profiles replace-token ${JSON.stringify(unconfirmed)} (it says what Seller Desk can and ` +
+          'cannot know, and takes the token with --confirm). Otherwise use the token this profile ' +
+          'was used with, or a new profile for this token.'
+        : ' To work with this token, add a profile (seller-desk profiles add NAME) and run the command with --profile NAME.';
   return new CliError('unauthorized', `${error.message}${hint}`);
 }
 
@@ -141,6 +147,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
     const { openSellerProfile } = await import('../core/usecases/openSellerProfile');
     const { listProfiles, sellerGuard } = await import('../core/usecases/profiles');
     const { profileFile } = await import('../core/usecases/paths');
+    // How every profile of this run is opened (the chosen one, and one named by a command).
+    const opening = {
+      clock,
+      ...(parsed.globals.windowMs !== undefined && { windowMs: parsed.globals.windowMs }),
+      busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
+      retry: CLI_RETRY,
+      onWait,
+    };
     const context: CommandContext = {
       globals: parsed.globals,
       baseUrl,
@@ -151,6 +165,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
       clock,
       signal,
       stdin: io.stdin ?? null,
+      opening,
+      // A watcher reads the token again at every request: replacing the token file is how the
+      // seller answers "token refused" without stopping it.
+      token: () =>
+        command.group === 'watch'
+          ? (token = readToken({ env: io.env, tokenFile: parsed.globals.tokenFile }))
+          : (token ??= readToken({ env: io.env, tokenFile: parsed.globals.tokenFile })),
       profile: () => {
         if (!profile) {
           const chosen = chooseProfile(
@@ -166,17 +187,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
             file,
             // A token of another seller than the profile's stops here, before anything is sent.
             guard: sellerGuard({ dataDir, marketUrl: baseUrl, file, signal }),
-            // A watcher reads the token again at every request: replacing the token file is how
-            // the seller answers "token refused" without stopping it.
-            token: () =>
-              command.group === 'watch'
-                ? (token = readToken({ env: io.env, tokenFile: parsed.globals.tokenFile }))
-                : (token ??= readToken({ env: io.env, tokenFile: parsed.globals.tokenFile })),
-            clock,
-            ...(parsed.globals.windowMs !== undefined && { windowMs: parsed.globals.windowMs }),
-            busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
-            retry: CLI_RETRY,
-            onWait,
+            token: () => context.token(),
+            ...opening,
             // pull, push and sync commit thousands of offers: their WAL is copied into the file
             // by a thread beside the commands' own, as in the app (a 1000-offer push spent
             // ~380 ms of its thread in SQLite's automatic checkpoints). The close still empties

@@ -1,10 +1,11 @@
-// `profiles list|add|rename|remove`: the seller's profiles on this marketplace
+// `profiles list|add|rename|remove|replace-token`: the seller's profiles on this marketplace
 // (core/usecases/profiles). A profile is one seller's: its own cache, queue and rate budget.
 import {
   addProfile,
   listProfiles,
   removeProfile,
   renameProfile,
+  replaceProfileToken,
   unsentWork,
 } from '../../core/usecases/profiles';
 import { CliError } from '../cliError';
@@ -84,9 +85,47 @@ const remove: CommandHandler = async (ctx, call) => {
   };
 };
 
+const replaceToken: CommandHandler = async (ctx, call) => {
+  const name = call.args[0]!;
+  const outcome = await replaceProfileToken({
+    dataDir: ctx.dataDir,
+    baseUrl: ctx.baseUrl,
+    name,
+    token: ctx.token(),
+    confirmed: call.options.confirm === true,
+    open: ctx.opening,
+    signal: ctx.signal,
+  });
+  if (!outcome.taken) {
+    throw new CliError(
+      'usage',
+      `${outcome.message} Nothing was changed. To take it, run the command again with --confirm.`,
+    );
+  }
+  const { profile } = outcome;
+  const vouched =
+    outcome.confirmedBy === 'seller'
+      ? 'as you confirmed (nothing on the marketplace names its seller yet)'
+      : profile.userId !== null
+        ? `the marketplace confirmed seller ${profile.userId}`
+        : 'the marketplace accepted it';
+  return {
+    data: {
+      profile: { name: profile.name, file: profile.file },
+      sellerId: profile.userId,
+      confirmedBy: outcome.confirmedBy,
+    },
+    human:
+      `Profile ${describeProfile(profile)} takes the new token: ${vouched}. Its queue is kept; ` +
+      `send it with: seller-desk push --profile ${JSON.stringify(profile.name)}`,
+    exitCode: ExitCode.Done,
+  };
+};
+
 export const profileCommands: Record<string, CommandHandler> = {
   'profiles list': list,
   'profiles add': add,
   'profiles rename': rename,
   'profiles remove': remove,
+  'profiles replace-token': replaceToken,
 };

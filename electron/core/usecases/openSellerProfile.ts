@@ -13,6 +13,7 @@ import type { SellerProfile } from './profile';
 import { recordingClient } from './activity/recordActivity';
 import type { TokenGuard } from './profiles/guard';
 import { sellerCheckedClient } from './profiles/sendCheck';
+import { cachedServerIds } from './profiles/cachedOffers';
 import { toFailure, UseCaseFailure } from './failure';
 import { profileSettings } from './settings';
 
@@ -164,13 +165,7 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
         const recorded = record(raw);
         const guard = options.guard;
         try {
-          await guard?.check(options.token(), recorded, () =>
-            profile
-              .store()
-              .queryOffers({ limit: 200 })
-              .rows.flatMap((row) => (row.serverId === null ? [] : [row.serverId]))
-              .slice(0, 3),
-          );
+          await guard?.check(options.token(), recorded, () => cachedServerIds(profile.store()));
         } catch (error) {
           await raw.close();
           throw withQueueKept(error, profile);

@@ -28,6 +28,11 @@ export const en = {
   'profiles.replaceToken': 'Replace token',
   'profiles.replaceTokenOf': 'Replace the token of {name}',
   'profiles.cancel': 'Cancel',
+  'profiles.replaceQuestion':
+    "Seller Desk cannot confirm that this API token is the seller's of \"{name}\". It knows that the marketplace accepts the token, and that neither the token nor this profile has an offer on the marketplace, so no offer names a seller to compare. It cannot know whether the token is the same shop's. If it is another shop's, {count, plural, =0 {everything this profile sends from now on goes} one {the # change waiting in this profile, and everything it sends after, go} other {the # changes waiting in this profile, and everything it sends after, go}} to that shop. Take it only if you made this token for this shop.",
+  'profiles.replaceConfirmTitle': 'Take this token for {name}?',
+  'profiles.replaceConfirm': 'Take this token',
+  'profiles.replaced': '"{name}" takes the new token; its changes go out with it.',
   'profiles.rename': 'Rename',
   'profiles.renameOf': 'Rename {name}',
   'profiles.remove': 'Remove',
@@ -75,6 +80,11 @@ export const ru: Messages<typeof en> = {
   'profiles.replaceToken': 'Заменить токен',
   'profiles.replaceTokenOf': 'Заменить токен профиля {name}',
   'profiles.cancel': 'Отмена',
+  'profiles.replaceQuestion':
+    'Seller Desk не может подтвердить, что этот API-токен принадлежит продавцу профиля «{name}». Известно: маркетплейс принимает токен, а ни у токена, ни у этого профиля нет предложений на маркетплейсе, так что не с чем сравнить продавца. Неизвестно: тот же ли это магазин. Если токен от другого магазина, {count, plural, =0 {всё, что профиль отправит дальше, уйдёт} one {# изменение, ждущее в профиле, и всё, что он отправит дальше, уйдут} few {# изменения, ждущие в профиле, и всё, что он отправит дальше, уйдут} many {# изменений, ждущих в профиле, и всё, что он отправит дальше, уйдут} other {# изменения, ждущих в профиле, и всё, что он отправит дальше, уйдут}} в тот магазин. Примите токен, только если вы создали его для этого магазина.',
+  'profiles.replaceConfirmTitle': 'Принять этот токен для {name}?',
+  'profiles.replaceConfirm': 'Принять токен',
+  'profiles.replaced': '«{name}» работает с новым токеном; его изменения уйдут с ним.',
   'profiles.rename': 'Переименовать',
   'profiles.renameOf': 'Переименовать {name}',
   'profiles.remove': 'Удалить',

@@ -2,20 +2,25 @@
 // marketplace whoever's token was used), the offers cached in it are asked about: if none of a few
 // is the token's seller's, the file holds another seller's work and is not theirs to send.
 import type { MarketplaceClient } from '../../api';
-import { openStore } from '../../store';
+import { openStore, type Store } from '../../store';
 
 /** How many cached offers are asked about (one request each, only when a profile is claimed). */
 const ASKED = 3;
+
+/** A few marketplace ids of the offers an open profile caches (none before its first pull). */
+export function cachedServerIds(store: Pick<Store, 'queryOffers'>): number[] {
+  return store
+    .queryOffers({ limit: 200 })
+    .rows.flatMap((row) => (row.serverId === null ? [] : [row.serverId]))
+    .slice(0, ASKED);
+}
 
 /** A few marketplace ids of offers cached in a profile file (none for a file without offers). */
 export function cachedOfferIds(file: string, existing: boolean): number[] {
   if (!existing) return [];
   const store = openStore(file);
   try {
-    return store
-      .queryOffers({ limit: 200 })
-      .rows.flatMap((row) => (row.serverId === null ? [] : [row.serverId]))
-      .slice(0, ASKED);
+    return cachedServerIds(store);
   } finally {
     store.close();
   }

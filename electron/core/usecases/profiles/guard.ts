@@ -29,6 +29,11 @@ export class SellerMismatch extends UseCaseFailure {
     message: string,
     /** The profile the token's seller already has, if any. */
     readonly tokenProfile: string | null,
+    /**
+     * The profile that may take the token once its seller confirms it (replaceToken.ts): nothing
+     * on the marketplace names the token's seller, and nothing speaks against them either.
+     */
+    readonly unconfirmedFor: string | null = null,
   ) {
     super('unauthorized', message);
   }
@@ -47,9 +52,9 @@ function mismatch(
   if (identity.userId === null && !owner) {
     return new SellerMismatch(
       `Seller Desk cannot confirm that this API token belongs to ${profile}: the token's seller ` +
-        'has no offers on the marketplace yet, so nothing names them. Nothing was sent. Use the ' +
-        'token this profile was used with, or a new profile for this token.',
+        'has no offers on the marketplace yet, so nothing names them. Nothing was sent.',
       null,
+      profileName,
     );
   }
   const theirs = owner
@@ -92,8 +97,16 @@ function confirmSeller(registry: Registry, entry: ProfileEntry, userId: number):
 }
 
 export interface TokenGuard {
-  /** Before the profile's client is handed out: throws unless the token is the seller's. */
-  check(token: string, client: MarketplaceClient, cachedIds?: () => number[]): Promise<void>;
+  /**
+   * Before the profile's client is handed out: throws unless the token is the seller's. `asked`:
+   * the token's seller as the caller already asked the marketplace (no second request).
+   */
+  check(
+    token: string,
+    client: MarketplaceClient,
+    cachedIds?: () => number[],
+    asked?: SellerIdentity,
+  ): Promise<void>;
   /**
    * After a 403 on an own offer (sendCheck.ts): why the token is not the profile's seller's after
    * all (it is struck from the profile), or null when it is.
@@ -110,7 +123,9 @@ export interface GuardOptions {
   signal?: AbortSignal;
 }
 
-export function sellerGuard(options: GuardOptions): TokenGuard {
+export function sellerGuard(
+  options: GuardOptions,
+): TokenGuard & { takeConfirmed(token: string): void } {
   const { dataDir, file } = options;
   const market = marketSlug(options.marketUrl);
   const find = (registry: Registry) =>
@@ -121,15 +136,16 @@ export function sellerGuard(options: GuardOptions): TokenGuard {
     token: string,
     client: MarketplaceClient,
     cachedIds: () => number[] = () => [],
+    asked?: SellerIdentity,
   ): Promise<void> => {
     const fingerprint = tokenFingerprint(dataDir, token);
     const known = find(readRegistry(dataDir));
     if (known?.fingerprints.includes(fingerprint)) {
       // The token this profile was used with: its queue was made under it.
-      if (known.userId === null) await confirmLater(client, token);
+      if (known.userId === null) await confirmLater(client, token, asked);
       return;
     }
-    const identity = await identifySeller(client, dataDir, token, options.signal);
+    const identity = asked ?? (await identifySeller(client, dataDir, token, options.signal));
     const unclaimed = !known || (known.userId === null && known.fingerprints.length === 0);
     if (unclaimed && !(await cachedOffersAreTheirs(client, cachedIds(), options.signal))) {
       throw notTheirs(known?.name ?? new URL(options.marketUrl).hostname, identity);
@@ -193,12 +209,37 @@ export function sellerGuard(options: GuardOptions): TokenGuard {
     return mismatch(entry.name, entry.userId, identity, undefined).message;
   };
 
-  return { check, recheck };
+  /**
+   * The seller confirmed that a token nothing names is this profile's (replaceToken.ts): kept
+   * with it, unless another profile took that token meanwhile.
+   */
+  const takeConfirmed = (token: string): void => {
+    const fingerprint = tokenFingerprint(dataDir, token);
+    updateRegistry(dataDir, (registry) => {
+      const entry = find(registry);
+      if (!entry) {
+        throw new UseCaseFailure('not_found', 'This profile was removed.', [], {
+          say: { key: 'refusals.profiles.removed' },
+        });
+      }
+      const owner = ownerOf(registry, market, { userId: null, fingerprint }, entry);
+      if (owner) {
+        throw mismatch(entry.name, entry.userId, { userId: null, fingerprint }, owner);
+      }
+      rememberFingerprint(entry, fingerprint);
+    });
+  };
 
-  async function confirmLater(client: MarketplaceClient, token: string): Promise<void> {
+  return { check, recheck, takeConfirmed };
+
+  async function confirmLater(
+    client: MarketplaceClient,
+    token: string,
+    asked?: SellerIdentity,
+  ): Promise<void> {
     let identity: SellerIdentity;
     try {
-      identity = await identifySeller(client, dataDir, token, options.signal);
+      identity = asked ?? (await identifySeller(client, dataDir, token, options.signal));
     } catch {
       return; // the token is the profile's own; its seller is named at a later run
     }

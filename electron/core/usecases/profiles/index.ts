@@ -21,3 +21,8 @@ export {
   type UnsentWork,
 } from './sellerProfiles';
 export { waitingWork, type WaitingWork } from './waitingWork';
+export {
+  replaceProfileToken,
+  type ReplaceTokenInput,
+  type ReplaceTokenOutcome,
+} from './replaceToken';

@@ -135,7 +135,8 @@ export function addProfile(dataDir: string, marketUrl: string, name: string): Pr
   });
 }
 
-function missing(name: string, known: ProfileSummary[]): UseCaseFailure {
+/** There is no profile of that name: the ones there are, named. */
+export function missingProfile(name: string, known: ProfileSummary[]): UseCaseFailure {
   const names = known.map((p) => `"${p.name}"`).join(', ');
   return new UseCaseFailure(
     'not_found',
@@ -165,7 +166,7 @@ export function renameProfile(
       return summaryOf(dataDir, entry);
     }
     const first = unclaimedFirst(dataDir, registry, marketUrl);
-    if (first?.name !== from) throw missing(from, listProfiles(dataDir, marketUrl));
+    if (first?.name !== from) throw missingProfile(from, listProfiles(dataDir, marketUrl));
     // Naming the first profile registers it; it still belongs to the first token used with it.
     const named: ProfileEntry = {
       name: newName,
@@ -218,7 +219,7 @@ export function removeProfile(
   confirmed: boolean,
 ): RemoveOutcome {
   const profile = listProfiles(dataDir, marketUrl).find((p) => p.name === name);
-  if (!profile) throw missing(name, listProfiles(dataDir, marketUrl));
+  if (!profile) throw missingProfile(name, listProfiles(dataDir, marketUrl));
   const lost = unsentWork(profile.file);
   if (!confirmed) return { profile, removed: false, lost };
   updateRegistry(dataDir, (registry) => {

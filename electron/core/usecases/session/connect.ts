@@ -26,10 +26,12 @@ export interface ConnectInput {
   requests?: EarlierRequests;
 }
 
-/** Checks the token with the marketplace and keeps it; answers the token as kept. */
-export async function connect(input: ConnectInput, keeper: TokenKeeper): Promise<string> {
-  const token = wellFormedToken(input.token);
-  if (keeper.backend() === PLAIN_TEXT_BACKEND && !input.plainTextAccepted) {
+/** A token is kept in plain text only where the seller accepted it (now or before). */
+export function refuseUnsafeKeeper(
+  keeper: Pick<TokenKeeper, 'backend'>,
+  plainTextAccepted: boolean,
+): void {
+  if (keeper.backend() === PLAIN_TEXT_BACKEND && !plainTextAccepted) {
     throw new UseCaseFailure(
       'insecure_storage',
       'This computer has no system keyring, so the token could only be stored with a fixed key that any program running as you could read. Install and unlock a keyring (GNOME Keyring or KWallet) and restart Seller Desk, or accept storing it this way.',
@@ -37,6 +39,12 @@ export async function connect(input: ConnectInput, keeper: TokenKeeper): Promise
       { say: { key: 'refusals.session.insecure' } },
     );
   }
+}
+
+/** Checks the token with the marketplace and keeps it; answers the token as kept. */
+export async function connect(input: ConnectInput, keeper: TokenKeeper): Promise<string> {
+  const token = wellFormedToken(input.token);
+  refuseUnsafeKeeper(keeper, input.plainTextAccepted);
   await checkToken({
     baseUrl: input.baseUrl,
     token,
