@@ -36,16 +36,17 @@ const importCredentials: CommandHandler = async (ctx, call) => {
   const encodingHint = preview.encodingInDoubt
     ? ' If the file is not in UTF-8, name its encoding with --encoding NAME.'
     : '';
+  const skipping = call.options['skip-invalid'] === true;
   const outcome = await commitCredentialFile(
     file,
     () =>
       commitCredentialImport(seller, {
         preview,
         mode: replace ? 'replace' : 'add',
-        skipInvalid: call.options['skip-invalid'] === true,
+        skipInvalid: skipping,
         keepCaseDuplicates: call.options['keep-case-duplicates'] === true,
       }),
-    encodingHint,
+    { hint: encodingHint, skipping },
   );
   const problems = preview.problems.map(inputProblem);
   const id = offerLabel(requireOffer(seller, localId));

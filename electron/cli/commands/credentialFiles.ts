@@ -5,19 +5,21 @@ import type { InputProblem } from '../cliError';
 
 /**
  * Commits a previewed credential file; a refusal for bad input is said again with the file's name
- * and, when rows are at fault, how to go on (`hint`: more advice for that case).
+ * and, when rows are at fault, how to go on (`hint`: more advice for that case; `skipping`: bad
+ * rows were already skipped, so none was good).
  */
 export async function commitCredentialFile<T>(
   file: string,
   commit: () => Promise<T>,
-  hint = '',
+  options: { hint?: string; skipping: boolean },
 ): Promise<T> {
   try {
     return await commit();
   } catch (error) {
     if (isUseCaseFailure(error) && error.kind === 'bad_input') {
       const badRows = error.problems.some((p) => p.line !== undefined);
-      const advice = badRows ? ' Fix them, or use --skip-invalid.' + hint : '';
+      const fix = options.skipping ? ' Fix them.' : ' Fix them, or use --skip-invalid.';
+      const advice = badRows ? fix + (options.hint ?? '') : '';
       throw new UseCaseFailure('bad_input', `${file}: ${error.message}${advice}`, error.problems);
     }
     throw error;

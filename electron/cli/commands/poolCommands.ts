@@ -38,13 +38,17 @@ const poolAdd: CommandHandler = async (ctx, call) => {
   if (preview.state === 'choose-encoding') {
     throw new UseCaseFailure('bad_input', preview.message, [], { encodingUnsure: true });
   }
-  const outcome = await commitCredentialFile(file, () =>
-    commitPoolImport(seller, {
-      preview,
-      keep: keep ?? null,
-      skipInvalid: call.options['skip-invalid'] === true,
-      keepCaseDuplicates: call.options['keep-case-duplicates'] === true,
-    }),
+  const skipping = call.options['skip-invalid'] === true;
+  const outcome = await commitCredentialFile(
+    file,
+    () =>
+      commitPoolImport(seller, {
+        preview,
+        keep: keep ?? null,
+        skipInvalid: skipping,
+        keepCaseDuplicates: call.options['keep-case-duplicates'] === true,
+      }),
+    { skipping },
   );
   const problems = preview.problems.map(inputProblem);
   const id = offerLabel(requireOffer(seller, localId));

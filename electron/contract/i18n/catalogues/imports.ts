@@ -95,6 +95,8 @@ export const en = {
     '{how, select, mixed {written in UTF-8, not {encoding} — the file mixes two encodings} other {not valid {encoding} — the file may be damaged}}; fix or remove this line',
   'imports.row.brokenRow':
     'line {line} is {how, select, mixed {written in UTF-8, not {encoding} — the file mixes two encodings} other {not valid {encoding} — the file may be damaged}}; fix or remove this row',
+  'imports.row.severalAccounts':
+    'this line holds {count} accounts (login:password pairs); put each account on a line of its own',
   'imports.row.twoFactor': '2FA must be yes/no, true/false or 1/0',
 } as const;
 
@@ -193,5 +195,7 @@ export const ru: Messages<typeof en> = {
     '{how, select, mixed {строка записана в UTF-8, а не в {encoding} — в файле смешаны две кодировки} other {строка не читается как {encoding} — файл может быть повреждён}}; исправьте или удалите эту строку',
   'imports.row.brokenRow':
     '{how, select, mixed {строка {line} записана в UTF-8, а не в {encoding} — в файле смешаны две кодировки} other {строка {line} не читается как {encoding} — файл может быть повреждён}}; исправьте или удалите эту запись',
+  'imports.row.severalAccounts':
+    'в этой строке несколько аккаунтов ({count} пар логин:пароль); поставьте каждый аккаунт на отдельную строку',
   'imports.row.twoFactor': '2FA — это да/нет, true/false или 1/0',
 };

@@ -2,7 +2,12 @@
 // with whatever separator the seller's source used.
 import type { CredentialInput } from '../../../contract/marketplace/wire';
 import type { BrokenLineCheck } from '../text/brokenLines';
-import { wholeLineProblem, type ParsedCredentialRow } from './credentialRow';
+import {
+  WHOLE_LINE,
+  wholeLineProblem,
+  type CredentialProblem,
+  type ParsedCredentialRow,
+} from './credentialRow';
 
 /** In order of preference when several fit equally: the rarer in passwords, the earlier. */
 export const LINE_SEPARATORS = ['----', '\t', '|', ';', ':'] as const;
@@ -47,6 +52,51 @@ function credentialFromLine(line: string, separator: string): CredentialInput {
     email_password: parts[3] || null,
     is_2fa_active: null,
     comment: comment || null,
+  };
+}
+
+// Several accounts on one line (an HTML page or a chat message pasted as is): split at the first
+// separators, the first account's password would carry the others. Such a line is refused, never
+// sent. A chunk is what whitespace, markup and the other separators leave; an account pair is a
+// chunk with exactly one separator between two non-empty sides (not a link's `http://`, not a
+// time of day).
+const MARKUP = /<[^>]*>|&(?:nbsp|#160|#xa0);/gi;
+const TIME_OF_DAY = /^\d{1,2}:\d{2}$/;
+
+function pairsOn(line: string, pair: LineSeparator): number {
+  // Most lines hold one separator or none: they cannot hold two pairs (the hot path).
+  const first = line.indexOf(pair);
+  if (first < 0 || line.indexOf(pair, first + pair.length) < 0) return 0;
+  const apart = LINE_SEPARATORS.filter((s) => s !== pair && s !== '\t');
+  let text = line.replace(MARKUP, ' ');
+  for (const s of apart) text = text.split(s).join(' ');
+  const chunks = pair === '\t' ? text.split(/ +/) : text.split(/\s+/);
+  let pairs = 0;
+  for (const chunk of chunks) {
+    const sides = chunk.split(pair);
+    if (sides.length !== 2 || sides[0] === '' || sides[1] === '') continue;
+    if (sides[1]!.startsWith('//') || (pair === ':' && TIME_OF_DAY.test(chunk))) continue;
+    pairs++;
+  }
+  return pairs;
+}
+
+/**
+ * How many `login:password` pairs a line holds (by the file's separator, or by `:`) when it may
+ * hold two or more; 0 for a line with fewer than two separators.
+ */
+export function accountPairsOnLine(line: string, separator: LineSeparator): number {
+  return separator === ':'
+    ? pairsOn(line, ':')
+    : Math.max(pairsOn(line, separator), pairsOn(line, ':'));
+}
+
+function severalAccounts(count: number): CredentialProblem {
+  return {
+    field: WHOLE_LINE,
+    code: 'invalid',
+    message: `this line holds ${count} accounts (login:password pairs); put each account on a line of its own`,
+    say: { key: 'imports.row.severalAccounts', values: { count } },
   };
 }
 
@@ -110,10 +160,11 @@ export function readCredentialLines(
     index++;
     if (isSkippedLine(line)) continue;
     const broken = options.brokenLine?.(index + 1, index + 1);
+    const pairs = accountPairsOnLine(line, separator);
     take({
       line: index + 1,
       credential: credentialFromLine(line, separator),
-      problems: broken ? [wholeLineProblem(broken)] : [],
+      problems: broken ? [wholeLineProblem(broken)] : pairs > 1 ? [severalAccounts(pairs)] : [],
     });
     rows++;
     if (options.onProgress && rows % PROGRESS_EVERY_ROWS === 0) options.onProgress(rows);

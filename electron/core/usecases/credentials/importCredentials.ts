@@ -24,6 +24,7 @@ import { ImportError } from '../../imports/importError';
 import type { CredentialMode, CredentialStaging } from '../../store';
 import { runInChunks, type JobControl } from '../../util/chunkedJob';
 import { UseCaseFailure, type Problem, toFailure } from '../failure';
+import { noValidRow } from '../transfers/noValidRow';
 import type { SellerProfile } from '../profile';
 import { requireOffer } from '../offers/getOffer';
 import { requireCredentialsKey, requireMultipleSystem } from './requirements';
@@ -288,9 +289,10 @@ export async function commitCredentialImport(
       input.preview.problems,
     );
   // A row's problems depend on the row alone: the preview's count holds at commit.
-  if (input.preview.totals.invalid > 0 && !input.skipInvalid) {
-    throw refused(input.preview.totals.invalid);
-  }
+  const { invalid, rows } = input.preview.totals;
+  if (invalid > 0 && !input.skipInvalid) throw refused(invalid);
+  // Skipping the bad rows takes the good ones; with none, nothing is taken, and that is said.
+  if (invalid > 0 && invalid === rows) throw noValidRow(rows, input.preview.problems);
   const uploaded =
     input.mode === 'replace'
       ? []

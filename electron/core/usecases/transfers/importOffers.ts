@@ -10,6 +10,7 @@ import type { OfferSheetRow } from '../../imports/offers';
 import { runInChunks, type JobControl } from '../../util/chunkedJob';
 import { requireProduct } from '../catalogue/requireProduct';
 import { UseCaseFailure, type Problem } from '../failure';
+import { noValidRow } from './noValidRow';
 import type { SellerProfile } from '../profile';
 import { readOfferSheet } from './offerFile';
 import {
@@ -161,6 +162,8 @@ export async function commitOfferImport(
   }
   const { plan } = preview;
   if (preview.invalid > 0 && !skipInvalid) throw badRowsRefused(preview.invalid, plan.problems);
+  // Skipping the bad rows takes the good ones; with none, nothing is queued, and that is said.
+  if (preview.invalid === preview.rows) throw noValidRow(preview.rows, plan.problems);
 
   // The rows are checked a chunk at a time, other calls answered in between (nothing written:
   // stopped there, nothing is queued); then one transaction queues them all: a crash or a
