@@ -52,6 +52,7 @@ export default defineConfig({
   test: {
     // Each project names its files (a project's include adds to the root's, it does not replace it).
     exclude: ['test/bench/**', 'node_modules/**'],
+    globalSetup: ['test/support/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // expect.poll waits for a condition (a sync done, a switch shown): it returns as soon as it

@@ -1,4 +1,5 @@
-// `npm run preview [-- --base-url=https://… --data-dir=… --port=…]`: Seller Desk in the browser.
+// `npm run preview [-- --base-url=https://… --data-dir=… --port=…]`: Seller Desk in the browser
+// (`--help` lists the options).
 // Without --base-url the sandbox marketplace runs in this process, with its demo data, and both
 // "Connect with your API token" (a demo token is printed) and "Try the sandbox" reach it.
 import { resolve, join } from 'node:path';
@@ -7,16 +8,40 @@ import { createFileStaging } from './fileStaging';
 import { createHostCore } from './hostCore';
 import { createSandboxPort } from '../shell/sandboxPort';
 import { startHost } from './startHost';
+import { helpLine, launchHelp } from '../shell/launchOptions';
 
-const { values } = parseArgs({
-  options: {
-    'base-url': { type: 'string' },
-    'data-dir': { type: 'string', default: '.seller-desk-dev' },
-    port: { type: 'string', default: '0' },
-    'renderer-dir': { type: 'string', default: 'out/renderer' },
-  },
-  strict: true,
-});
+const USAGE = [
+  'Usage: npm run preview [-- OPTIONS]',
+  '',
+  'Builds the renderer and serves Seller Desk to one browser tab on 127.0.0.1. Without',
+  '--base-url the sandbox marketplace runs in this process with its demo data; with',
+  '`npm run sim -- --port 4010` running elsewhere, pass --base-url=http://127.0.0.1:4010.',
+  'The data folder is .seller-desk-dev unless --data-dir names another.',
+  '',
+  ...launchHelp(['data-dir', 'base-url']),
+  helpLine('--port=PORT', 'the port to serve on (default: any free one)'),
+  helpLine('--help', 'this text'),
+].join('\n');
+
+let values: { 'base-url'?: string; 'data-dir': string; port: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      'base-url': { type: 'string' },
+      'data-dir': { type: 'string', default: '.seller-desk-dev' },
+      port: { type: 'string', default: '0' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const log = (message: string) => console.log(`[host] ${message}`);
 const dataDir = resolve(values['data-dir']);
@@ -37,7 +62,7 @@ const staging = createFileStaging(join(dataDir, 'staged-files'));
 const core = await createHostCore({ dataDir, staging, baseUrl, sandbox, log });
 const host = await startHost({
   port,
-  rendererDir: resolve(values['renderer-dir']),
+  rendererDir: resolve('out/renderer'),
   core,
   staging,
   log,

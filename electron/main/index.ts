@@ -2,7 +2,7 @@
 // else is the core's (electron/core/app); reading this file is its review.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   app,
   BrowserWindow,
@@ -25,7 +25,13 @@ import { createRemoteCore } from '../corehost/remoteCore';
 import { stagedScreenshotDirs } from '../core/usecases/paths';
 import { followAttention } from '../shell/attentionBadge';
 import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
-import { createSandboxPort } from '../shell/sandboxPort';
+import { createSandboxPort, fixedSandboxPort } from '../shell/sandboxPort';
+import {
+  coreTuning,
+  LaunchOptionError,
+  parseLaunchOptions,
+  type LaunchOptions,
+} from '../shell/launchOptions';
 import {
   readStagedScreenshot,
   stagedScreenshotHeaders,
@@ -61,6 +67,20 @@ const APP_CSP = contentSecurityPolicy({ connect: "'none'" });
 const APP_ID = 'com.sellerdesk.app';
 const PRELOAD_SCRIPT = join(__dirname, '../preload/index.cjs');
 const log = (message: string) => console.log(`[seller-desk] ${message}`);
+
+// An installed app takes only --data-dir; a development launch (npm start, the end-to-end flows)
+// may also point the core at another marketplace and scale its timings.
+let launch: LaunchOptions = {};
+try {
+  launch = parseLaunchOptions(process.argv.slice(1), { installed: app.isPackaged });
+} catch (error) {
+  console.error(error instanceof LaunchOptionError ? error.message : String(error));
+  app.exit(2);
+}
+// The command line's folder when SELLER_DESK_DATA_DIR names one (usecases/paths defaultDataDir):
+// set before anything reads userData, the single-instance lock included.
+const dataDirChosen = launch.dataDir ?? process.env.SELLER_DESK_DATA_DIR;
+if (dataDirChosen) app.setPath('userData', resolve(dataDirChosen));
 
 // Every renderer sandboxed, whatever a window's own preferences say (defence in depth).
 app.enableSandbox();
@@ -261,7 +281,12 @@ async function start(): Promise<void> {
   // guards and the platform (safeStorage, dialogs, notifications) and serves them to it.
   core = await createRemoteCore({
     spawn: utilityProcessSpawner(__dirname),
-    init: { dataDir: userData, appVersion: app.getVersion(), sqliteNativeBinding },
+    init: {
+      dataDir: userData,
+      appVersion: app.getVersion(),
+      sqliteNativeBinding,
+      ...coreTuning(launch),
+    },
     ports: {
       tokenVault: vault,
       keychain: {
@@ -289,7 +314,10 @@ async function start(): Promise<void> {
         const route = stagedScreenshotPath(path, screenshotsDirs());
         return route ? APP_ORIGIN + route : null;
       },
-      sandbox: createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),
+      sandbox:
+        launch.sandboxUrl && launch.sandboxToken
+          ? fixedSandboxPort(launch.sandboxUrl, launch.sandboxToken)
+          : createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),
       log: (message) => log(message),
     },
   });

@@ -40,3 +40,14 @@ export function createSandboxPort(options: SandboxPortOptions = {}): SandboxPort
     current: () => sandbox,
   };
 }
+
+/**
+ * "Try the sandbox" reaching a marketplace that runs elsewhere (a development launch's
+ * `--sandbox-url`, a test's own sandbox, which the test inspects); stopping it is its owner's.
+ */
+export function fixedSandboxPort(baseUrl: string, token: string): SandboxPort {
+  return {
+    start: async () => ({ baseUrl, token }),
+    async stop() {},
+  };
+}

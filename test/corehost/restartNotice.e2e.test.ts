@@ -14,7 +14,7 @@ type PageApi = { sellerDesk: SellerDeskApi };
 let desk: Harness;
 
 beforeAll(async () => {
-  desk = await openHarness({ name: 'core-restart' });
+  desk = await openHarness({ on: 'browser host', name: 'core-restart' });
   desk.page.setDefaultTimeout(30_000);
 }, 90_000);
 

@@ -62,6 +62,7 @@ describe('connection state in Chromium', () => {
     // The first retry waits as the app's does (the cannot-reach state is read and shot before
     // it); the later ones come each second, so the revived marketplace is found at once.
     const desk = await openHarness({
+      on: 'browser host',
       name: 'flow-connection',
       windowMs: WINDOW_MS,
       retryDelaysMs: [5_000, 1_000],

@@ -1,8 +1,9 @@
-// The end-to-end harness: the built renderer in Chromium (playwright-core, test/support/browser), through the
-// browser host, on the real app core with a temp data folder, against the sandbox marketplace on
-// loopback. Every part is real; only the platform ports differ from the desktop app (key-file
-// token vault, staged files instead of native dialogs). The core runs in its own worker thread,
-// as in the app (electron/corehost), from the built bundle when the build is fresh.
+// The end-to-end harness: a temp data folder and the sandbox marketplace on loopback, and the app
+// on it, driven by Playwright. The app is the real Electron app where its binary exists
+// (electronHarness.ts); elsewhere the built renderer in Chromium through the browser host, on the
+// real app core in its own worker thread as in the app (electron/corehost), from the built bundle
+// when the build is fresh. Only the platform ports differ there (key-file token vault, staged
+// files instead of native dialogs). test/support/e2eTarget.ts picks which.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +24,10 @@ import { startHost } from '../../electron/host/startHost';
 import type { Sandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
 import { freshBundle } from '../freshBuild';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, type FoundBrowser } from '../support/browser';
+import { browserHostTarget, e2eTarget, type E2eTarget } from '../support/e2eTarget';
+import { fixedSandboxPort } from '../../electron/shell/sandboxPort';
+import { openElectronHarness } from './electronHarness';
 
 const root = resolve(import.meta.dirname, '../..');
 export const RENDERER_DIR = join(root, 'out/renderer');
@@ -39,6 +43,11 @@ function spawnerOfCore(): SpawnCore {
 }
 
 export interface HarnessOptions {
+  /**
+   * 'browser host': the flow checks the browser host itself or drives the core from the side
+   * (`core`, `staging`, `host`, `coreWorkers`), so it runs there whatever the machine has.
+   */
+  on?: 'browser host';
   /** Names the temp folder and screenshots. */
   name?: string;
   /** The sandbox's and the client's rate-limit "minute" (scaled for tests). */
@@ -59,22 +68,27 @@ export interface HarnessOptions {
 }
 
 export interface Harness {
+  /** What the flow drives, as test/support/e2eTarget.ts chose it. */
+  target: E2eTarget['kind'];
   page: Page;
-  context: BrowserContext;
   sandbox: Sandbox;
+  dataDir: string;
+  /** Console messages of the page, for tests that look for errors or CSP violations. */
+  console: string[];
+  /** Like quitting and reopening the app: a new core on the same data (and a new host address). */
+  restartHost(): Promise<void>;
+  /** Saves a full-page screenshot to test-output/screens/<name>.png and returns its path. */
+  screenshot(name: string): Promise<string>;
+  /** Quits the app as the seller would and answers its exit code; the folders stay until close. */
+  quit(): Promise<number | null>;
+  close(): Promise<void>;
+  // The browser host's own parts (a flow that uses them opens its harness `on: 'browser host'`).
+  context: BrowserContext;
   host: Host;
   core: AppCore;
   /** The core's worker threads so far, the running one last (a test ends one as a crash would). */
   coreWorkers: SpawnedCore[];
-  dataDir: string;
   staging: FileStaging;
-  /** Console messages of the page, for tests that look for errors or CSP violations. */
-  console: string[];
-  /** Like quitting and reopening the app: a new core on the same data, a new host and address. */
-  restartHost(): Promise<void>;
-  /** Saves a full-page screenshot to test-output/screens/<name>.png and returns its path. */
-  screenshot(name: string): Promise<string>;
-  close(): Promise<void>;
 }
 
 /**
@@ -91,9 +105,9 @@ interface SharedBrowser {
 }
 let sharedBrowser: SharedBrowser | null = null;
 
-function useBrowser(): SharedBrowser {
+function useBrowser(found: FoundBrowser): SharedBrowser {
   if (!sharedBrowser) {
-    const launched = launchBrowser();
+    const launched = launchBrowser(found);
     const entry: SharedBrowser = { browser: launched, users: 0, idle: null };
     const forget = () => {
       if (sharedBrowser === entry) sharedBrowser = null;
@@ -118,18 +132,30 @@ function releaseBrowser(entry: SharedBrowser): void {
 }
 
 /** "Try the sandbox" reaches the harness's own sandbox, which the test can inspect. */
-function harnessSandboxPort(sandbox: Sandbox): SandboxPort {
-  return {
-    async start() {
-      const seller = sandbox.sellers[0];
-      if (!seller) throw new Error('The sandbox has no demo seller.');
-      return { baseUrl: sandbox.baseUrl, token: seller.token };
-    },
-    async stop() {},
-  };
+export function harnessSandboxPort(sandbox: Sandbox): SandboxPort {
+  const seller = sandbox.sellers[0];
+  if (!seller) throw new Error('The sandbox has no demo seller.');
+  return fixedSandboxPort(sandbox.baseUrl, seller.token);
 }
 
+/** The background sync's pause after a change in every flow: short, so flows need not wait. */
+export const FLOW_SYNC_DEBOUNCE_MS = 150;
+
 export async function openHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const target = options.on === 'browser host' ? await browserHostTarget() : await e2eTarget();
+  if (target.kind === 'electron') return openElectronHarness(target, options);
+  return openBrowserHostHarness(target.browser, options);
+}
+
+export function screenshotPath(name: string, shot: string): string {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  return join(SCREENS_DIR, `${name}-${shot}.png`);
+}
+
+async function openBrowserHostHarness(
+  browser: FoundBrowser,
+  options: HarnessOptions,
+): Promise<Harness> {
   const name = options.name ?? 'e2e';
   const windowMs = options.windowMs ?? 1000;
   const dataDir = mkdtempSync(join(tmpdir(), `sd-${name}-`));
@@ -150,7 +176,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
       baseUrl: sandbox.baseUrl,
       sandbox: harnessSandboxPort(sandbox),
       windowMs,
-      syncDebounceMs: 150,
+      syncDebounceMs: FLOW_SYNC_DEBOUNCE_MS,
       syncHoldMs: options.syncHoldMs === 'setting' ? undefined : (options.syncHoldMs ?? 0),
       retryDelaysMs: options.retryDelaysMs,
     });
@@ -161,7 +187,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
   let context: BrowserContext | null = null;
   let core: AppCore | null = null;
   let host: Host | null = null;
-  const shared = useBrowser();
+  const shared = useBrowser(browser);
   try {
     core = await startCore();
     host = await startHost({ rendererDir: RENDERER_DIR, core, staging });
@@ -177,7 +203,9 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
     page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
     await page.goto(host.url);
 
+    let quit = false;
     const harness: Harness = {
+      target: 'browser host',
       page,
       context,
       sandbox,
@@ -203,16 +231,21 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
         await page.goto(host.url);
       },
       async screenshot(shot) {
-        mkdirSync(SCREENS_DIR, { recursive: true });
-        const path = join(SCREENS_DIR, `${name}-${shot}.png`);
+        const path = screenshotPath(name, shot);
         await page.screenshot({ path, fullPage: true });
         return path;
       },
-      async close() {
+      async quit() {
+        if (quit) return 0;
+        quit = true;
         await context?.close();
         releaseBrowser(shared);
         await host?.close();
         await core?.close();
+        return 0;
+      },
+      async close() {
+        await harness.quit();
         await sandbox.close();
         rmSync(dataDir, { recursive: true, force: true });
       },

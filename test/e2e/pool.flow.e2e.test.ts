@@ -18,7 +18,7 @@ describe('Restock pool in Chromium', () => {
     'fills the pool from a file, restocks at sync, and tells when it runs dry',
     { timeout: 180_000 },
     async () => {
-      const desk = await openHarness({ name: 'flow-pool' });
+      const desk = await openHarness({ on: 'browser host', name: 'flow-pool' });
       desk.page.setDefaultTimeout(20_000);
       try {
         const { page, sandbox } = desk;

@@ -48,7 +48,11 @@ function overflowing(bar: Locator): Promise<string[]> {
 
 describe('Activity, bulk outcome and credential jobs in Russian', () => {
   it("a refused field's activity entry says the field in Russian, then in English", async () => {
-    const desk = await openHarness({ name: 'ru-activity-field', locale: 'ru-RU' });
+    const desk = await openHarness({
+      on: 'browser host',
+      name: 'ru-activity-field',
+      locale: 'ru-RU',
+    });
     desk.page.setDefaultTimeout(20_000);
     try {
       const { page, sandbox } = desk;
@@ -85,7 +89,11 @@ describe('Activity, bulk outcome and credential jobs in Russian', () => {
     'the bulk outcome dialog and the task bar of credential and pool confirms',
     { timeout: 300_000 },
     async () => {
-      const desk = await openHarness({ name: 'ru-outcome-jobs', locale: 'ru-RU' });
+      const desk = await openHarness({
+        on: 'browser host',
+        name: 'ru-outcome-jobs',
+        locale: 'ru-RU',
+      });
       desk.page.setDefaultTimeout(20_000);
       try {
         const { page, sandbox } = desk;

@@ -74,6 +74,7 @@ async function dropFile(page: Page, zone: string, name: string, text: string) {
 describe('the remaining screens in Russian', () => {
   it('a status preview with its note, the undo toast, an import preview and the pool: no English', async () => {
     const desk = await openHarness({
+      on: 'browser host',
       name: 'russian-everything',
       locale: 'ru-RU',
       syncHoldMs: 'setting',

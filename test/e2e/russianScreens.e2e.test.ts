@@ -137,7 +137,7 @@ async function view(label: string) {
 }
 
 beforeAll(async () => {
-  desk = await openHarness({ name: 'russian-screens', locale: 'ru-RU' });
+  desk = await openHarness({ on: 'browser host', name: 'russian-screens', locale: 'ru-RU' });
   desk.page.setDefaultTimeout(20_000);
 }, 60_000);
 

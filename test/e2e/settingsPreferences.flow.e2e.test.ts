@@ -89,7 +89,7 @@ async function refuseOneChange(desk: Harness): Promise<void> {
 
 describe("Settings' language, theme, notifications and about, in Chromium", () => {
   it('forces dark on a light OS, speaks Russian and English, and notifies only what the seller chose', async () => {
-    const desk = await openHarness({ name: 'flow-settings-app' });
+    const desk = await openHarness({ on: 'browser host', name: 'flow-settings-app' });
     desk.page.setDefaultTimeout(20_000);
     try {
       const { page } = desk;
@@ -190,7 +190,7 @@ describe("Settings' language, theme, notifications and about, in Chromium", () =
   }, 120_000);
 
   it("runs the menu's commands from their keys: import where it can, a word where it cannot", async () => {
-    const desk = await openHarness({ name: 'flow-settings-keys' });
+    const desk = await openHarness({ on: 'browser host', name: 'flow-settings-keys' });
     desk.page.setDefaultTimeout(20_000);
     try {
       const { page } = desk;

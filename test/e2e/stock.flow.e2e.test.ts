@@ -11,7 +11,7 @@ import { internalWordsIn } from './internalWords';
 
 describe('Stock in Chromium', () => {
   it('shows a low-stock badge, filters by it and lists it under Needs attention', async () => {
-    const desk = await openHarness({ name: 'flow-stock' });
+    const desk = await openHarness({ on: 'browser host', name: 'flow-stock' });
     desk.page.setDefaultTimeout(20_000);
     try {
       const { page, sandbox } = desk;

@@ -228,9 +228,9 @@ export const BROWSER_ARGS = [
   '--disable-sync',
 ];
 
-/** Finds a plain browser and launches it headless with Playwright. */
-export async function launchBrowser(): Promise<Browser> {
-  const found = await findPlainBrowser();
+/** Launches `found` (by default the plain browser the resolver finds) headless with Playwright. */
+export async function launchBrowser(given?: FoundBrowser): Promise<Browser> {
+  const found = given ?? (await findPlainBrowser());
   return chromium.launch({
     executablePath: found.executablePath,
     args: BROWSER_ARGS,
