@@ -12,6 +12,7 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const step = z
   .object({
     name: z.string().optional(),
+    if: z.string().optional(),
     uses: z
       .string()
       .regex(/^[\w-]+\/[\w-]+@v\d+$/)
@@ -33,11 +34,14 @@ const job = z
     strategy: z
       .object({
         'fail-fast': z.boolean(),
-        matrix: z.object({
-          include: z.array(
-            z.object({ os: z.string(), arch: z.enum(['x64', 'arm64']), targets: z.string() }),
-          ),
-        }),
+        matrix: z.union([
+          z.object({
+            include: z.array(
+              z.object({ os: z.string(), arch: z.enum(['x64', 'arm64']), targets: z.string() }),
+            ),
+          }),
+          z.object({ os: z.array(z.string()) }),
+        ]),
       })
       .optional(),
     steps: z.array(step).min(1),
@@ -69,6 +73,26 @@ describe('the GitHub workflows', () => {
     expect(runs(ci.jobs.test!)).toContain('bash .ci/run');
   });
 
+  it('CI runs the flows on the Electron app on Windows, macOS and Linux (there under Xvfb)', () => {
+    const e2e = load('.github/workflows/ci.yml').jobs.e2e!;
+    const matrix = e2e.strategy!.matrix;
+    expect('os' in matrix && [...matrix.os].sort()).toEqual([
+      'macos-latest',
+      'ubuntu-latest',
+      'windows-latest',
+    ]);
+    const commands = runs(e2e);
+    for (const command of [
+      'npm ci',
+      'node node_modules/electron/install.js',
+      'npm run build',
+      'build/scripts/electron-native.mjs',
+      'xvfb-run -a npx vitest run test/e2e',
+    ]) {
+      expect(commands).toContain(command);
+    }
+  });
+
   it('a tag builds, tests and packages on Windows, macOS and Linux', () => {
     const release = load('.github/workflows/release.yml');
     expect(release.on.push).toEqual({ tags: ['v*'] });
@@ -76,7 +100,8 @@ describe('the GitHub workflows', () => {
     expect(runs(release.jobs.test!)).toContain('bash .ci/run');
     const pack = release.jobs.package!;
     expect(pack.needs).toBe('test');
-    const matrix = pack.strategy!.matrix.include;
+    const packMatrix = pack.strategy!.matrix;
+    const matrix = 'include' in packMatrix ? packMatrix.include : [];
     expect(matrix.map((m) => m.os).sort()).toEqual([
       'macos-latest',
       'ubuntu-latest',
