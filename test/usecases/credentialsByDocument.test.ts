@@ -194,3 +194,35 @@ describe('a new account offer with credentials, through the app', () => {
     ).toEqual(['smurf-a', 'smurf-b']);
   });
 });
+
+describe('an account offer on the marketplace holding no credentials, through the app', () => {
+  it('counts the accounts queued for it: they ride in its next edit, which goes to review', async () => {
+    const fields = accountFields('Empty smurf');
+    const saved = await call('offers.save', { productId: 10, fields, deliveryTimeMs: 600_000 });
+    await syncNow();
+    const sent = await call('offers.get', { localId: saved.localId });
+    expect(sent.row.serverId).not.toBeNull();
+    expect(sent.row.status).toBe(3);
+    const file = join(dir, 'empty-smurf.csv');
+    writeFileSync(file, 'login,password\nempty-a,Empty-Pass-1\nempty-b,Empty-Pass-2\n');
+    const preview = await call('credentials.preview', { localId: saved.localId, file });
+    if (preview.state !== 'ready') throw new Error(preview.state);
+    await call('credentials.commit', { previewId: preview.previewId, mode: 'add' });
+    // Before an edit is saved they would go by add_batch; once one is, they ride in it.
+    const queued = await call('offers.get', { localId: saved.localId });
+    expect(queued.credentials).toMatchObject({ queued: 2, riding: 2, uploadedHashes: 0 });
+    const edited = await call('offers.save', {
+      localId: saved.localId,
+      productId: 10,
+      fields: { ...fields, price_per_step: 27 },
+      deliveryTimeMs: 600_000,
+    });
+    expect(edited.expectedStatus).toBe(5);
+    await syncNow();
+    const onServer = sandbox.control
+      .offers(sandbox.sellers[0]!.id)
+      .find((o) => o.id === sent.row.serverId)!;
+    expect(onServer.status).toBe(5);
+    expect((await call('offers.get', { localId: saved.localId })).credentials.riding).toBe(0);
+  });
+});

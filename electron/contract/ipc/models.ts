@@ -249,6 +249,8 @@ export const offerDetailSchema = z.object({
   screenshots: z.array(screenshotSchema),
   credentials: z.object({
     queued: z.number().int(),
+    /** Of those, the ones that go in the offer's next write (a create, or an edit of an offer holding none). */
+    riding: z.number().int(),
     uploadedHashes: z.number().int(),
     system: z.number().int().nullable(),
   }),

@@ -138,6 +138,7 @@ export function offerDetailView(
     screenshots: screenshotsView(fields.screenshots ?? [], baseUrl, queuedThumbnails),
     credentials: {
       queued: detail.queuedCredentials,
+      riding: detail.ridingCredentials,
       uploadedHashes: detail.uploadedCredentialHashes,
       system: fields.credential_system_type_id ?? null,
     },

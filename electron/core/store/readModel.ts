@@ -7,6 +7,7 @@ import { listColumnOf } from './listColumns';
 import { mergedFields, localChange, offerRow, serverOffer, type SyncState } from './offers';
 import { unflattenDraft, type FlatFields, type OfferDraft } from './offerFields';
 import { rowPendingOf } from './refusals';
+import { credentialsForCreate } from './sending';
 import type { Offer } from '../../contract/marketplace/wire';
 
 export const offerSortColumns = listColumnOf;
@@ -403,6 +404,8 @@ export interface OfferDetail {
     lastError: string | null;
   }[];
   queuedCredentials: number;
+  /** Queued credentials that ride in the offer's next manage write (`credentialsForCreate`). */
+  ridingCredentials: number;
   uploadedCredentialHashes: number;
 }
 
@@ -457,10 +460,20 @@ export function getOffer(ctx: StoreContext, localId: number): OfferDetail | null
       : null,
     pending,
     queuedCredentials: count('SELECT count(*) AS n FROM queued_credentials WHERE local_id = ?'),
+    ridingCredentials: ridingCredentials(ctx, localId),
     uploadedCredentialHashes: count(
       'SELECT count(*) AS n FROM credential_hashes WHERE local_id = ?',
     ),
   };
+}
+
+function ridingCredentials(ctx: StoreContext, localId: number): number {
+  const riding = credentialsForCreate(ctx, localId);
+  if (!riding) return 0;
+  return prep<{ n: number }>(
+    ctx,
+    'SELECT count(*) AS n FROM queued_credentials WHERE outbox_id = ?',
+  ).get(riding.opId)!.n;
 }
 
 /** Login/email hashes known for an offer (queued and uploaded), for an import's duplicate check. */

@@ -73,17 +73,16 @@ export async function saveOffer(
 }
 
 /**
- * Credentials the marketplace will hold once this save is sent: a new offer's queued ones ride
- * in its create; an offer already there keeps its own (recorded ones assumed still active).
+ * Credentials the marketplace will hold once this save is sent: the queued ones that ride in the
+ * write (a create's, or an edit's of an offer holding none), and for an offer already there its
+ * own (recorded ones assumed still active).
  */
 function credentialsCarried(
   offer: {
-    serverId: number | null;
-    queuedCredentials: number;
+    ridingCredentials: number;
     server: { credentials_recorded?: boolean } | null;
   } | null,
 ): number {
   if (!offer) return 0;
-  if (offer.serverId === null) return offer.queuedCredentials;
-  return offer.server?.credentials_recorded ? 1 : 0;
+  return offer.ridingCredentials + (offer.server?.credentials_recorded ? 1 : 0);
 }
