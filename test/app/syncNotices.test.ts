@@ -40,9 +40,16 @@ describe('connection words', () => {
       state: 'unreachable',
       reason: 'This computer has no network connection.',
       action: 'retry',
+      // Since the outage's first failure, not the latest attempt.
+      since: new Date(1_000).toISOString(),
     });
     expect(tracker.succeeded()).toBe(true);
     expect(tracker.failed('not_answering')).toBe(true); // a new outage is told again
+    const again = tracker.view(
+      { hasProfile: true, tokenRefused: false, running: false, wait: null },
+      now,
+    );
+    expect(again.since).toBe(new Date(now).toISOString());
   });
 });
 

@@ -67,6 +67,16 @@ export function formatDateTime(locale: Locale, value: Date | string | number): s
   return date ? dateTimeFormat(locale).format(date) : String(value);
 }
 
+const timeFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeStyle: 'short' }));
+
+/** A moment of today as its time ("15:42"), of another day with its date. */
+export function formatMoment(locale: Locale, iso: string, now: number): string {
+  const date = toDate(iso);
+  if (!date) return iso;
+  const sameDay = new Date(now).toDateString() === date.toDateString();
+  return (sameDay ? timeFormat(locale) : dateTimeFormat(locale)).format(date);
+}
+
 /** "just now", "5 min ago", "3 h ago", or the date and time. */
 export function formatAgo(locale: Locale, iso: string | null, now: number): string {
   if (!iso) return translate(locale, 'common.never');

@@ -18,6 +18,7 @@ export {
   formatCount,
   formatDate,
   formatDateTime,
+  formatMoment,
   formatDuration,
   formatMoney,
   formatNumber,

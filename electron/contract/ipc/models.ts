@@ -346,6 +346,8 @@ export const connectionSchema = z.object({
   countdown: z.object({ label: z.string(), until: z.string() }).nullable(),
   /** The way out the front offers: "Retry now", or replacing the token. */
   action: z.enum(['retry', 'replace_token']).nullable(),
+  /** Unreachable: when the first attempt of this outage failed (ISO). */
+  since: z.string().nullable().optional(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

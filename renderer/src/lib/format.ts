@@ -4,6 +4,7 @@ import {
   formatAgo as formatAgoIn,
   formatCount as formatCountIn,
   formatDuration,
+  formatMoment as formatMomentIn,
   formatPrice as formatPriceIn,
 } from '../../../electron/contract/i18n';
 import { currentLocale } from './i18nText';
@@ -20,6 +21,11 @@ export function formatCount(n: number | null): string {
 /** "just now", "5 min ago", "3 h ago", or a date. */
 export function formatAgo(iso: string | null, now: number): string {
   return formatAgoIn(currentLocale(), iso, now);
+}
+
+/** "15:42" today, with the date on another day. */
+export function formatMoment(iso: string, now: number): string {
+  return formatMomentIn(currentLocale(), iso, now);
 }
 
 /** "less than a second", "12 s", "3 min". */

@@ -5,6 +5,8 @@ import type { Messages } from '../messages';
 export const en = {
   'sync.title': 'Sync',
   'sync.lastSync': 'Last sync {ago}',
+  'sync.noContactSince':
+    'No contact with the marketplace since {time}{next, select, none {} other { · next try in {next}}}',
   'sync.cancel': 'Cancel sync',
   'sync.now': 'Sync now',
   'sync.progress.title': 'Progress',
@@ -101,6 +103,8 @@ export const en = {
 export const ru: Messages<typeof en> = {
   'sync.title': 'Синхронизация',
   'sync.lastSync': 'Последняя синхронизация: {ago}',
+  'sync.noContactSince':
+    'Нет связи с маркетплейсом с {time}{next, select, none {} other { · следующая попытка через {next}}}',
   'sync.cancel': 'Остановить',
   'sync.now': 'Синхронизировать',
   'sync.progress.title': 'Ход работы',

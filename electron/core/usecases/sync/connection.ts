@@ -111,6 +111,7 @@ export function createConnectionTracker(options: {
   let reason: UnreachableReason | null = null;
   let failures = 0;
   let nextRetryAt: number | null = null;
+  let since: number | null = null;
   let timer: AbortController | null = null;
 
   function cancelRetry() {
@@ -131,12 +132,14 @@ export function createConnectionTracker(options: {
       cancelRetry();
       const ended = reason !== null;
       reason = null;
+      since = null;
       failures = 0;
       return ended;
     },
     failed(why) {
       cancelRetry();
       const first = reason === null;
+      if (first) since = options.clock.now();
       reason = why;
       const delay = delays[Math.min(failures, delays.length - 1)]!;
       failures++;
@@ -188,6 +191,7 @@ export function createConnectionTracker(options: {
                 }
               : null,
           action: facts.running ? null : 'retry',
+          since: since === null ? null : new Date(since).toISOString(),
         };
       }
       if (facts.running && facts.wait && facts.wait.until > now) {
