@@ -1,4 +1,4 @@
-// The previews of bulk changes, undo and the sending settings (issue K: consequences before bulk
+// The previews of bulk changes, undo and the sending settings (consequences before bulk
 // actions, undo and a hold), kept apart from models.ts so each front's wiring reads in one place.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The columns of an offers spreadsheet (the CLI's CSV format, issue D, and its XLSX twin): offer
+// The columns of an offers spreadsheet (the CLI's CSV format and its XLSX twin): offer
 // write-field names as headers, product fields as `data.<field id>` or by their title.
 import {
   MarketplaceType,
