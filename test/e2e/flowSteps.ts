@@ -123,3 +123,27 @@ export async function shots(
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height });
 }
+
+/** The offers list's row whose price cell reads `price` exactly. */
+export function rowWithPrice(page: Page, price: string) {
+  return page.locator('[data-local-id]', {
+    has: page.locator('.cell.num', { hasText: new RegExp(`^\\s*${price}\\s*$`) }),
+  });
+}
+
+/**
+ * A new "WoW Classic Era Gold" offer filled in the editor (opened with New offer), its delivery
+ * time in hours and its realm by position in the list; the editor stays open.
+ */
+export async function fillGoldOffer(
+  page: Page,
+  offer: { price: string; amount: string; hours: string; realmIndex: number; faction: string },
+) {
+  await page.click('dialog button:has-text("WoW Classic Era Gold")');
+  await page.fill('#f-price_per_step', offer.price);
+  await page.fill('#f-amount', offer.amount);
+  await page.fill('#delivery-value', offer.hours);
+  await page.selectOption('[aria-label="Delivery time unit"]', 'hours');
+  await page.selectOption('#data-101', { index: offer.realmIndex });
+  await page.selectOption('#data-102', offer.faction);
+}

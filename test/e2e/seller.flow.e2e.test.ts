@@ -3,10 +3,10 @@
 // Each flow saves a screenshot into test-output/screens/.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../electron/sandbox';
 import { openHarness, type Harness, connectWithToken } from './harness';
+import { fillGoldOffer, rowWithPrice } from './flowSteps';
 
 const FLOW_TIMEOUT = 60_000;
 
@@ -19,12 +19,6 @@ async function withDesk(name: string, flow: (desk: Harness) => Promise<void>) {
   } finally {
     await desk.close();
   }
-}
-
-function rowWithPrice(page: Page, price: string) {
-  return page.locator('[data-local-id]', {
-    has: page.locator('.cell.num', { hasText: new RegExp(`^\\s*${price}\\s*$`) }),
-  });
 }
 
 describe('the seller workspace in Chromium', () => {
@@ -54,13 +48,13 @@ describe('the seller workspace in Chromium', () => {
         const { page, sandbox } = desk;
         await connectWithToken(page, sandbox.sellers[0]!.token);
         await page.keyboard.press('Control+n');
-        await page.click('dialog button:has-text("WoW Classic Era Gold")');
-        await page.fill('#f-price_per_step', '0.0777');
-        await page.fill('#f-amount', '250000');
-        await page.fill('#delivery-value', '2');
-        await page.selectOption('[aria-label="Delivery time unit"]', 'hours');
-        await page.selectOption('#data-101', { index: 3 });
-        await page.selectOption('#data-102', 'Horde');
+        await fillGoldOffer(page, {
+          price: '0.0777',
+          amount: '250000',
+          hours: '2',
+          realmIndex: 3,
+          faction: 'Horde',
+        });
         await expect
           .poll(() => page.textContent('[data-testid="status-forecast"]'))
           .toMatch(/Active/);

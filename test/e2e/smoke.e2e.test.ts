@@ -2,10 +2,10 @@
 // browser host here, the Electron app where its binary exists, an installed app in the release
 // workflow (SELLER_DESK_APP_EXECUTABLE). Through the screen only: try the sandbox, create an
 // offer, see it synced, quit with exit code 0.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
 import { openHarness } from './harness';
+import { fillGoldOffer, rowWithPrice } from './flowSteps';
 
 let desk: Harness;
 
@@ -18,12 +18,6 @@ afterAll(async () => {
   await desk?.close();
 });
 
-function rowWithPrice(page: Page, price: string) {
-  return page.locator('[data-local-id]', {
-    has: page.locator('.cell.num', { hasText: new RegExp(`^\\s*${price}\\s*$`) }),
-  });
-}
-
 describe('Seller Desk, start to quit', () => {
   it('tries the sandbox, creates a gold offer, syncs it, and quits cleanly', async () => {
     const { page } = desk;
@@ -31,13 +25,13 @@ describe('Seller Desk, start to quit', () => {
     await page.waitForSelector('[data-testid="offers-grid"] [data-local-id]');
 
     await page.click('button:has-text("New offer")');
-    await page.click('dialog button:has-text("WoW Classic Era Gold")');
-    await page.fill('#f-price_per_step', '0.0555');
-    await page.fill('#f-amount', '120000');
-    await page.fill('#delivery-value', '1');
-    await page.selectOption('[aria-label="Delivery time unit"]', 'hours');
-    await page.selectOption('#data-101', { index: 1 });
-    await page.selectOption('#data-102', 'Alliance');
+    await fillGoldOffer(page, {
+      price: '0.0555',
+      amount: '120000',
+      hours: '1',
+      realmIndex: 1,
+      faction: 'Alliance',
+    });
     await page.keyboard.press('Control+s');
     await page.click('dialog button:has-text("Close")');
 
