@@ -29,7 +29,8 @@ export type CommandGroup =
   | 'sales'
   | 'stock'
   | 'profiles'
-  | 'watch';
+  | 'watch'
+  | 'alerts';
 
 export interface CommandSpec {
   /** Words typed to run it: `offers import`. */
@@ -137,6 +138,12 @@ const sentCredentialOptions = {
   },
 } as const;
 
+const alertLanguageOption: OptionSpec = {
+  type: 'string',
+  value: 'en|ru',
+  description: "the language of this profile's alerts (default: as set before, else en)",
+};
+
 export const commandSpecs: CommandSpec[] = [
   {
     name: 'pull',
@@ -185,6 +192,83 @@ export const commandSpecs: CommandSpec[] = [
       'token file is read again at every request). A second watcher on the same profile is\n' +
       'refused. Stops between requests on SIGINT or SIGTERM and exits 0.\n' +
       'Service examples (systemd, launchd, Windows Task Scheduler): docs/watch-service.md.',
+  },
+  {
+    name: 'alerts list',
+    group: 'alerts',
+    summary: "this profile's alert channels: what each sent, what waits for a retry, what failed",
+    args: [],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'alerts add telegram',
+    group: 'alerts',
+    summary: 'send alerts to a Telegram chat through a bot',
+    args: [],
+    options: {
+      'chat-id': {
+        type: 'string',
+        value: 'ID',
+        description: 'the chat: a number (-100… for a group) or @channel',
+        required: true,
+      },
+      'bot-token-file': {
+        type: 'string',
+        value: 'FILE',
+        description: "the bot's token (from BotFather), in a file only you can read",
+        required: true,
+      },
+      'api-base': {
+        type: 'string',
+        value: 'URL',
+        description:
+          "a self-hosted Bot API server (default: Telegram's own, https://api.telegram.org)",
+      },
+      language: alertLanguageOption,
+    },
+    online: false,
+    details:
+      'The bot token is sealed in the profile with its credentials key (the key file the command\n' +
+      'line keeps, owner-only); it is never printed or put in an alert.',
+  },
+  {
+    name: 'alerts add webhook',
+    group: 'alerts',
+    summary: 'POST alerts as JSON to an address of yours, signed with HMAC-SHA256',
+    args: [
+      { name: 'URL', description: 'https:// (http:// on this computer only)', required: true },
+    ],
+    options: {
+      'secret-file': {
+        type: 'string',
+        value: 'FILE',
+        description: 'the signing secret (at least 16 characters), in a file only you can read',
+        required: true,
+      },
+      language: alertLanguageOption,
+    },
+    online: false,
+    details:
+      'Each alert is one POST of its JSON (README, "Alerts") with the header\n' +
+      '  X-Seller-Desk-Signature: sha256=<hex HMAC-SHA256 of the body under the secret>\n' +
+      'A failed POST is tried again after 5 s, 10 s, 20 s … (at most 10 min apart, 12 tries).',
+  },
+  {
+    name: 'alerts remove',
+    group: 'alerts',
+    summary: 'stop sending alerts to a channel (its secret is deleted)',
+    args: [{ name: 'ID', description: 'the channel, as `alerts list` numbers it', required: true }],
+    options: {},
+    online: false,
+  },
+  {
+    name: 'alerts test',
+    group: 'alerts',
+    summary: 'send a test alert now, to one channel or every one',
+    args: [{ name: 'ID', description: 'the channel (default: every one)', required: false }],
+    options: {},
+    online: false,
   },
   {
     name: 'log',

@@ -40,6 +40,8 @@ export interface CommandContext {
   profile(): CliProfile;
   /** The chosen profile's name (after `profile()`); null before any profile exists. */
   profileName(): string | null;
+  /** The secrets this run has read (the token), which nothing it writes may carry. */
+  secrets(): (string | null)[];
 }
 
 export interface Invocation {

@@ -77,6 +77,7 @@ const handlerLoaders: Record<CommandGroup, () => Promise<HandlerTable>> = {
   stock: async () => (await import('./commands/stockCommands')).stockCommands,
   profiles: async () => (await import('./commands/profileCommands')).profileCommands,
   watch: async () => (await import('./commands/watchCommand')).watchCommands,
+  alerts: async () => (await import('./commands/alertCommands')).alertCommands,
 };
 
 function outputFor(
@@ -200,6 +201,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<ExitCodeValue> 
         }
         return profile;
       },
+      secrets: () => [token],
       profileName: () => {
         const file = context.profile().file;
         // A first profile claimed during this run has its name now: read it back.

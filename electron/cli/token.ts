@@ -15,15 +15,10 @@ export interface TokenSource {
 /** The token, or a clear error saying how to give one. Read only by commands that go online. */
 export function readToken({ tokenFile, env, readFile }: TokenSource): string {
   if (tokenFile !== undefined) {
-    let text: string;
-    try {
-      text = (readFile ?? ((p) => readFileSync(p, 'utf8')))(tokenFile);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-      throw new CliError('usage', `Cannot read the token file ${tokenFile} (${code}).`);
-    }
-    refuseSharedTokenFile(tokenFile);
-    return wellFormed(text.trim(), `the token file ${tokenFile}`);
+    return wellFormed(
+      readSecretFile(tokenFile, 'token file', readFile),
+      `the token file ${tokenFile}`,
+    );
   }
   const token = env[TOKEN_VARIABLE]?.trim();
   if (!token) {
@@ -53,10 +48,30 @@ function wellFormed(token: string, source: string): string {
 }
 
 /**
+ * A secret from a file of the seller's (the API token, an alert channel's bot token or signing
+ * secret), trimmed; the file must be theirs alone.
+ */
+export function readSecretFile(
+  file: string,
+  what: string,
+  readFile: (path: string) => string = (p) => readFileSync(p, 'utf8'),
+): string {
+  let text: string;
+  try {
+    text = readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new CliError('usage', `Cannot read the ${what} ${file} (${code}).`);
+  }
+  refuseSharedFile(file, what);
+  return text.trim();
+}
+
+/**
  * A token file others can read is a token others can use, as with the credentials key file:
  * refused rather than read. Windows has no such mode bits; its ACLs are the user's folder's.
  */
-function refuseSharedTokenFile(tokenFile: string): void {
+function refuseSharedFile(tokenFile: string, what: string): void {
   if (process.platform === 'win32') return;
   let mode: number;
   try {
@@ -67,7 +82,7 @@ function refuseSharedTokenFile(tokenFile: string): void {
   if (mode & 0o077) {
     throw new CliError(
       'usage',
-      `The token file ${tokenFile} is readable by group or others (mode ${mode.toString(8)}); ` +
+      `The ${what} ${tokenFile} is readable by group or others (mode ${mode.toString(8)}); ` +
         `make it yours alone with: chmod 600 ${tokenFile}`,
     );
   }

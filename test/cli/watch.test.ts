@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { jsonOf, runSellerDesk, succeeds, tempDir, WINDOW_MS, type CliTarget } from './harness';
-import { startWatcher, type Watcher } from './watchHarness';
+import { runSellerDesk, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { pooledOffer, startWatcher, type Watcher } from './watchHarness';
 
 let sandbox: Sandbox;
 const dir = tempDir('sd-cli-watch-');
@@ -38,48 +38,9 @@ afterAll(async () => {
   dir.remove();
 });
 
-const ok = (args: string[]) => succeeds(args, target);
-
-/** An account offer with two credentials on sale and a pool of three behind it, keep 2. */
-async function pooledOffer(): Promise<number> {
-  const offers = dir.file(
-    'account.csv',
-    [
-      'price_per_step,amount,min_purchase_amount,outer_name,Platform,Skins count',
-      '25,1,1,Watched offer,PC,120',
-    ].join('\n'),
-  );
-  await ok(['offers', 'import', offers, '--product', '12', '--delivery-time', '600000']);
-  const listed = jsonOf<{ result: { offers: { id: string }[] } }>(
-    await ok(['offers', 'list', '--product', '12', '--json']),
-  );
-  await ok([
-    'credentials',
-    'import',
-    dir.file('first.txt', 'first-1:pw1\nfirst-2:pw2\n'),
-    '--offer',
-    listed.result.offers[0]!.id,
-  ]);
-  await ok(['push', '--json']);
-  const [stocked] = jsonOf<{ result: { offers: { id: string }[] } }>(await ok(['stock', '--json']))
-    .result.offers;
-  const id = stocked!.id;
-  await ok([
-    'credentials',
-    'pool',
-    'add',
-    dir.file('pool.txt', 'pool-1:Pass-a\npool-2:Pass-b\npool-3:Pass-c\n'),
-    '--offer',
-    id,
-    '--keep',
-    '2',
-  ]);
-  return Number(id);
-}
-
 describe('seller-desk watch', { timeout: 240_000 }, () => {
   it('restocks after a sale by itself, refuses a second watcher, rides out errors and a refused token, and stops cleanly on SIGTERM mid-round', async () => {
-    const serverId = await pooledOffer();
+    const serverId = await pooledOffer(target, dir);
     // Every 30 s of the marketplace's minute: half a second here.
     const watcher = startWatcher(target, ['--every', '30s', '--token-file', tokenFile]);
     watchers.push(watcher);

@@ -1,7 +1,16 @@
 // `seller-desk watch` as a long-running child process: its JSON lines as they come, a way to
 // wait for one, and its end.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { argvOf, binPath, envOf, repoRoot, type CliTarget } from './harness';
+import {
+  argvOf,
+  binPath,
+  envOf,
+  jsonOf,
+  repoRoot,
+  succeeds,
+  type CliTarget,
+  type TempDir,
+} from './harness';
 
 export interface WatchLine {
   event?: string;
@@ -103,4 +112,45 @@ export function startWatcher(
       return exited;
     },
   };
+}
+
+/**
+ * An account offer sent with two credentials on sale and a restock pool of three behind it (keep
+ * 2); its marketplace id.
+ */
+export async function pooledOffer(target: CliTarget, dir: TempDir): Promise<number> {
+  const ok = (args: string[]) => succeeds(args, target);
+  const offers = dir.file(
+    'account.csv',
+    [
+      'price_per_step,amount,min_purchase_amount,outer_name,Platform,Skins count',
+      '25,1,1,Watched offer,PC,120',
+    ].join('\n'),
+  );
+  await ok(['offers', 'import', offers, '--product', '12', '--delivery-time', '600000']);
+  const listed = jsonOf<{ result: { offers: { id: string }[] } }>(
+    await ok(['offers', 'list', '--product', '12', '--json']),
+  );
+  await ok([
+    'credentials',
+    'import',
+    dir.file('first.txt', 'first-1:pw1\nfirst-2:pw2\n'),
+    '--offer',
+    listed.result.offers[0]!.id,
+  ]);
+  await ok(['push', '--json']);
+  const [stocked] = jsonOf<{ result: { offers: { id: string }[] } }>(await ok(['stock', '--json']))
+    .result.offers;
+  const id = stocked!.id;
+  await ok([
+    'credentials',
+    'pool',
+    'add',
+    dir.file('pool.txt', 'pool-1:Pass-a\npool-2:Pass-b\npool-3:Pass-c\n'),
+    '--offer',
+    id,
+    '--keep',
+    '2',
+  ]);
+  return Number(id);
 }

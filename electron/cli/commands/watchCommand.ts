@@ -9,6 +9,7 @@ import {
   type RoundReport,
 } from '../../core/usecases/watch';
 import type { CommandHandler } from '../commandTypes';
+import { alertContext } from './alertCommands';
 import { ExitCode } from '../exitCodes';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -22,6 +23,20 @@ const unreachableWords = {
 
 /** The round in one line: when, how it ended, what it did, what it spent, when the next comes. */
 export function statusLine(r: RoundReport): string {
+  return roundWords(r) + alertWords(r);
+}
+
+function alertWords(r: RoundReport): string {
+  if (!r.alerts || !(r.alerts.sent || r.alerts.retrying || r.alerts.failed)) return '';
+  return (
+    ` [alerts: ${r.alerts.sent} sent` +
+    (r.alerts.retrying ? `, ${r.alerts.retrying} to retry` : '') +
+    (r.alerts.failed ? `, ${r.alerts.failed} given up` : '') +
+    ']'
+  );
+}
+
+function roundWords(r: RoundReport): string {
   const head = `${iso(r.endedAt)} round ${r.round}:`;
   const next = r.nextAt === null ? '' : `; next at ${clockTime(r.nextAt)}`;
   const spent = `${r.requests} request${r.requests === 1 ? '' : 's'} (${r.rateLimited} × 429)`;
@@ -62,6 +77,12 @@ export function roundJson(r: RoundReport) {
     unreachable: r.unreachable,
     message: r.message,
     nextAt: r.nextAt === null ? null : iso(r.nextAt),
+    alerts: r.alerts && {
+      raised: r.alerts.raised,
+      sent: r.alerts.sent,
+      retrying: r.alerts.retrying,
+      failed: r.alerts.failed,
+    },
   };
 }
 
@@ -77,6 +98,9 @@ const watch: CommandHandler = async (ctx, call) => {
     everyMs,
     retryDelaysMs: scaledRetryDelays(minute),
     signal: ctx.signal,
+    alerts: alertContext(ctx),
+    onAlertError: (error) =>
+      ctx.output.note(`Alerts could not be sent this round: ${(error as Error).message}`),
     onRound: (report) => ctx.output.line(statusLine(report), roundJson(report)),
   });
   const data = {

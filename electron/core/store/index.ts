@@ -34,7 +34,15 @@
  * - `close()`.
  * Tests that must look at rows use `store/testing.ts`, which production code may not import.
  */
-import { listSalesPoints, type SalesPoint, type SalesPointQuery } from './sales';
+import {
+  lastSalesPointId,
+  listSalesPoints,
+  salesPointChangesAfter,
+  type SalesPoint,
+  type SalesPointChange,
+  type SalesPointQuery,
+} from './sales';
+import { alertsStore, type AlertsStore } from './alerts';
 import {
   listStock,
   setStockAlerted,
@@ -188,7 +196,8 @@ export interface ActivityLog {
   list(query?: ActivityQuery): ActivityEntry[];
 }
 export type { StepInChunks, StepLabel, StepLabelSay, UndoResult, UndoStepView } from './undoSteps';
-export type { SalesPoint, SalesPointQuery } from './sales';
+export type { SalesPoint, SalesPointChange, SalesPointQuery } from './sales';
+export type { AlertChannelKind, AlertChannelRow, AlertDelivery, AlertsStore } from './alerts';
 export { DEFAULT_STOCK_THRESHOLD } from './stock';
 export type { StockAlert, StockRow } from './stock';
 export type { PoolRow } from './pool';
@@ -370,6 +379,11 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
     setAlerted(localId: number, alerted: StockAlert | null): void;
   };
   pool(): CredentialPool;
+  /** Alert channels and deliveries, and the small marks alerts remember (core/store/alerts.ts). */
+  alerts(): AlertsStore;
+  /** The sales history's changes after a point (alerts read sales and reviews from it). */
+  salesPointChanges(afterId: number, limit: number): SalesPointChange[];
+  lastSalesPointId(): number;
   close(): void;
 }
 
@@ -392,6 +406,9 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       list: (query) => listActivity(ctx, query),
     }),
     salesPoints: (query) => listSalesPoints(ctx, query),
+    salesPointChanges: (afterId, limit) => salesPointChangesAfter(ctx, afterId, limit),
+    lastSalesPointId: () => lastSalesPointId(ctx),
+    alerts: () => alertsStore(ctx, opts.secretBox),
     stock: () => ({
       list: () => listStock(ctx),
       setThreshold: (localId, threshold) => setStockThreshold(ctx, localId, threshold),

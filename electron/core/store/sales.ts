@@ -113,13 +113,60 @@ export function listSalesPoints(ctx: StoreContext, query: SalesPointQuery = {}):
           `SELECT ${POINT_COLUMNS} FROM sales_points p ${NAMED_BY_OFFER}
            WHERE p.at <= ? ORDER BY p.server_id, p.id`,
         ).all(query.until ?? Number.MAX_SAFE_INTEGER);
-  return rows.map((r) => ({
-    serverId: r.server_id,
-    productId: r.product_id,
-    name: r.name,
-    at: r.at,
-    purchased: r.purchased,
-    price: r.price,
-    status: r.status,
-  }));
+  return rows.map(pointOf);
+}
+
+const pointOf = (r: PointRow): SalesPoint => ({
+  serverId: r.server_id,
+  productId: r.product_id,
+  name: r.name,
+  at: r.at,
+  purchased: r.purchased,
+  price: r.price,
+  status: r.status,
+});
+
+/** A point and the one before it of the same offer (null for an offer's first). */
+export interface SalesPointChange {
+  id: number;
+  point: SalesPoint;
+  before: Pick<SalesPoint, 'purchased' | 'price' | 'status'> | null;
+}
+
+/** The last point's id (0 with none): where a reader of what comes next starts. */
+export function lastSalesPointId(ctx: StoreContext): number {
+  return prep<{ id: number | null }>(ctx, 'SELECT max(id) AS id FROM sales_points').get()!.id ?? 0;
+}
+
+/** Points recorded after `afterId`, oldest first, each with its offer's point before it. */
+export function salesPointChangesAfter(
+  ctx: StoreContext,
+  afterId: number,
+  limit: number,
+): SalesPointChange[] {
+  return prep<
+    PointRow & {
+      id: number;
+      before_purchased: number | null;
+      before_price: number | null;
+      before_status: number | null;
+    }
+  >(
+    ctx,
+    `SELECT p.id, ${POINT_COLUMNS},
+       b.purchased AS before_purchased, b.price AS before_price, b.status AS before_status
+     FROM sales_points p ${NAMED_BY_OFFER}
+     LEFT JOIN sales_points b ON b.id = (SELECT max(id) FROM sales_points
+                                         WHERE server_id = p.server_id AND id < p.id)
+     WHERE p.id > ? ORDER BY p.id LIMIT ?`,
+  )
+    .all(afterId, limit)
+    .map((r) => ({
+      id: r.id,
+      point: pointOf(r),
+      before:
+        r.before_purchased === null
+          ? null
+          : { purchased: r.before_purchased, price: r.before_price!, status: r.before_status! },
+    }));
 }

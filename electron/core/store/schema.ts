@@ -7,6 +7,7 @@ import { listSortColumns } from './listColumns';
 import { SALES_DDL } from './sales';
 import { STOCK_DDL } from './stock';
 import { POOL_DDL } from './pool';
+import { ALERTS_DDL } from './alerts';
 
 // The list sorts by any of its columns, optionally filtered by status, product or sync state: one
 // index per (filter, sort column) pair lets SQLite walk straight to a page instead of sorting
@@ -339,6 +340,9 @@ const migration10 = 'ALTER TABLE undo_steps ADD COLUMN label_say TEXT;';
  */
 const migration11 = 'ALTER TABLE activity ADD COLUMN message_say TEXT;';
 
+// Alerts (core/store/alerts.ts): the seller's channels (secrets sealed) and each event's delivery.
+const migration12 = ALERTS_DDL;
+
 /** A migration is SQL, or a step that needs JS (a backfill), run on the open connection. */
 export type Migration = string | ((db: Database.Database) => void);
 
@@ -355,6 +359,7 @@ export const migrations: readonly Migration[] = [
   migration9,
   migration10,
   migration11,
+  migration12,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

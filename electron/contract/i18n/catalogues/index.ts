@@ -1,6 +1,7 @@
 // Every area's messages in one map per language. An area is one file here (`<area>.ts`, keys
 // "<area>.<name>"): to add one, import it and give it one entry in `areas`.
 import type { Messages } from '../messages';
+import * as alerts from './alerts';
 import * as app from './app';
 import * as common from './common';
 import * as editor from './editor';
@@ -27,6 +28,7 @@ import * as updates from './updates';
 import * as worker from './worker';
 
 const areas = {
+  alerts,
   app,
   common,
   editor,

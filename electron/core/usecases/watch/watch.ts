@@ -30,6 +30,7 @@ import {
   type UnreachableReason,
 } from '../sync/connection';
 import { backgroundRound, type RoundFindings } from '../sync/round';
+import { alertsAfterRound, alertStopping, type AlertContext, type RoundAlerts } from '../alerts';
 import { createSyncScheduler, type SyncTrigger } from '../sync/scheduler';
 
 /** One minute of the marketplace's clock: rounds and retries scale with the sandbox's window. */
@@ -66,6 +67,8 @@ export interface RoundReport {
   findings: RoundFindings | null;
   /** The failure, for alerts (null when it reached the marketplace). */
   failure: UseCaseFailure | null;
+  /** The alerts this round raised and delivered (null without alerts). */
+  alerts: RoundAlerts | null;
 }
 
 export interface WatchOptions {
@@ -78,6 +81,10 @@ export interface WatchOptions {
   /** Told after every round. */
   onRound(report: RoundReport): void | Promise<void>;
   onProgress?: (progress: SyncProgress) => void;
+  /** Alerts after every round and when the watch stops (the profile's channels). */
+  alerts?: AlertContext;
+  /** Told when alerts could not be raised or sent (never stops the watch). */
+  onAlertError?: (error: unknown) => void;
   /** The lock's owner (tests name another process). */
   processId?: number;
   isProcessAlive?: (pid: number) => boolean;
@@ -194,6 +201,19 @@ export async function watchProfile(
         state = 'failed';
       }
     }
+    let alerts: RoundAlerts | null = null;
+    if (options.alerts && state !== 'stopped') {
+      try {
+        alerts = await alertsAfterRound(
+          profile,
+          findings ? { findings } : { failure: failure! },
+          options.alerts,
+          stopped.signal,
+        );
+      } catch (error) {
+        options.onAlertError?.(error);
+      }
+    }
     const ended = clock.now();
     const requests = profile.store().activityLog().list({ since: started, limit: 100_000 });
     const counts = profile.store().countOffers();
@@ -216,6 +236,7 @@ export async function watchProfile(
       nextAt: state === 'stopped' ? null : Math.min(tracker.nextRetryAt ?? Infinity, nextTimerAt),
       findings,
       failure,
+      alerts,
     };
     await options.onRound(report);
   }
@@ -235,6 +256,13 @@ export async function watchProfile(
   });
   tracker.cancelRetry();
   await running.stop();
+  if (options.alerts) {
+    try {
+      await alertStopping(profile, 'watcher', options.alerts);
+    } catch (error) {
+      options.onAlertError?.(error);
+    }
+  }
   clearInterval(heartbeat);
   options.signal.removeEventListener('abort', onAbort);
   try {
