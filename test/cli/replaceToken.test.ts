@@ -109,7 +109,9 @@ describe('profiles replace-token', { timeout: 180_000 }, () => {
     const asked = await runSellerDesk(['profiles', 'replace-token', name, '--json'], as(fresh));
     expect(asked.code, asked.stderr).toBe(2);
     const question = jsonOf<Failure>(asked).error.message;
-    expect(question).toContain(`cannot confirm that this API token is the seller's of "${name}"`);
+    expect(question).toContain(
+      `cannot confirm that this API token belongs to the seller of "${name}"`,
+    );
     expect(question).toContain('It knows that the marketplace accepts the token');
     expect(question).toContain('It cannot know whether the token is the same shop');
     expect(question).toContain(`the ${queued} changes waiting in this profile`);

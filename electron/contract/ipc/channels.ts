@@ -71,6 +71,8 @@ import {
   profileNameSchema,
   profileRemoveInputSchema,
   profileRemoveOutcomeSchema,
+  profileReplaceTokenInputSchema,
+  profileReplaceTokenOutcomeSchema,
 } from './profileModels';
 import { jobFinishedSchema, jobProgressSchema, jobStopInputSchema } from './jobModels';
 import {
@@ -108,6 +110,14 @@ export const channels = {
     profileListSchema,
   ),
   'profiles.remove': channel(profileRemoveInputSchema, profileRemoveOutcomeSchema),
+  /**
+   * A new token for one profile (its old one revoked): the same seller's is taken, another's is
+   * refused; one nothing can confirm is taken only once `confirmed` answers the question.
+   */
+  'profiles.replaceToken': channel(
+    profileReplaceTokenInputSchema,
+    profileReplaceTokenOutcomeSchema,
+  ),
 
   /** The app's language (app-wide, not per profile); `preferred`: the renderer's languages. */
   'app.language': channel(languageQuerySchema, languageSchema),

@@ -60,3 +60,20 @@ export const profileRemoveOutcomeSchema = z.object({
   message: z.string(),
 });
 export type ProfileRemoveOutcome = z.infer<typeof profileRemoveOutcomeSchema>;
+
+export const profileReplaceTokenInputSchema = z.object({
+  name: profileNameSchema,
+  token: z.string().min(1).max(4096),
+  /** The seller answered the question: a token nothing on the marketplace can confirm is theirs. */
+  confirmed: z.boolean().default(false),
+});
+
+export const profileReplaceTokenOutcomeSchema = z.object({
+  name: z.string(),
+  /** The profile took the token (and is shown); false: nothing changed, `message` asks. */
+  taken: z.boolean(),
+  /** Taken: what changed. Not taken: what Seller Desk knows and cannot know, for the seller to answer. */
+  message: z.string(),
+  list: profileListSchema,
+});
+export type ProfileReplaceTokenOutcome = z.infer<typeof profileReplaceTokenOutcomeSchema>;

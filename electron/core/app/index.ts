@@ -412,6 +412,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async 'profiles.remove'({ name, confirmed }) {
       return desk.remove(name, confirmed);
     },
+    async 'profiles.replaceToken'({ name, token, confirmed }) {
+      return desk.replaceToken(name, token, confirmed);
+    },
     ...language.handlers,
     ...settingsHandlers(options.keychain, () => session.profile()?.seller ?? null),
     ...preferenceHandlers(options, (changed) => bus.emit('app.preferencesChanged', changed)),

@@ -3,11 +3,17 @@
 // its own token, guard, limiter and ledger. It answers the account switcher: list, switch, add,
 // rename, remove, through the profiles use cases (core/usecases/profiles) as the CLI does.
 import { createHash } from 'node:crypto';
-import type { ProfileList, ProfileRemoveOutcome, SyncStatus } from '../../contract/ipc';
+import type {
+  ProfileList,
+  ProfileRemoveOutcome,
+  ProfileReplaceTokenOutcome,
+  SyncStatus,
+} from '../../contract/ipc';
 import {
   listProfiles,
   removeProfile,
   renameProfile,
+  replaceProfileToken,
   waitingWork,
   type ProfileSummary as StoredProfile,
 } from '../usecases/profiles';
@@ -18,6 +24,7 @@ import type { AppCoreOptions } from './options';
 import type { Session } from './session';
 import { translate, type Locale } from '../../contract/i18n';
 import { refusal } from './failures';
+import { settingsFile } from './settings';
 
 export interface ProfileDeskDeps {
   options: AppCoreOptions;
@@ -43,6 +50,12 @@ export interface ProfileDesk {
   switchTo(name: string): Promise<ProfileList>;
   rename(name: string, to: string): Promise<ProfileList>;
   remove(name: string, confirmed: boolean): Promise<ProfileRemoveOutcome>;
+  /** A new token for one profile (profiles/replaceToken.ts); once taken, that profile is shown. */
+  replaceToken(
+    name: string,
+    token: string,
+    confirmed: boolean,
+  ): Promise<ProfileReplaceTokenOutcome>;
   /** "Gold shop: …" when the seller has several profiles connected; the title as it is else. */
   named(title: string): string;
   /** The switcher's figures changed (a run ended, a change was queued): told soon, once. */
@@ -265,6 +278,42 @@ export function createProfileDesk(deps: ProfileDeskDeps): ProfileDesk {
         ]
           .filter(Boolean)
           .join(' '),
+      };
+    },
+
+    async replaceToken(name, token, confirmed) {
+      const market = session.marketUrl();
+      if (!market) throw refusal('not_found', 'refusals.app.sandboxOneProfile');
+      const target = byName(name);
+      const locale = deps.locale?.() ?? 'en';
+      const outcome = await replaceProfileToken({
+        dataDir: options.dataDir,
+        baseUrl: market,
+        name,
+        token,
+        confirmed,
+        keeper: options.tokenVault.forProfile(target.file),
+        plainTextAccepted: settingsFile(options.dataDir).read().plainTextAccepted,
+        open: {
+          clock: deps.clock,
+          ...(options.windowMs !== undefined && { windowMs: options.windowMs }),
+        },
+      });
+      if (!outcome.taken) {
+        const { key, values } = outcome.question;
+        return { name, taken: false, message: translate(locale, key, values), list: list() };
+      }
+      // Shown with its new token, as a regenerated token reopens its seller's profile.
+      await deps.quiesce();
+      await whileClosed(async () => {
+        await session.switchTo(target.file);
+        await deps.showActive();
+      });
+      return {
+        name,
+        taken: true,
+        message: translate(locale, 'profiles.replaced', { name }),
+        list: list(),
       };
     },
 

@@ -11,8 +11,6 @@ export const en = {
   'profiles.state.no_token': 'Not connected',
   'profiles.newSeller': 'New seller',
   'profiles.seller': 'Seller {id}',
-  'profiles.otherSellersToken':
-    'That token is another seller\'s: it opened "{shown}". "{target}" still needs its own seller\'s new token.',
   'profiles.switch': "Switch between your sellers' profiles",
   'profiles.elsewhere': 'Offers needing your attention in your other profiles',
   'profiles.list': 'Profiles',
@@ -29,7 +27,7 @@ export const en = {
   'profiles.replaceTokenOf': 'Replace the token of {name}',
   'profiles.cancel': 'Cancel',
   'profiles.replaceQuestion':
-    "Seller Desk cannot confirm that this API token is the seller's of \"{name}\". It knows that the marketplace accepts the token, and that neither the token nor this profile has an offer on the marketplace, so no offer names a seller to compare. It cannot know whether the token is the same shop's. If it is another shop's, {count, plural, =0 {everything this profile sends from now on goes} one {the # change waiting in this profile, and everything it sends after, go} other {the # changes waiting in this profile, and everything it sends after, go}} to that shop. Take it only if you made this token for this shop.",
+    'Seller Desk cannot confirm that this API token belongs to the seller of "{name}". It knows that the marketplace accepts the token, and that neither the token nor this profile has an offer on the marketplace, so no offer names a seller to compare. It cannot know whether the token is the same shop\'s. If it is another shop\'s, {count, plural, =0 {everything this profile sends from now on goes} one {the # change waiting in this profile, and everything it sends after, go} other {the # changes waiting in this profile, and everything it sends after, go}} to that shop. Take it only if you made this token for this shop.',
   'profiles.replaceConfirmTitle': 'Take this token for {name}?',
   'profiles.replaceConfirm': 'Take this token',
   'profiles.replaced': '"{name}" takes the new token; its changes go out with it.',
@@ -63,8 +61,6 @@ export const ru: Messages<typeof en> = {
   'profiles.state.no_token': 'Не подключён',
   'profiles.newSeller': 'Новый продавец',
   'profiles.seller': 'Продавец {id}',
-  'profiles.otherSellersToken':
-    'Это токен другого продавца: он открыл «{shown}». Для «{target}» по-прежнему нужен новый токен его продавца.',
   'profiles.switch': 'Переключение между профилями продавцов',
   'profiles.elsewhere': 'Предложения в других профилях, которым нужно ваше внимание',
   'profiles.list': 'Профили',

@@ -31,6 +31,12 @@ export const en = {
     'The list of profiles ({path}) cannot be read; it was left as it is.',
   'refusals.profiles.listBusy':
     'Another Seller Desk process is changing the list of profiles; try again in a moment.',
+  'refusals.profiles.unconfirmed':
+    'Seller Desk cannot confirm that this API token belongs to profile "{name}" ({seller, select, none {its seller} other {seller {seller}}}): the token\'s seller has no offers on the marketplace yet, so nothing names them. Nothing was sent.',
+  'refusals.profiles.otherSeller':
+    'This API token belongs to seller {tokenSeller, select, none {(no offers yet)} other {{tokenSeller}}}{hasOwner, select, yes { of profile "{owner}"} other {, who has no profile here yet}}, not to profile "{name}" ({seller, select, none {its seller} other {seller {seller}}}). Nothing was sent.',
+  'refusals.profiles.notTheirs':
+    'Profile "{name}" holds offers of another seller than {seller, select, none {its seller} other {seller {seller}}} this API token belongs to, so its queue is not sent under this token. Nothing was sent.',
   'refusals.offers.sellerStatuses':
     'A seller may set the status to 1 (Draft), 2 (Active), 3 (Not Active) or 5 (On Review).',
   'refusals.offers.keepWhich': 'Keep "mine" (this change) or "theirs" (the marketplace).',
@@ -132,6 +138,12 @@ export const ru: Messages<typeof en> = {
   'refusals.profiles.listUnreadable': 'Список профилей ({path}) не читается; он оставлен как есть.',
   'refusals.profiles.listBusy':
     'Список профилей сейчас меняет другой процесс Seller Desk; попробуйте ещё раз через минуту.',
+  'refusals.profiles.unconfirmed':
+    'Seller Desk не может подтвердить, что этот API-токен принадлежит профилю «{name}» ({seller, select, none {его продавцу} other {продавцу {seller}}}): у продавца токена ещё нет предложений на маркетплейсе, так что ничто его не называет. Ничего не отправлено.',
+  'refusals.profiles.otherSeller':
+    'Этот API-токен принадлежит продавцу {tokenSeller, select, none {(пока без предложений)} other {{tokenSeller}}}{hasOwner, select, yes { из профиля «{owner}»} other {, у которого здесь ещё нет профиля}}, а не профилю «{name}» ({seller, select, none {его продавцу} other {продавцу {seller}}}). Ничего не отправлено.',
+  'refusals.profiles.notTheirs':
+    'В профиле «{name}» предложения другого продавца, не {seller, select, none {того, кому принадлежит этот API-токен} other {продавца {seller}, которому принадлежит этот API-токен}}, поэтому его очередь не отправляется с этим токеном. Ничего не отправлено.',
   'refusals.offers.sellerStatuses':
     'Продавец может поставить статус 1 (Черновик), 2 (Активно), 3 (Неактивно) или 5 (На проверке).',
   'refusals.offers.keepWhich':

@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import type { MarketplaceClient } from '../../api';
 import type { EarlierRequests } from '../activity/earlierRequests';
 import { marketSlug, profileFile } from '../paths';
-import { UseCaseFailure } from '../failure';
+import { translate } from '../../../contract/i18n';
+import { UseCaseFailure, type Sentence } from '../failure';
 import { identifySeller, tokenFingerprint, type SellerIdentity } from './identity';
 import {
   entryFile,
@@ -26,7 +27,7 @@ import { cachedOfferIds, cachedOffersAreTheirs } from './cachedOffers';
 /** The token belongs to another seller than the profile's: nothing was sent. */
 export class SellerMismatch extends UseCaseFailure {
   constructor(
-    message: string,
+    sentence: Sentence,
     /** The profile the token's seller already has, if any. */
     readonly tokenProfile: string | null,
     /**
@@ -35,12 +36,12 @@ export class SellerMismatch extends UseCaseFailure {
      */
     readonly unconfirmedFor: string | null = null,
   ) {
-    super('unauthorized', message);
+    super('unauthorized', translate('en', sentence.key, sentence.values), [], { say: sentence });
   }
 }
 
-const sellerWords = (userId: number | null) =>
-  userId === null ? 'its seller' : `seller ${userId}`;
+/** A seller as the sentences name them: their user id, or `none` while no offer names them. */
+const sellerValue = (userId: number | null) => (userId === null ? 'none' : String(userId));
 
 function mismatch(
   profileName: string,
@@ -48,20 +49,24 @@ function mismatch(
   identity: SellerIdentity,
   owner: ProfileEntry | undefined,
 ): SellerMismatch {
-  const profile = `profile "${profileName}" (${sellerWords(profileUserId)})`;
+  const profile = { name: profileName, seller: sellerValue(profileUserId) };
   if (identity.userId === null && !owner) {
     return new SellerMismatch(
-      `Seller Desk cannot confirm that this API token belongs to ${profile}: the token's seller ` +
-        'has no offers on the marketplace yet, so nothing names them. Nothing was sent.',
+      { key: 'refusals.profiles.unconfirmed', values: profile },
       null,
       profileName,
     );
   }
-  const theirs = owner
-    ? `seller ${identity.userId ?? owner.userId ?? '(no offers yet)'} of profile "${owner.name}"`
-    : `seller ${identity.userId}, who has no profile here yet`;
   return new SellerMismatch(
-    `This API token belongs to ${theirs}, not to ${profile}. Nothing was sent.`,
+    {
+      key: 'refusals.profiles.otherSeller',
+      values: {
+        ...profile,
+        tokenSeller: sellerValue(identity.userId ?? owner?.userId ?? null),
+        hasOwner: owner ? 'yes' : 'no',
+        owner: owner?.name ?? '',
+      },
+    },
     owner?.name ?? null,
   );
 }
@@ -69,8 +74,10 @@ function mismatch(
 /** The profile's cached offers are none of the token's seller's. */
 function notTheirs(profileName: string, identity: SellerIdentity): SellerMismatch {
   return new SellerMismatch(
-    `Profile "${profileName}" holds offers of another seller than ${sellerWords(identity.userId)} ` +
-      'this API token belongs to, so its queue is not sent under this token. Nothing was sent.',
+    {
+      key: 'refusals.profiles.notTheirs',
+      values: { name: profileName, seller: sellerValue(identity.userId) },
+    },
     null,
   );
 }
