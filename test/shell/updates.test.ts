@@ -1,7 +1,9 @@
-// The update feed and the update flow, under Node against a local server serving what
-// electron-builder publishes beside the installers.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The update feed and the update flow, under Node against a local server serving what a
+// release publishes beside the installers: the feeds, their signatures and the installers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkForUpdate,
@@ -14,48 +16,67 @@ import {
 } from '../../electron/main/updates/updateFeed';
 import { translate } from '../../electron/contract/i18n';
 import { createUpdateService } from '../../electron/main/updates/updateService';
+import {
+  downloadingInstaller,
+  newKeyPair,
+  startUpdateServer,
+  UPDATE_HOST,
+  type UpdateServer,
+} from './updateServer';
 
-const files = new Map<string, string>();
-const asked: string[] = [];
-let server: Server;
+const key = newKeyPair();
+const installerBytes = Buffer.from('an AppImage');
+const installerSha = createHash('sha512').update(installerBytes).digest('base64');
+let server: UpdateServer;
 let source: UpdateSource;
+let downloads: string;
 
 function feed(version: string, extra = ''): string {
   return [
     `version: ${version}`,
     'files:',
     `  - url: Seller-Desk-${version}.AppImage`,
-    '    sha512: aGVsbG8=',
+    `    sha512: ${installerSha}`,
     '    size: 104857600',
     `path: Seller-Desk-${version}.AppImage`,
-    'sha512: aGVsbG8=',
+    `sha512: ${installerSha}`,
     "releaseDate: '2026-11-20T10:00:00.000Z'",
     extra,
   ].join('\n');
 }
 
+/** A release of `text` as the Linux feed, signed with the release key. */
+function publish(text: string, dir = '/feed') {
+  server.publishFeed(dir, 'latest-linux.yml', text, key);
+}
+
+function unpublish() {
+  server.files.delete('/feed/latest-linux.yml');
+  server.files.delete('/feed/latest-linux.yml.sig');
+}
+
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    asked.push(req.url ?? '');
-    const body = files.get(req.url ?? '');
-    if (req.url === '/moved/latest-linux.yml') {
-      res.writeHead(302, { location: '/feed/latest-linux.yml' }).end();
-      return;
-    }
-    if (body === undefined) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/yaml' }).end(body);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  source = parseUpdateSource(`provider: generic\nurl: http://127.0.0.1:${port}/feed/\n`);
+  server = await startUpdateServer();
+  source = parseUpdateSource(`provider: generic\nurl: ${UPDATE_HOST}/feed/\n`);
+  downloads = mkdtempSync(join(tmpdir(), 'sd-updates-'));
 });
 
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
+afterAll(async () => {
+  await server.close();
+  rmSync(downloads, { recursive: true, force: true });
+});
 
-const linux = { platform: 'linux' as const, arch: 'x64', bucket: 10 };
+const linux = {
+  platform: 'linux' as const,
+  arch: 'x64',
+  bucket: 10,
+  get publicKey() {
+    return key.publicKey;
+  },
+  get dispatcher() {
+    return server.dispatcher;
+  },
+};
 
 describe('the update feed', () => {
   it("asks for each platform's file by electron-builder's names", () => {
@@ -67,34 +88,35 @@ describe('the update feed', () => {
   });
 
   it('offers a newer version, and reads the feed of this platform from the server', async () => {
-    files.set('/feed/latest-linux.yml', feed('1.4.0'));
-    asked.length = 0;
+    publish(feed('1.4.0'));
+    server.asked.length = 0;
     const decision = await checkForUpdate({ ...linux, source, currentVersion: '1.3.2' });
-    expect(decision).toEqual({
+    expect(decision).toMatchObject({
       kind: 'available',
       version: '1.4.0',
       releaseDate: '2026-11-20T10:00:00.000Z',
     });
-    expect(asked).toEqual(['/feed/latest-linux.yml']);
+    // The installer's https address, beside the feed, is what electron-updater is handed.
+    expect(decision.kind === 'available' && decision.update.files.map((f) => f.url.href)).toEqual([
+      `${UPDATE_HOST}/feed/Seller-Desk-1.4.0.AppImage`,
+    ]);
+    expect(server.asked).toEqual(['/feed/latest-linux.yml', '/feed/latest-linux.yml.sig']);
   });
 
   it('follows a redirect, as GitHub answers "latest/download"', async () => {
-    files.set('/feed/latest-linux.yml', feed('2.0.0'));
-    const moved = {
-      provider: 'generic' as const,
-      url: source.provider === 'generic' ? source.url.replace('/feed/', '/moved') : '',
-    };
+    publish(feed('2.0.0'));
+    const moved = { provider: 'generic' as const, url: `${UPDATE_HOST}/moved` };
     const decision = await checkForUpdate({ ...linux, source: moved, currentVersion: '1.0.0' });
     expect(decision.kind).toBe('available');
   });
 
   it('never downgrades and offers no pre-release unasked', async () => {
-    files.set('/feed/latest-linux.yml', feed('1.2.0'));
+    publish(feed('1.2.0'));
     expect(await checkForUpdate({ ...linux, source, currentVersion: '1.3.0' })).toEqual({
       kind: 'up_to_date',
       version: '1.3.0',
     });
-    files.set('/feed/latest-linux.yml', feed('1.4.0-beta.2'));
+    publish(feed('1.4.0-beta.2'));
     expect((await checkForUpdate({ ...linux, source, currentVersion: '1.3.0' })).kind).toBe(
       'up_to_date',
     );
@@ -121,19 +143,19 @@ describe('the update feed', () => {
   });
 
   it('says clearly when the feed is malformed, missing or unreachable', async () => {
-    files.set('/feed/latest-linux.yml', 'version: [unclosed');
+    publish('version: [unclosed');
     await expect(checkForUpdate({ ...linux, source, currentVersion: '1.0.0' })).rejects.toThrow(
       'The update feed is not valid YAML.',
     );
-    files.set('/feed/latest-linux.yml', 'version: next\nfiles: []\n');
+    publish('version: next\nfiles: []\n');
     await expect(checkForUpdate({ ...linux, source, currentVersion: '1.0.0' })).rejects.toThrow(
       /not one we can read \(version: is not a version number\)/,
     );
-    files.delete('/feed/latest-linux.yml');
+    unpublish();
     await expect(checkForUpdate({ ...linux, source, currentVersion: '1.0.0' })).rejects.toThrow(
       'No release has been published for this system yet.',
     );
-    const nowhere = { provider: 'generic' as const, url: 'http://127.0.0.1:1/feed' };
+    const nowhere = { provider: 'generic' as const, url: 'https://127.0.0.1:1/feed' };
     await expect(
       checkForUpdate({ ...linux, source: nowhere, currentVersion: '1.0.0' }),
     ).rejects.toThrow('The update server could not be reached; try again later.');
@@ -161,13 +183,13 @@ describe('the update flow', () => {
       ...linux,
       currentVersion: '1.3.0',
       readSource: () => (opts.source === undefined ? source : opts.source),
-      installer: async () => ({
-        async download() {
-          events.push('download');
-          if (opts.downloadFails) throw new Error('disk full');
-        },
-        quitAndInstall: () => events.push('install'),
-      }),
+      installer: async () =>
+        downloadingInstaller(
+          server,
+          downloads,
+          events,
+          opts.downloadFails ? 'disk full' : undefined,
+        ),
       prompts: {
         async askToRestart(version) {
           events.push(`ask ${version}`);
@@ -184,20 +206,22 @@ describe('the update flow', () => {
   }
 
   it('downloads, then asks the seller, and restarts only when they say so', async () => {
-    files.set('/feed/latest-linux.yml', feed('1.4.0'));
+    publish(feed('1.4.0'));
+    server.files.set('/feed/Seller-Desk-1.4.0.AppImage', installerBytes);
     const later = service({ restart: false });
     await later.svc.check(false);
-    expect(later.events).toEqual(['download', 'ask 1.4.0']);
+    // Armed for install at quit only once the downloaded file matched the signed feed.
+    expect(later.events).toEqual(['download', 'arm', 'ask 1.4.0']);
     // A second check does not download the same version again.
     await later.svc.check(false);
-    expect(later.events).toEqual(['download', 'ask 1.4.0', 'ask 1.4.0']);
+    expect(later.events).toEqual(['download', 'arm', 'ask 1.4.0', 'ask 1.4.0']);
     const now = service({ restart: true });
     await now.svc.check(false);
-    expect(now.events).toEqual(['download', 'ask 1.4.0', 'install']);
+    expect(now.events).toEqual(['download', 'arm', 'ask 1.4.0', 'install']);
   });
 
   it('tells the seller every outcome of a check they asked for, and nothing of a timed one', async () => {
-    files.set('/feed/latest-linux.yml', feed('1.3.0'));
+    publish(feed('1.3.0'));
     const asked = service({ restart: false });
     await asked.svc.check(true);
     expect(asked.events).toEqual([`tell Seller Desk 1.3.0 is the latest version.`]);
@@ -210,7 +234,7 @@ describe('the update flow', () => {
   });
 
   it('a failed download changes nothing and is told', async () => {
-    files.set('/feed/latest-linux.yml', feed('1.4.0'));
+    publish(feed('1.4.0'));
     const broken = service({ restart: true, downloadFails: true });
     await broken.svc.check(true);
     expect(broken.events).toEqual([
@@ -221,11 +245,11 @@ describe('the update flow', () => {
   });
 
   it("answers in the seller's language, a feed problem included", async () => {
-    files.set('/feed/latest-linux.yml', feed('1.3.0'));
+    publish(feed('1.3.0'));
     const russian = service({ restart: false, locale: 'ru' });
     await russian.svc.check(true);
     expect(russian.events).toEqual(['tell Seller Desk 1.3.0 — последняя версия.']);
-    files.delete('/feed/latest-linux.yml');
+    unpublish();
     const missing = service({ restart: false, locale: 'ru' });
     await missing.svc.check(true);
     expect(missing.events).toEqual([

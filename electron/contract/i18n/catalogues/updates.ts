@@ -20,6 +20,10 @@ export const en = {
   'updates.serverError': 'The update server answered with an error ({status}); try again later.',
   'updates.unreadable':
     'The update server sent something Seller Desk cannot read; try again later.',
+  'updates.insecureSource':
+    'This copy of Seller Desk is set to look for updates at an address that is not secure, so it does not look there.',
+  'updates.untrusted':
+    'An update was offered that is not signed by the makers of Seller Desk, or was changed on its way. It was not installed.',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -41,4 +45,8 @@ export const ru: Messages<typeof en> = {
   'updates.serverError': 'Сервер обновлений ответил ошибкой ({status}); попробуйте позже.',
   'updates.unreadable':
     'Сервер обновлений прислал данные, которые Seller Desk не может прочитать; попробуйте позже.',
+  'updates.insecureSource':
+    'Эта копия Seller Desk настроена искать обновления по незащищённому адресу, поэтому там их не ищет.',
+  'updates.untrusted':
+    'Предложено обновление, которое не подписано создателями Seller Desk или было изменено по пути. Оно не установлено.',
 };
