@@ -35,9 +35,10 @@ describe('Seller Desk, start to quit', () => {
     await page.keyboard.press('Control+s');
     await page.click('dialog button:has-text("Close")');
 
+    // An installed app sends a change after its own undo hold (10 s) and sync pause.
     const row = rowWithPrice(page, '0.0555');
     await expect
-      .poll(() => row.locator('[data-sync]').getAttribute('data-sync'), { timeout: 30_000 })
+      .poll(() => row.locator('[data-sync]').getAttribute('data-sync'), { timeout: 60_000 })
       .toBe('synced');
     // The marketplace's own answer: a gold offer that validates goes on sale.
     expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('2');
