@@ -41,6 +41,11 @@ export interface SandboxControl {
    */
   quoteValuesInErrors(on: boolean): void;
   /**
+   * From now on add_batch adds a credential again when the one it duplicates was sold (the
+   * document does not say whether sold credentials count as duplicates): one account, sold twice.
+   */
+  soldAreNotDuplicates(on: boolean): void;
+  /**
    * The seller regenerates their API token in the dashboard: a new random token is theirs from
    * now on and the old one is refused (401).
    */
@@ -141,6 +146,9 @@ export function sandboxControl(state: () => MarketState): SandboxControl {
     },
     quoteValuesInErrors(on) {
       state().quoteValuesInErrors = on;
+    },
+    soldAreNotDuplicates(on) {
+      state().soldAreNotDuplicates = on;
     },
     regenerateToken(sellerId) {
       const seller = state().seller(sellerId);

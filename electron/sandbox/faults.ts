@@ -22,6 +22,11 @@ export interface Faults {
    * their connection dropped before the answer: a lost answer, its outcome unknown to the caller.
    */
   answersLost: number;
+  /**
+   * Only requests whose path holds this text meet the faults ('' : every request), so a test can
+   * fail one endpoint ('/credentials/add_batch') and let the rest through.
+   */
+  pathIncludes: string;
 }
 
 export const noFaults: Faults = {
@@ -34,6 +39,7 @@ export const noFaults: Faults = {
   retryAfter: '1',
   malformedAnswers: 0,
   answersLost: 0,
+  pathIncludes: '',
 };
 
 /** mulberry32: small, fast, good enough to pick which requests fail. */
@@ -80,7 +86,8 @@ export class FaultInjector {
    * Counted faults first (they draw nothing, so the seeded sequence after them is unchanged);
    * then one draw per kind, always in the same order, so a seed gives the same sequence.
    */
-  decide(): FaultDecision {
+  decide(path = ''): FaultDecision {
+    if (!path.includes(this.faults.pathIncludes)) return { kind: 'none' };
     if (this.left.tooManyRequests > 0) {
       this.left.tooManyRequests--;
       return { kind: 'tooManyRequests', retryAfter: this.faults.retryAfter };

@@ -3,6 +3,8 @@
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, without its '?'. */
+  query: string;
   /** Clock ms when the request arrived. */
   at: number;
   /** 0 when the connection was dropped before an answer. */

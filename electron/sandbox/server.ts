@@ -47,6 +47,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const record: RecordedRequest = {
     method,
     path,
+    query: query.toString(),
     at: deps.clock.now(),
     status: 0,
     sellerId: null,
@@ -75,7 +76,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const routed: Routed = { req, record, route, params: match.params, query, path };
 
   if (route.auth) {
-    const fault = deps.faults.decide();
+    const fault = deps.faults.decide(path);
     if (fault.kind === 'dropBefore') {
       req.socket.destroy();
       return;

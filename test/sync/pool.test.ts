@@ -120,7 +120,14 @@ describe('restock pool', { timeout: 120_000 }, () => {
     // Two on sale already: nothing moves.
     await syncNow(profile);
     expect(logins(serverId)).toHaveLength(2);
-    expect(offerPool(profile, localId)).toMatchObject({ pool: 6, keep: 2, onSale: 2 });
+    // On the marketplace, not yet on sale: it is On Review.
+    expect(offerPool(profile, localId)).toMatchObject({
+      pool: 6,
+      keep: 2,
+      onMarketplace: 2,
+      onSale: 0,
+      hiddenStatus: OfferStatus.OnReview,
+    });
 
     expect(sandbox.control.simulateBuyers(serverId, 2)).toBe(2);
     expect(sandbox.control.offers(3).find((o) => o.id === serverId)!.status).toBe(

@@ -59,8 +59,16 @@ import {
   setPoolDryAlerted,
   setPoolKeep,
   type PoolRow,
+  type RestockAfter,
 } from './pool';
 import type { CredentialHashes } from '../credentials/hash';
+import {
+  dropUncertain,
+  listUncertain,
+  recordCredentialDeletion,
+  resendUncertain,
+  type UncertainCredentials,
+} from './uncertainCredentials';
 import type { LedgerDatabase } from '../limits/ledger';
 import type { CredentialInput, Product } from '../../contract/marketplace/wire';
 import { systemClock, type Clock } from '../util/clock';
@@ -200,7 +208,9 @@ export type { SalesPoint, SalesPointChange, SalesPointQuery } from './sales';
 export type { AlertChannelKind, AlertChannelRow, AlertDelivery, AlertsStore } from './alerts';
 export { DEFAULT_STOCK_THRESHOLD } from './stock';
 export type { StockAlert, StockRow } from './stock';
-export type { PoolRow } from './pool';
+export type { PoolRow, RestockAfter } from './pool';
+export type { LeftWith, UncertainCredentials } from './uncertainCredentials';
+export { safeToSendAgain } from './uncertainCredentials';
 
 /** The restock pool's door (core/store/pool.ts): sealed credentials waiting, and the keep level. */
 export interface CredentialPool {
@@ -214,8 +224,8 @@ export interface CredentialPool {
   setKeep(localId: number, keep: number): void;
   clear(localId: number): number;
   setDryAlerted(localId: number, alerted: boolean): void;
-  /** Moves the oldest `count` into the outbox (and Active behind them); returns how many. */
-  restock(localId: number, count: number, reactivate: boolean): number;
+  /** Moves the oldest `count` into the outbox, with what waits behind them; returns how many. */
+  restock(localId: number, count: number, after: RestockAfter): number;
 }
 
 /**
@@ -377,6 +387,13 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
     list(): StockRow[];
     setThreshold(localId: number, threshold: number): void;
     setAlerted(localId: number, alerted: StockAlert | null): void;
+    /** The seller deleted this credential on the marketplace: no longer counted. */
+    credentialDeleted(localId: number, credentialId: number): void;
+    /** Offers holding accounts that may already be on sale (core/store/uncertainCredentials.ts). */
+    uncertain(localId?: number): UncertainCredentials[];
+    /** The seller's choice for those accounts; each returns how many. */
+    resendUncertain(localId: number): number;
+    dropUncertain(localId: number): number;
   };
   pool(): CredentialPool;
   /** Alert channels and deliveries, and the small marks alerts remember (core/store/alerts.ts). */
@@ -413,6 +430,11 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       list: () => listStock(ctx),
       setThreshold: (localId, threshold) => setStockThreshold(ctx, localId, threshold),
       setAlerted: (localId, alerted) => setStockAlerted(ctx, localId, alerted),
+      credentialDeleted: (localId, credentialId) =>
+        recordCredentialDeletion(ctx, localId, credentialId),
+      uncertain: (localId) => listUncertain(ctx, localId ?? null),
+      resendUncertain: (localId) => resendUncertain(ctx, localId),
+      dropUncertain: (localId) => dropUncertain(ctx, localId),
     }),
     pool: () => ({
       list: (localId) => listPools(ctx, localId ?? null),
@@ -432,7 +454,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       setKeep: (localId, keep) => setPoolKeep(ctx, localId, keep),
       clear: (localId) => clearPool(ctx, localId),
       setDryAlerted: (localId, alerted) => setPoolDryAlerted(ctx, localId, alerted),
-      restock: (localId, count, reactivate) => restockFromPool(ctx, localId, count, reactivate),
+      restock: (localId, count, after) => restockFromPool(ctx, localId, count, after),
     }),
     undoSteps: () => ({
       record: (label, candidates, fn, affected) => recordStep(ctx, label, candidates, fn, affected),

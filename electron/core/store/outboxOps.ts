@@ -29,6 +29,12 @@ export const opPayloadSchemas = {
     setReplaced: z.boolean().optional(),
     /** Why this process could not open them (held, still queued); null once they could. */
     heldBecause: z.string().nullable().optional(),
+    /** The offer when the last chunk left (add): sold, left by our count, shown to buyers. */
+    leftWith: z
+      .object({ sold: z.number(), left: z.number(), shown: z.boolean() })
+      .optional(),
+    /** Accounts that may already be on sale (answer lost, sold since): the seller decides. */
+    uncertain: z.number().int().positive().optional(),
   }),
   screenshot_upload: z.object({ queuedScreenshotId: z.number().int().positive() }),
   screenshot_links: z.object({

@@ -14,8 +14,9 @@ import { prep, type StoreContext } from './context';
 import type { SecretBox } from './drafts';
 import { DraftRejected, StoreError } from './errors';
 import { offerRow, refreshOffer } from './offers';
-import { enqueueOp, hasOp, queueStatusOp, WAITING } from './outbox';
+import { enqueueOp, ensureManageOp, hasOp, queueStatusOp, WAITING } from './outbox';
 import { getProduct } from './products';
+import { SENT_LESS_DELETED } from './uncertainCredentials';
 import { stockedOffer, type StockedOffer, type StockedOfferColumns } from './stock';
 
 export const POOL_DDL = `
@@ -62,7 +63,7 @@ SELECT o.local_id, o.server_id, o.outer_name, o.internal_name, o.product_title, 
   (SELECT count(*) FROM credential_pool p WHERE p.local_id = o.local_id) AS size,
   coalesce(l.keep, 0) AS keep,
   (SELECT count(*) FROM queued_credentials q WHERE q.local_id = o.local_id) AS queued,
-  (SELECT count(*) FROM credential_hashes h WHERE h.local_id = o.local_id) AS uploaded,
+  (SELECT ${SENT_LESS_DELETED} FROM credential_hashes h WHERE h.local_id = o.local_id) AS uploaded,
   coalesce(l.dry_alerted, 0) AS dry_alerted
 FROM pool_levels l
 JOIN offers o ON o.local_id = l.local_id
@@ -197,16 +198,24 @@ export function setPoolDryAlerted(ctx: StoreContext, localId: number, alerted: b
 }
 
 /**
+ * What waits behind a restock's credentials: nothing; an edit_status to Active for an offer the
+ * marketplace hid when it sold out (sent only once the credentials were accepted); or, for an
+ * offer that has never been on sale (Not Active only for want of credentials), a manage edit that
+ * carries them, so the marketplace judges it (On Review) rather than it going straight to Active.
+ */
+export type RestockAfter = 'none' | 'activate' | 'review';
+
+/**
  * Moves the `count` oldest credentials of the pool into the outbox as one add of credentials
- * (sealed blobs moved as they are: nothing is opened here), and with `reactivate` an edit_status
- * to Active behind it, which the outbox sends only once the credentials were accepted. One
+ * (sealed blobs moved as they are: nothing is opened here), with what `after` asks. `count` may
+ * be 0: credentials already queued (a push that failed) get the Active behind them. One
  * transaction: a credential is in the pool or in the outbox, never both, never neither.
  */
 export function restockFromPool(
   ctx: StoreContext,
   localId: number,
   count: number,
-  reactivate: boolean,
+  after: RestockAfter,
 ): number {
   return ctx.db
     .transaction(() => {
@@ -219,8 +228,13 @@ export function restockFromPool(
         ctx,
         'SELECT id, sealed, login_hash, email_hash FROM credential_pool WHERE local_id = ? ORDER BY id LIMIT ?',
       ).all(localId, count);
-      if (taken.length === 0) return 0;
-      const opId = enqueueOp(ctx, localId, 'credentials', { mode: 'add', total: taken.length });
+      if (taken.length === 0 && after !== 'activate') return 0;
+      // The edit goes first: the credentials queued behind it ride in it (credentialsForCreate).
+      if (after === 'review' && taken.length > 0) ensureManageOp(ctx, localId);
+      const opId =
+        taken.length > 0
+          ? enqueueOp(ctx, localId, 'credentials', { mode: 'add', total: taken.length })
+          : null;
       const insert = prep(
         ctx,
         'INSERT INTO queued_credentials (outbox_id, local_id, sealed, login_hash, email_hash) VALUES (?, ?, ?, ?, ?)',
@@ -231,15 +245,16 @@ export function restockFromPool(
         drop.run(t.id);
       }
       // A status change the seller queued has the last word: it is never replaced from here.
-      const activate = reactivate && !hasOp(ctx, localId, { kinds: ['status'], states: WAITING });
+      const activate =
+        after === 'activate' && !hasOp(ctx, localId, { kinds: ['status'], states: WAITING });
       if (activate) queueStatusOp(ctx, localId, { status: OfferStatus.Active });
       // Not a fresh change of the seller's (there is nothing to undo): the background sync's
       // hold must not keep a restock waiting.
       prep(
         ctx,
         `UPDATE outbox SET created_at = 0 WHERE local_id = ? AND state = 'queued'
-           AND (id = ? OR (? AND kind = 'status'))`,
-      ).run(localId, opId, activate ? 1 : 0);
+           AND (id = ? OR (? AND kind = 'status') OR (? AND kind = 'manage'))`,
+      ).run(localId, opId, activate ? 1 : 0, after === 'review' ? 1 : 0);
       refreshOffer(ctx, localId);
       return taken.length;
     })

@@ -8,6 +8,7 @@ import { SALES_DDL } from './sales';
 import { STOCK_DDL } from './stock';
 import { POOL_DDL } from './pool';
 import { ALERTS_DDL } from './alerts';
+import { CREDENTIAL_DELETIONS_DDL } from './uncertainCredentials';
 
 // The list sorts by any of its columns, optionally filtered by status, product or sync state: one
 // index per (filter, sort column) pair lets SQLite walk straight to a page instead of sorting
@@ -342,6 +343,11 @@ const migration11 = 'ALTER TABLE activity ADD COLUMN message_say TEXT;';
 
 // Alerts (core/store/alerts.ts): the seller's channels (secrets sealed) and each event's delivery.
 const migration12 = ALERTS_DDL;
+/**
+ * Credentials the seller deleted on the marketplace (by its id): the stock and the restock pool
+ * count the credentials sent less these.
+ */
+const migration13 = CREDENTIAL_DELETIONS_DDL;
 
 /** A migration is SQL, or a step that needs JS (a backfill), run on the open connection. */
 export type Migration = string | ((db: Database.Database) => void);
@@ -360,6 +366,7 @@ export const migrations: readonly Migration[] = [
   migration10,
   migration11,
   migration12,
+  migration13,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

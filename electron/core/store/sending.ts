@@ -13,6 +13,7 @@ import { isDataProblem } from '../../contract/rules/problems';
 import { validateOfferWrite } from '../../contract/rules/offerRules';
 import { parseJson, type StoreContext, prep } from './context';
 import { getProduct } from './products';
+import { leftWithOf } from './uncertainCredentials';
 import { QUEUED_SCREENSHOT_PREFIX, writeOf } from './drafts';
 import { sameFieldValue, unflattenDraft, type FlatFields } from './offerFields';
 import {
@@ -204,7 +205,14 @@ export interface ManageItem {
 export function manageItem(ctx: StoreContext, op: ReadyOpOf<'manage'>): ManageItem | null {
   const change = localChange(ctx, op.localId);
   const row = offerRow(ctx, op.localId);
-  if (!change || !row) return null;
+  if (!row) return null;
+  if (!change) {
+    // No field changed: an edit only to carry queued credentials to an offer holding none (the
+    // restock of an offer never on sale), so the marketplace reviews it with them.
+    if (row.server_id === null || !credentialsForCreate(ctx, op.localId)) return null;
+    const gdt = Number(mergedFields(ctx, op.localId).guarantee_delivery_time);
+    return { op, guaranteeDeliveryTime: gdt, write: { id: row.server_id }, sent: {} };
+  }
   const mine = parseJson<SentFields>(change.mine, {});
   const merged = mergedFields(ctx, op.localId);
   const write = writeOf(mine, merged);
@@ -246,9 +254,13 @@ export function markSending(ctx: StoreContext, opId: number): void {
     .transaction(() => {
       const localId = localIdOfOp(ctx, opId);
       if (localId === undefined) return;
-      updatePayload(ctx, opId, 'credentials', (p) =>
-        p.heldBecause ? { ...p, heldBecause: null } : p,
-      );
+      // The offer as it was when these left: after an unknown outcome, whether one of them may
+      // have sold since (uncertainCredentials.ts).
+      updatePayload(ctx, opId, 'credentials', (p) => ({
+        ...p,
+        ...(p.heldBecause ? { heldBecause: null } : {}),
+        ...(p.mode === 'add' ? { leftWith: leftWithOf(ctx, localId) } : {}),
+      }));
       markOpSending(ctx, opId);
       // Another op of the offer already in flight (a second file's upload): the offer reads
       // "sending" already, and one more op in flight changes nothing the list shows.

@@ -3,6 +3,7 @@
 // here (the hashes of every credential sent) and the purchased_amount of the last pull; per offer
 // a low-stock threshold and the alert last given, so each low or sold-out episode notifies once.
 import { prep, type StoreContext } from './context';
+import { SENT_LESS_DELETED } from './uncertainCredentials';
 
 export const STOCK_DDL = `
 CREATE TABLE offer_stock (
@@ -24,7 +25,7 @@ export interface StockedOffer {
   internalName: string | null;
   productTitle: string;
   status: number | null;
-  /** Credentials this app sent (their hashes are kept). */
+  /** Credentials this app sent (their hashes are kept), less those the seller deleted. */
   uploaded: number;
   /** purchased_amount of the last pull (0 before the first). */
   purchased: number;
@@ -60,7 +61,7 @@ interface Row extends StockedOfferColumns {
 const STOCK_SQL = `
 SELECT o.local_id, o.server_id, o.outer_name, o.internal_name, o.product_title, o.status, c.json,
   h.uploaded, s.threshold, s.alerted
-FROM (SELECT local_id, count(*) AS uploaded FROM credential_hashes GROUP BY local_id) h
+FROM (SELECT h.local_id, ${SENT_LESS_DELETED} AS uploaded FROM credential_hashes h GROUP BY h.local_id) h
 JOIN offers o ON o.local_id = h.local_id
 LEFT JOIN server_copies c ON c.local_id = o.local_id
 LEFT JOIN offer_stock s ON s.local_id = o.local_id

@@ -46,6 +46,12 @@ import {
   type CreateCredentials,
 } from './sending';
 import { finishSyncRun, startSyncRun, type SyncRunSummary } from './syncRuns';
+import {
+  holdUncertain,
+  leftWithOf,
+  leftWithOfOp,
+  type LeftWith,
+} from './uncertainCredentials';
 
 export interface SyncStore {
   readonly clock: Clock;
@@ -131,6 +137,12 @@ export interface SyncStore {
   /** Credentials the marketplace skipped as duplicates: told as a refusal that holds nothing. */
   noteSkippedCredentials(localId: number, message: string): void;
   heldCredentials(): { count: number; reason: string | null };
+  /** The offer as it reads now for a batch of credentials (uncertainCredentials.ts). */
+  leftWith(localId: number): LeftWith;
+  /** What was recorded when the op's last chunk left (markSending); null before it recorded it. */
+  sentWith(opId: number): LeftWith | null;
+  /** Credentials that may already be on sale: held, the seller sends them again or drops them. */
+  holdUncertain(opId: number, accounts: number): void;
 
   // The run log, and what the run leaves for the seller
   startSyncRun(kind: string): number;
@@ -155,6 +167,9 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
     saveProducts: (products) => saveProducts(ctx, products),
     recordSalesPoints: (offers) => recordSalesPoints(ctx, offers),
     applyServerOffers: (offers) => immediate(ctx, () => applyPulledOffers(ctx, offers)),
+    leftWith: (localId) => leftWithOf(ctx, localId),
+    sentWith: (opId) => leftWithOfOp(ctx, opId),
+    holdUncertain: (opId, accounts) => holdUncertain(ctx, opId, accounts),
     applyServerDeletions: (seen) =>
       immediate(ctx, () => {
         const gone = offersNotSeen(ctx, seen);

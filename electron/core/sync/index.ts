@@ -36,7 +36,7 @@ import type { RateLimiter, WaitReason } from '../limits';
 import type { SecretBox, Store, SyncStore } from '../store';
 import type { Clock } from '../util/clock';
 import { failureAction, failureMessage, SyncStopped } from './failures';
-import { pullCatalogue, pullOffersFull, pullOffersIncremental } from './pull';
+import { pullCatalogue, pullOffersFor, pullOffersFull, pullOffersIncremental } from './pull';
 import { pushOutbox } from './push';
 import type { HeldLock, LockTimes } from './syncLock';
 import {
@@ -134,6 +134,11 @@ export interface SyncEngineOptions {
   onLockWait?: (holderPid: number) => void;
   /** Runs under the sync lock before each push, after the run's pull (the restock pool's turn). */
   beforePush?: () => void;
+  /**
+   * The offers whose state beforePush acts on (server ids): a push that no pull of its run came
+   * before reads them first (pull.ts: pullOffersFor), so a push alone restocks after sales.
+   */
+  offersBeforePush?: () => readonly number[];
   /** Who holds the store's sync lock (tests simulate other processes with these). */
   processId?: number;
   isProcessAlive?: (pid: number) => boolean;
@@ -357,8 +362,19 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     summary.pullRequests += pulled.requests;
   }
 
-  async function pushBody(summary: SyncSummary, signal?: AbortSignal, send: SendOptions = {}) {
+  async function pushBody(
+    summary: SyncSummary,
+    signal?: AbortSignal,
+    send: SendOptions = {},
+    afterPull = false,
+  ) {
     await resolve(summary, signal);
+    const toRead = afterPull ? [] : (opts.offersBeforePush?.() ?? []);
+    if (toRead.length > 0) {
+      progress('offers', 0, toRead.length);
+      const read = await pullOffersFor(store, opts.client, toRead, signal);
+      summary.pullRequests += read.requests;
+    }
     opts.beforePush?.();
     const r = await pushOutbox(
       {
@@ -391,7 +407,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         'sync',
         async (s, sig) => {
           await pullBody(s, { reconcileIfDue: true }, sig);
-          if (send.send !== false) await pushBody(s, sig, send);
+          if (send.send !== false) await pushBody(s, sig, send, true);
           if (s.sent > 0 || s.adopted > 0) await pullBody(s, {}, sig);
         },
         signal,

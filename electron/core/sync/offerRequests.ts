@@ -19,6 +19,7 @@ import { offerFieldErrors } from './fieldErrors';
 import { offerTurn, probeAnswered } from './offerTurn';
 import type { PushResult, PushRun } from './pushRun';
 import { sendUpload } from './uploads';
+import { settledByReading } from './uncertainCredentials';
 
 /** Everything but manage: one request (or a few, for credential chunks) per operation. */
 export async function runOp(
@@ -149,7 +150,13 @@ async function sendOp(
       result.failed++;
       return;
     }
-    // Unknown outcomes here are harmless to repeat (see resolveUnknown), so they back off too.
+    // Credentials added to an offer buyers may buy from go again only while none of it sold
+    // since they left: the next run reads the offer right before it would send them.
+    if (action === 'unknown' && settledByReading(op)) {
+      store.markUnknown(op.id, message);
+      return;
+    }
+    // Other unknown outcomes are harmless to repeat (see resolveUnknown): they back off too.
     const delay = retryAfterOf(error) ?? backoffDelayMs(op.attempts + 1, deps.backoff, deps.random);
     store.requeue(op.id, store.clock.now() + delay, message);
   }

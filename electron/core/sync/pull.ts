@@ -90,6 +90,7 @@ export async function pullOffersIncremental(
   progress: ProgressFn,
   signal?: AbortSignal,
   changed = 0,
+  maxPages = Infinity,
 ): Promise<OfferPullResult> {
   const known = store.getMeta(HIGH_WATER_KEY);
   const result: OfferPullResult = { requests: 0, applied: 0, conflicts: 0, deleted: 0 };
@@ -126,9 +127,39 @@ export async function pullOffersIncremental(
     offset += page.data.length;
     progress('offers', offset, page.total);
     if (reachedKnown || page.data.length < asked.limit || offset >= page.total) break;
+    // Stopped short: the mark stays, so the next pull reads the older part.
+    if (result.requests >= maxPages) return result;
   }
   // Only now: had the pull stopped halfway, the older part would be skipped next time.
   if (newest !== null && newest !== known) store.setMeta(HIGH_WATER_KEY, newest);
+  return result;
+}
+
+/**
+ * Reads these offers as they are now (a push's restock needs their sales and status, and no pull
+ * came before it): one `my_offers` by id for a single offer; for more, the incremental pull, which
+ * reads what changed newest first (one request while fewer than a page changed) and is stopped
+ * after as many pages as there are offers, leaving its mark where it was.
+ */
+export async function pullOffersFor(
+  store: SyncStore,
+  client: MarketplaceClient,
+  serverIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<OfferPullResult> {
+  if (serverIds.length !== 1) {
+    return pullOffersIncremental(store, client, () => undefined, signal, 0, serverIds.length);
+  }
+  const result: OfferPullResult = { requests: 0, applied: 0, conflicts: 0, deleted: 0 };
+  const page = await client.myOffers({ id: serverIds[0]! }, signal);
+  result.requests++;
+  // Only the offer asked for: the high-water mark stays, the next pull reads the rest.
+  await applyPage(
+    store,
+    page.data.filter((o) => o.id === serverIds[0]),
+    result,
+    signal,
+  );
   return result;
 }
 

@@ -9,6 +9,7 @@ import type { MarketplaceClient } from '../api';
 import type { Offer } from '../../contract/marketplace/wire';
 import type { OutboxOp, SentFields, SyncStore } from '../store';
 import { fingerprintOffer, fingerprintServerOffer } from '../store';
+import { settledByReading, settleUnknownCredentials } from './uncertainCredentials';
 
 export interface ResolveResult {
   adopted: number;
@@ -30,9 +31,20 @@ export async function resolveUnknownOutcomes(
     const sent = op.kind === 'manage' ? op.payload.sent : undefined;
     if (op.kind === 'manage' && sent && store.isCreate(op.localId)) {
       creates.push({ op, sent });
+    } else if (settledByReading(op)) {
+      // Credentials added to an offer buyers may have bought from since: read it first.
+      const r = await settleUnknownCredentials(
+        store,
+        client,
+        op,
+        'sent again after an unknown outcome',
+        signal,
+      );
+      result.requests += r.requests;
+      if (r.settled === 'send_again') result.resent++;
     } else {
-      // Edits, status, delete, detach and credential batches do no harm twice (the server
-      // skips duplicate credentials by hash), so they simply go again.
+      // Edits, status, delete, detach and credentials riding in a create (the offer is new: no
+      // buyer has seen it) do no harm twice (the server skips duplicate credentials by hash).
       store.requeue(op.id, 0, 'sent again after an unknown outcome');
       result.resent++;
     }

@@ -9,7 +9,7 @@ import { createRateLimiter, type RateLimiter, type WaitEvent } from '../limits';
 import { openProfileKeyring, type Keyring, type StringEncryption } from '../secrets';
 import { openStore, type Store } from '../store';
 import { systemClock, type Clock } from '../util/clock';
-import type { SellerProfile } from './profile';
+import type { SellerProfile, SyncBackoff } from './profile';
 import { recordingClient } from './activity/recordActivity';
 import type { TokenGuard } from './profiles/guard';
 import { sellerCheckedClient } from './profiles/sendCheck';
@@ -61,6 +61,8 @@ export interface OpenSellerProfileOptions {
   clock?: Clock;
   /** A shorter rate-limit window, for tests and the sandbox at a scaled minute. */
   windowMs?: number;
+  /** A shorter backoff after failed requests, for tests. */
+  syncBackoff?: SyncBackoff;
   /** How long a write waits for another process holding the file. */
   busyTimeoutMs?: number;
   /** Retries of safe requests (the CLI keeps them short so an outage ends a run quickly). */
@@ -93,6 +95,7 @@ export function openSellerProfile(options: OpenSellerProfileOptions): SellerProf
     file,
     dataDir: options.dataDir,
     clock,
+    ...(options.syncBackoff && { syncBackoff: options.syncBackoff }),
     keyring() {
       ring ??= openProfileKeyring({
         store: profile.store(),

@@ -8,6 +8,13 @@ import type { Keyring } from '../secrets';
 import type { Store } from '../store';
 import type { Clock } from '../util/clock';
 
+export interface SyncBackoff {
+  baseMs: number;
+  maxMs: number;
+  /** Within one push, a backoff this short is waited out. */
+  maxInlineWaitMs: number;
+}
+
 export interface SellerProfile {
   /** The marketplace this profile talks to. */
   readonly baseUrl: string;
@@ -15,6 +22,8 @@ export interface SellerProfile {
   readonly file: string;
   readonly dataDir: string;
   readonly clock: Clock;
+  /** A failed request's backoff in the sync, shorter in tests (default: the engine's). */
+  readonly syncBackoff?: SyncBackoff;
   store(): Store;
   limiter(): RateLimiter;
   /** The profile's credentials key; a locked keyring says why it cannot be used here. */

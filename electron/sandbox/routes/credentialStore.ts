@@ -15,7 +15,9 @@ export function addCredentials(
   offer: StoredOffer,
   inputs: CredentialInput[],
 ): AddOutcome {
-  const existing = state.credentialsOf(offer.id);
+  const existing = state
+    .credentialsOf(offer.id)
+    .filter((c) => !state.soldAreNotDuplicates || c.status !== CredentialStatus.Sold);
   const logins = new Set(existing.map((c) => c.login_hash));
   const emails = new Set(existing.flatMap((c) => (c.email_hash ? [c.email_hash] : [])));
   let added = 0;

@@ -59,4 +59,6 @@ export async function deleteCredential(
   requireMultipleSystem(profile, input.localId, 'Deleting a credential');
   const client = await profile.client();
   await client.deleteCredential(offerId, input.credentialId, options.signal);
+  // The stock and the restock pool stop counting it; the pool tops the offer up at the next push.
+  profile.store().stock().credentialDeleted(input.localId, input.credentialId);
 }

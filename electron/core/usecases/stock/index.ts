@@ -18,7 +18,15 @@ export {
   offerPool,
   poolReport,
   previewPoolImport,
+  offersToRestock,
   restockFromPools,
   setPoolKeep,
 } from './pool';
 export type { CommitPoolImportInput, OfferPool, PoolImportOutcome, Restocked } from './pool';
+export {
+  dropUncertainAccounts,
+  sendUncertainAgain,
+  uncertainAccounts,
+  uncertainAccountsOf,
+} from './uncertain';
+export type { UncertainAccounts } from './uncertain';

@@ -7,7 +7,7 @@
 // pool and against what the offer has or had (the kept hashes).
 import { MAX_POOL_KEEP } from '../../../contract/ipc/poolModels';
 import { OfferStatus } from '../../../contract/marketplace/wire';
-import type { PoolRow } from '../../store';
+import type { PoolRow, RestockAfter } from '../../store';
 import {
   commitCredentialImport,
   previewCredentialImport,
@@ -33,29 +33,47 @@ export interface OfferPool {
   pool: number;
   /** How many the syncs keep on sale. */
   keep: number;
-  /** On sale now by our count (sent minus sold), queued ones included; null when unknown. */
+  /**
+   * Buyers can take this many now by our count: sent minus sold while the marketplace shows the
+   * offer (0 while it is hidden); null when the marketplace holds credentials we cannot count.
+   */
   onSale: number | null;
+  /** Sent and unsold by our count, shown to buyers or not; null when unknown. */
+  onMarketplace: number | null;
+  /** Queued to be sent, not on the marketplace yet. */
+  queued: number;
+  /**
+   * The offer has credentials on the marketplace or on their way, and buyers do not see it: the
+   * marketplace's status as last read (Not Active, On Review, …); null when it is shown.
+   */
+  hiddenStatus: number | null;
   /** The pool is empty while a level is set: the next sale will not be restocked. */
   dry: boolean;
 }
 
 /** Sent and unsold by our count; null when the marketplace holds credentials we cannot count. */
-function onSaleOf(row: PoolRow): number | null {
+function onMarketplaceOf(row: PoolRow): number | null {
   const counted = Math.max(0, row.uploaded - row.purchased);
   if (row.uploaded > 0 && counted === 0 && row.recorded && row.status !== OfferStatus.NotActive) {
     return null;
   }
-  return counted + row.queued;
+  return counted;
 }
 
 function poolOf(row: PoolRow): OfferPool {
+  const onMarketplace = onMarketplaceOf(row);
+  const shown = row.status === OfferStatus.Active;
+  const holds = (onMarketplace ?? 0) > 0 || row.queued > 0;
   return {
     localId: row.localId,
     id: row.serverId,
     title: attentionTitle(row),
     pool: row.size,
     keep: row.keep,
-    onSale: onSaleOf(row),
+    onSale: onMarketplace === null ? null : shown ? onMarketplace : 0,
+    onMarketplace,
+    queued: row.queued,
+    hiddenStatus: !shown && holds && row.serverId !== null ? row.status : null,
     dry: row.keep > 0 && row.size === 0,
   };
 }
@@ -69,7 +87,18 @@ export function offerPool(profile: SellerProfile, localId: number): OfferPool {
   requireOffer(profile, localId);
   const row = profile.store().pool().list(localId)[0];
   if (row) return poolOf(row);
-  return { localId, id: null, title: '', pool: 0, keep: 0, onSale: null, dry: false };
+  return {
+    localId,
+    id: null,
+    title: '',
+    pool: 0,
+    keep: 0,
+    onSale: null,
+    onMarketplace: null,
+    queued: 0,
+    hiddenStatus: null,
+    dry: false,
+  };
 }
 
 function checkKeep(keep: number): void {
@@ -191,28 +220,62 @@ export interface Restocked {
   localId: number;
   /** Credentials moved from the pool into the queue. */
   queued: number;
-  /** An edit_status to Active waits behind them. */
-  reactivated: boolean;
+  /** What waits behind them (an edit_status to Active, a manage edit for review). */
+  after: RestockAfter;
 }
 
 /**
- * The sync's turn (before its push, after its pull): each offer with a level gets what it lacks
- * from its pool, oldest first, queued as one add of credentials, so the engine sends it exactly
- * as a credential import of the seller's. Offers not on the marketplace yet, waiting to be
- * deleted, or holding credentials we cannot count are left alone.
+ * An offer that has never been on sale (nothing sent, nothing sold, the marketplace records no
+ * credential) is Not Active only for want of credentials: it has not passed review yet.
+ */
+function neverOnSale(row: PoolRow): boolean {
+  return row.uploaded === 0 && row.purchased === 0 && !row.recorded;
+}
+
+/**
+ * What follows a restock. The marketplace hides an offer whose last credential sold (Not Active
+ * with none left by our count): once the credentials sent or queued are accepted it goes back to
+ * Active, whether they came from this restock or from an earlier push that failed. One that was
+ * never on sale gets them in a manage edit, and the marketplace reviews it.
+ */
+function restockAfter(row: PoolRow, onMarketplace: number, count: number): RestockAfter {
+  if (row.status !== OfferStatus.NotActive || onMarketplace > 0) return 'none';
+  if (neverOnSale(row)) return 'review';
+  return count > 0 || row.queued > 0 ? 'activate' : 'none';
+}
+
+/**
+ * The offers a restock may act on: a level, on the marketplace, and credentials to send or on
+ * their way. A push that does not follow a pull reads them first (their sales and status).
+ */
+export function offersToRestock(profile: SellerProfile): number[] {
+  return profile
+    .store()
+    .pool()
+    .list()
+    .filter((row) => row.keep > 0 && row.serverId !== null && (row.size > 0 || row.queued > 0))
+    .map((row) => row.serverId!);
+}
+
+/**
+ * The sync's turn (before its push, after its state was read): each offer with a level gets what
+ * it lacks (sent and unsold plus queued, up to the level) from its pool, oldest first, queued as
+ * one add of credentials, so the engine sends it exactly as a credential import of the seller's.
+ * Offers not on the marketplace yet, waiting to be deleted, or holding credentials we cannot
+ * count are left alone.
  */
 export function restockFromPools(profile: SellerProfile): Restocked[] {
   const store = profile.store();
   const done: Restocked[] = [];
   for (const row of store.pool().list()) {
-    if (row.keep === 0 || row.size === 0 || row.serverId === null) continue;
-    const onSale = onSaleOf(row);
-    if (onSale === null || onSale >= row.keep) continue;
-    const soldOut = row.status === OfferStatus.NotActive && onSale === 0;
-    const queued = store
-      .pool()
-      .restock(row.localId, Math.min(row.keep - onSale, row.size), soldOut);
-    if (queued > 0) done.push({ localId: row.localId, queued, reactivated: soldOut });
+    if (row.keep === 0 || row.serverId === null) continue;
+    const onMarketplace = onMarketplaceOf(row);
+    if (onMarketplace === null) continue;
+    const count = Math.min(Math.max(0, row.keep - onMarketplace - row.queued), row.size);
+    const after = restockAfter(row, onMarketplace, count);
+    if (count === 0 && after !== 'activate') continue;
+    const queued = store.pool().restock(row.localId, count, after);
+    done.push({ localId: row.localId, queued, after });
   }
   return done;
 }

@@ -1,12 +1,12 @@
 // "How many credentials are left to sell?" for account offers with credentials, and the low-stock
 // alerts a sync gives: once per offer per episode (low, then sold out), until it is restocked.
+import { OfferStatus } from '../../../contract/marketplace/wire';
 import { attentionTitle } from '../sync/attention';
 import { DEFAULT_STOCK_THRESHOLD, type StockAlert, type StockRow } from '../../store';
 import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { poolReport, type OfferPool } from './pool';
 
-const NOT_ACTIVE = 3;
 
 export const STOCK_ESTIMATE_NOTE =
   'Credentials left are estimated: the credentials Seller Desk sent minus the units sold (the marketplace does not say how many are unsold).';
@@ -30,16 +30,34 @@ export interface OfferStock {
   keep: number;
   /** A level is set and the pool is empty: the next sale will not be restocked. */
   poolDry: boolean;
+  /**
+   * Credentials are left and buyers do not see the offer: the marketplace's status as last read
+   * (Not Active, On Review, …); null when it is shown, or holds none.
+   */
+  hiddenStatus: number | null;
+  /**
+   * At or under its low level, yet not low: its restock pool tops it up at the next sync (the
+   * pool holds credentials and a level is set).
+   */
+  backedByPool: boolean;
+  /** Accounts that may already be on sale (a lost answer, sold since): the seller decides. */
+  uncertain: number;
 }
 
-function stockOf(row: StockRow, pool: OfferPool | undefined): OfferStock {
+function stockOf(
+  row: StockRow,
+  pool: OfferPool | undefined,
+  uncertain: ReadonlyMap<number, number>,
+): OfferStock {
   const counted = Math.max(0, row.uploaded - row.purchased);
   // Sold out by our count while the marketplace still sells it (it turns an offer Not Active the
   // moment its last credential goes): it holds credentials sent by another tool.
   const unknown =
-    row.uploaded === 0 || (counted === 0 && row.recorded && row.status !== NOT_ACTIVE);
-  const soldOut = row.status === NOT_ACTIVE && (unknown ? row.purchased > 0 : counted === 0);
+    row.uploaded === 0 || (counted === 0 && row.recorded && row.status !== OfferStatus.NotActive);
+  const soldOut = row.status === OfferStatus.NotActive && (unknown ? row.purchased > 0 : counted === 0);
   const credentialsLeft = soldOut ? 0 : unknown ? null : counted;
+  const atLevel = credentialsLeft !== null && credentialsLeft <= row.threshold;
+  const backedByPool = !soldOut && atLevel && pool !== undefined && pool.pool > 0 && pool.keep > 0;
   return {
     localId: row.localId,
     id: row.serverId,
@@ -50,25 +68,25 @@ function stockOf(row: StockRow, pool: OfferPool | undefined): OfferStock {
     threshold: row.threshold,
     // A pool with credentials and a level restocks the offer at the next sync: not the seller's
     // worry (a sell-out still is, until that sync).
-    low:
-      soldOut ||
-      (credentialsLeft !== null &&
-        credentialsLeft <= row.threshold &&
-        !(pool !== undefined && pool.pool > 0 && pool.keep > 0)),
+    low: soldOut || (atLevel && !backedByPool),
     soldOut,
     pool: pool?.pool ?? 0,
     keep: pool?.keep ?? 0,
     poolDry: pool?.dry ?? false,
+    hiddenStatus:
+      !soldOut && (credentialsLeft ?? 0) > 0 && row.status !== OfferStatus.Active
+        ? row.status
+        : null,
+    backedByPool,
+    uncertain: uncertain.get(row.localId) ?? 0,
   };
 }
 
 export function stockReport(profile: SellerProfile): OfferStock[] {
   const pools = new Map(poolReport(profile).map((p) => [p.localId, p]));
-  return profile
-    .store()
-    .stock()
-    .list()
-    .map((row) => stockOf(row, pools.get(row.localId)));
+  const stock = profile.store().stock();
+  const uncertain = new Map(stock.uncertain().map((u) => [u.localId, u.accounts]));
+  return stock.list().map((row) => stockOf(row, pools.get(row.localId), uncertain));
 }
 
 export interface StockThresholdInput {

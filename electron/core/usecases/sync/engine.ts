@@ -5,7 +5,7 @@
 import type { MarketplaceClient } from '../../api';
 import { createSyncEngine, type SyncEngine, type SyncProgress } from '../../sync';
 import type { SellerProfile } from '../profile';
-import { restockFromPools } from '../stock/pool';
+import { offersToRestock, restockFromPools } from '../stock/pool';
 
 /** Told of every request the engine makes: answered, or failed with this error. */
 export type CallObserver = (failure: unknown | null) => void;
@@ -52,9 +52,14 @@ async function openProfileSync(profile: SellerProfile): Promise<ProfileSync> {
     },
     limiter: profile.limiter(),
     clock: profile.clock,
+    ...(profile.syncBackoff && {
+      backoff: { baseMs: profile.syncBackoff.baseMs, maxMs: profile.syncBackoff.maxMs },
+      maxInlineWaitMs: profile.syncBackoff.maxInlineWaitMs,
+    }),
     onProgress: (p) => each((h) => h.onProgress?.(p)),
     onLockWait: (pid) => each((h) => h.onLockWait?.(pid)),
     beforePush: () => void restockFromPools(profile),
+    offersBeforePush: () => offersToRestock(profile),
   });
   return {
     engine,

@@ -4,7 +4,12 @@
 import type { RateBudget } from '../../limits';
 import type { OfferCounts } from '../../store';
 import type { SellerProfile } from '../profile';
-import { offersLowOnStock, type StockAlertNotice } from '../stock';
+import {
+  offersLowOnStock,
+  uncertainAccounts,
+  type StockAlertNotice,
+  type UncertainAccounts,
+} from '../stock';
 import { offersNeedingAttention, type OfferNeedingAttention } from './attention';
 
 export interface LastSync {
@@ -39,6 +44,8 @@ export interface ProfileStatus {
   needsSeller: number;
   /** Account offers low on credentials or sold out (core/usecases/stock). */
   lowStock: StockAlertNotice[];
+  /** Accounts that may already be on sale, held for the seller's choice: send again or drop. */
+  uncertain: UncertainAccounts[];
 }
 
 export function status(profile: SellerProfile): ProfileStatus {
@@ -71,5 +78,6 @@ export function status(profile: SellerProfile): ProfileStatus {
     refused: offersNeedingAttention(store, ['attention']),
     needsSeller: counts.bySyncState.attention + counts.bySyncState.conflict,
     lowStock: offersLowOnStock(profile),
+    uncertain: uncertainAccounts(profile),
   };
 }
