@@ -664,6 +664,30 @@ export const commandSpecs: CommandSpec[] = [
     online: false,
   },
   {
+    name: 'credentials unsure send-again',
+    group: 'credentials',
+    summary:
+      'send again the accounts that may already be on sale (their answer was lost and a buyer bought since)',
+    args: [],
+    options: {
+      offer: { type: 'string', value: 'ID', description: 'the offer', required: true },
+    },
+    online: false,
+    details:
+      'The marketplace may already hold them, and one may be a buyer\'s: it skips the ones it still\n' +
+      'has as duplicates. They go at the next push or sync. `stock` and `status` list such accounts.',
+  },
+  {
+    name: 'credentials unsure drop',
+    group: 'credentials',
+    summary: 'drop the accounts that may already be on sale: never sent from here again',
+    args: [],
+    options: {
+      offer: { type: 'string', value: 'ID', description: 'the offer', required: true },
+    },
+    online: false,
+  },
+  {
     name: 'credentials update',
     group: 'credentials',
     summary: 'change one credential of an offer on the marketplace (now, not queued)',

@@ -35,6 +35,9 @@ interface PoolListJson {
       pool: number;
       keep: number;
       onSale: number;
+      onMarketplace: number;
+      queued: number;
+      hidden: string | null;
       dry: boolean;
     }[];
   };
@@ -202,10 +205,21 @@ describe('seller-desk credentials pool', { timeout: 180_000 }, () => {
     expect(added).toMatchObject({ offer: id, rows: 6, added: 5, duplicates: 1, pool: 5, keep: 2 });
     expect(JSON.stringify(added)).not.toMatch(/Pass-|"pool-\d/);
     const human = await ok(['credentials', 'pool', 'list']);
-    expect(human.stdout).toMatch(/Fortnite pooled\s+5\s+2\s+~2/);
+    // Sent, but not on sale: the marketplace reviews it.
+    expect(human.stdout).toMatch(/Fortnite pooled\s+5\s+2\s+0 \(On Review: 2 on it\)/);
     expect(human.stdout).not.toMatch(/pool-1/);
     expect(await poolList()).toEqual([
-      { id, name: 'Fortnite pooled', pool: 5, keep: 2, onSale: 2, dry: false },
+      {
+        id,
+        name: 'Fortnite pooled',
+        pool: 5,
+        keep: 2,
+        onSale: 0,
+        onMarketplace: 2,
+        queued: 0,
+        hidden: 'On Review',
+        dry: false,
+      },
     ]);
 
     expect(sandbox.control.simulateBuyers(serverId, 2)).toBe(2);
@@ -217,7 +231,13 @@ describe('seller-desk credentials pool', { timeout: 180_000 }, () => {
     expect(proxy.adds.slice(addsBefore).map(loginsOf)).toEqual([['pool-1', 'pool-2']]);
     expect(sandbox.control.credentials(serverId)).toHaveLength(4);
     // The two are in the outbox now, not back in the pool.
-    expect((await poolList())[0]).toMatchObject({ pool: 3, onSale: 2 });
+    expect((await poolList())[0]).toMatchObject({
+      pool: 3,
+      onSale: 0,
+      onMarketplace: 0,
+      queued: 2,
+      hidden: 'Not Active',
+    });
 
     // The outcome was unknown, so the engine sends the batch again (API: no idempotency key); the
     // marketplace skips both as duplicates by hash: those are our own first send, so the push
@@ -237,7 +257,17 @@ describe('seller-desk credentials pool', { timeout: 180_000 }, () => {
       OfferStatus.Active,
     );
     expect(await poolList()).toEqual([
-      { id, name: 'Fortnite pooled', pool: 3, keep: 2, onSale: 2, dry: false },
+      {
+        id,
+        name: 'Fortnite pooled',
+        pool: 3,
+        keep: 2,
+        onSale: 2,
+        onMarketplace: 2,
+        queued: 0,
+        hidden: null,
+        dry: false,
+      },
     ]);
     const stock = jsonOf<{ result: { offers: Record<string, unknown>[] } }>(
       await ok(['stock', '--json']),

@@ -18,6 +18,7 @@ import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef } from '../offerRefs';
 import { badRowLines, commitCredentialFile } from './credentialFiles';
 import { poolCommands } from './poolCommands';
+import { unsureCommands } from './unsureCommands';
 
 const importCredentials: CommandHandler = async (ctx, call) => {
   const file = call.args[0]!;
@@ -200,4 +201,5 @@ export const credentialCommands: Record<string, CommandHandler> = {
   'credentials update': updateCredentialCommand,
   'credentials delete': deleteCredentialCommand,
   ...poolCommands,
+  ...unsureCommands,
 };

@@ -14,7 +14,7 @@ import {
 import type { CommandHandler } from '../commandTypes';
 import { inputProblem } from '../errorMapping';
 import { ExitCode } from '../exitCodes';
-import { offerLabel, resolveOfferRef } from '../offerRefs';
+import { offerLabel, resolveOfferRef, statusName } from '../offerRefs';
 import { formatTable } from '../table';
 import { badRowLines, commitCredentialFile } from './credentialFiles';
 
@@ -88,8 +88,20 @@ function poolJson(p: OfferPool) {
     pool: p.pool,
     keep: p.keep,
     onSale: p.onSale,
+    onMarketplace: p.onMarketplace,
+    queued: p.queued,
+    hidden: p.hiddenStatus === null ? null : statusName(p.hiddenStatus),
     dry: p.dry,
   };
+}
+
+/** "~3", "0 (Not Active: 2 held, 1 queued)": never stock buyers cannot see as on sale. */
+export function onSaleWords(p: OfferPool): string {
+  if (p.onSale === null) return 'unknown';
+  const waiting = p.queued > 0 ? `${p.queued} queued` : '';
+  if (p.hiddenStatus === null) return `~${p.onSale}${waiting ? ` (+${waiting})` : ''}`;
+  const held = (p.onMarketplace ?? 0) > 0 ? `${p.onMarketplace} on it` : '';
+  return `0 (${statusName(p.hiddenStatus)}: ${[held, waiting].filter(Boolean).join(', ')})`;
 }
 
 const poolList: CommandHandler = async (ctx) => {
@@ -109,7 +121,7 @@ const poolList: CommandHandler = async (ctx) => {
             { title: 'KEEP', value: (p) => String(p.keep), align: 'right' },
             {
               title: 'ON SALE',
-              value: (p) => (p.onSale === null ? 'unknown' : `~${p.onSale}`),
+              value: onSaleWords,
               align: 'right',
             },
             { title: '', value: (p) => (p.dry ? 'EMPTY' : '') },

@@ -1,13 +1,33 @@
 // `stock`: account offers' credentials left on the marketplace and their low-stock levels
 // (core/usecases/stock); `stock set` changes an offer's level.
-import { STOCK_ESTIMATE_NOTE, setStockThreshold, stockReport } from '../../core/usecases/stock';
+import {
+  STOCK_ESTIMATE_NOTE,
+  setStockThreshold,
+  stockReport,
+  uncertainAccounts,
+  type OfferStock,
+} from '../../core/usecases/stock';
+import { unsureLine } from './unsureCommands';
 import type { CommandHandler } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
-import { offerLabel, resolveOfferRef } from '../offerRefs';
+import { offerLabel, resolveOfferRef, statusName } from '../offerRefs';
 import { formatTable } from '../table';
+
+/** Why an offer is or is not low: the level, the pool that tops it up, a hidden offer. */
+function note(o: OfferStock): string {
+  if (o.soldOut) return 'SOLD OUT';
+  return [
+    o.low ? 'LOW' : '',
+    o.hiddenStatus !== null ? `HIDDEN (${statusName(o.hiddenStatus)}): not on sale` : '',
+    o.backedByPool ? `at its level; the pool tops it up to ${o.keep}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
 
 const stock: CommandHandler = async (ctx) => {
   const offers = stockReport(ctx.profile());
+  const unsure = uncertainAccounts(ctx.profile());
   const data = {
     offers: offers.map((o) => ({
       id: offerLabel({ serverId: o.id, localId: o.localId }),
@@ -19,6 +39,14 @@ const stock: CommandHandler = async (ctx) => {
       soldOut: o.soldOut,
       pool: o.pool,
       keep: o.keep,
+      hidden: o.hiddenStatus === null ? null : statusName(o.hiddenStatus),
+      backedByPool: o.backedByPool,
+      uncertain: o.uncertain,
+    })),
+    uncertain: unsure.map((u) => ({
+      id: offerLabel({ serverId: u.id, localId: u.localId }),
+      name: u.title,
+      accounts: u.accounts,
     })),
     estimate: STOCK_ESTIMATE_NOTE,
   };
@@ -29,7 +57,7 @@ const stock: CommandHandler = async (ctx) => {
         ? 'unknown'
         : `${o.estimate ? '~' : ''}${o.credentialsLeft}`;
   const human =
-    offers.length === 0
+    offers.length === 0 && unsure.length === 0
       ? 'No account offers with credentials.'
       : [
           formatTable(
@@ -47,10 +75,11 @@ const stock: CommandHandler = async (ctx) => {
                 value: (o) => (o.keep > 0 || o.pool > 0 ? `${o.pool} (keep ${o.keep})` : ''),
                 align: 'right',
               },
-              { title: '', value: (o) => (o.soldOut ? 'SOLD OUT' : o.low ? 'LOW' : '') },
+              { title: '', value: note },
             ],
             offers,
           ),
+          ...unsure.map(unsureLine),
           '',
           STOCK_ESTIMATE_NOTE,
         ].join('\n');

@@ -5,9 +5,13 @@ import { formatDuration } from '../../core/limits/pause';
 import { status as profileStatus } from '../../core/usecases/sync';
 import type { CommandHandler } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
-import { statusName } from '../offerRefs';
+import { offerLabel, statusName } from '../offerRefs';
+import { unsureLine } from './unsureCommands';
 import { formatFields, formatTable } from '../table';
 import { pull, push } from './syncRun';
+
+/** "15:42:07": the local time of day a wait ends. */
+const clockTime = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
 
 const status: CommandHandler = async (ctx) => {
   const current = profileStatus(ctx.profile());
@@ -36,7 +40,20 @@ const status: CommandHandler = async (ctx) => {
       error: lastRun.error,
     },
     rateBudget: { ...budget, windowMs },
+    waiting: current.waiting && {
+      offers: current.waiting.offers,
+      until: new Date(current.waiting.untilMs).toISOString(),
+    },
+    uncertain: current.uncertain.map((u) => ({
+      id: offerLabel({ serverId: u.id, localId: u.localId }),
+      name: u.title,
+      accounts: u.accounts,
+    })),
   };
+  // While the rate limit holds them, offers "sending" are waiting: said so, with until when.
+  const waitingWords = current.waiting
+    ? `waiting until ${clockTime(current.waiting.untilMs)} (in ${formatDuration(current.waiting.untilMs - Date.now())}): the marketplace's rate limit`
+    : null;
   const human = [
     formatFields([
       ['profile', ctx.profileName() ?? '(none yet)'],
@@ -45,6 +62,7 @@ const status: CommandHandler = async (ctx) => {
       ['offers', current.offers],
       // The app's unit: offers with unsent changes (one offer may make several requests).
       ['changes to send', current.changesToSend],
+      ...(waitingWords ? [['sending', waitingWords] as [string, string]] : []),
       ['needs attention', current.needsSeller],
       [
         'last sync',
@@ -83,8 +101,12 @@ const status: CommandHandler = async (ctx) => {
         { title: 'SYNC STATE', value: (r: [string, number]) => r[0] },
         { title: 'OFFERS', value: (r) => r[1], align: 'right' },
       ],
-      Object.entries(current.bySyncState),
+      Object.entries(current.bySyncState).map(([state, n]): [string, number] => [
+        state === 'sending' && waitingWords ? `waiting (${waitingWords})` : state,
+        n,
+      ]),
     ),
+    ...(current.uncertain.length > 0 ? ['', ...current.uncertain.map(unsureLine)] : []),
   ].join('\n');
   return {
     data,

@@ -46,12 +46,20 @@ export interface ProfileStatus {
   lowStock: StockAlertNotice[];
   /** Accounts that may already be on sale, held for the seller's choice: send again or drop. */
   uncertain: UncertainAccounts[];
+  /**
+   * The offers to send wait for the marketplace's rate limit (a 429's pause, which holds every
+   * process on the profile, or a full window): none goes before `untilMs` (clock ms). Null when
+   * nothing waits for it; a front says "waiting until …" then, never "sending".
+   */
+  waiting: { offers: number; untilMs: number } | null;
 }
 
 export function status(profile: SellerProfile): ProfileStatus {
   const store = profile.store();
   const counts = store.countOffers();
   const [run] = store.recentSyncRuns(1);
+  const rateBudget = profile.limiter().budget();
+  const changesToSend = counts.bySyncState.local + counts.bySyncState.sending;
   return {
     baseUrl: profile.baseUrl,
     dataFile: profile.file,
@@ -59,7 +67,7 @@ export function status(profile: SellerProfile): ProfileStatus {
     byStatus: counts.byStatus,
     bySyncState: counts.bySyncState,
     queuedOperations: counts.outbox,
-    changesToSend: counts.bySyncState.local + counts.bySyncState.sending,
+    changesToSend,
     lastSync: run
       ? {
           kind: run.kind,
@@ -74,10 +82,14 @@ export function status(profile: SellerProfile): ProfileStatus {
           ok: run.finishedAt ? !run.error && run.failed === 0 : null,
         }
       : null,
-    rateBudget: profile.limiter().budget(),
+    rateBudget,
     refused: offersNeedingAttention(store, ['attention']),
     needsSeller: counts.bySyncState.attention + counts.bySyncState.conflict,
     lowStock: offersLowOnStock(profile),
     uncertain: uncertainAccounts(profile),
+    waiting:
+      rateBudget.nextRoomInMs > 0 && changesToSend > 0
+        ? { offers: changesToSend, untilMs: profile.clock.now() + rateBudget.nextRoomInMs }
+        : null,
   };
 }
