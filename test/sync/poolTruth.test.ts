@@ -196,9 +196,7 @@ describe('restock pool truth', { timeout: 120_000 }, () => {
     expect(uncertainAccounts(profile)).toEqual([
       expect.objectContaining({ localId, id: serverId, title: 'Risky smurf', accounts: 3 }),
     ]);
-    expect(status(profile).uncertain).toEqual([
-      expect.objectContaining({ localId, accounts: 3 }),
-    ]);
+    expect(status(profile).uncertain).toEqual([expect.objectContaining({ localId, accounts: 3 })]);
     expect(stockReport(profile).find((s) => s.localId === localId)).toMatchObject({
       uncertain: 3,
     });
@@ -217,13 +215,11 @@ describe('restock pool truth', { timeout: 120_000 }, () => {
 
   it('drops a held batch when the seller says so: never sent', async () => {
     const { localId, serverId } = await offerOnSale('Dropped smurf', ['d-1', 'd-2']);
-    profile
-      .store()
-      .queueCredentials(
-        localId,
-        [1, 2].map((i) => ({ login: `dn-${i}`, game_password: `Pw-${i}` })),
-        'add',
-      );
+    profile.store().queueCredentials(
+      localId,
+      [1, 2].map((i) => ({ login: `dn-${i}`, game_password: `Pw-${i}` })),
+      'add',
+    );
     const from = sb.requests.length;
     sb.setFaults({ answersLost: 1, pathIncludes: '/credentials/add_batch' });
     await expect(push(profile)).rejects.toThrow(/cannot be reached/);
