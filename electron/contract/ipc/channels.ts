@@ -192,6 +192,15 @@ export const channels = {
   'stock.poolDiscardPreview': channel(z.object({ previewId: z.string() }), message),
   'stock.poolSetKeep': channel(poolSetKeepInputSchema, offerPoolSchema),
   'stock.poolClear': channel(localId, z.object({ removed: z.number().int(), message: z.string() })),
+  // Accounts that may already be on sale: the seller sends them again, or drops them.
+  'stock.unsureSendAgain': channel(
+    localId,
+    z.object({ accounts: z.number().int(), message: z.string() }),
+  ),
+  'stock.unsureDrop': channel(
+    localId,
+    z.object({ accounts: z.number().int(), message: z.string() }),
+  ),
 
   'credentials.preview': channel(credentialPreviewInputSchema, credentialPreviewSchema),
   /** Further pages of a preview's masked rows: the preview's answer carries the first only. */

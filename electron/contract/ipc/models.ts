@@ -376,6 +376,12 @@ export const offerStockSchema = z.object({
   soldOut: z.boolean(),
   /** Credentials waiting in its restock pool (absent: none). */
   pool: z.number().int().optional(),
+  /** The level its restock pool keeps on sale (absent: none). */
+  keep: z.number().int().optional(),
+  /** At or under its level, not low: its restock pool tops it up at the next sync. */
+  backedByPool: z.boolean().optional(),
+  /** Credentials are left and buyers do not see it: its marketplace status (absent: shown). */
+  hiddenStatus: z.number().int().optional(),
 });
 export type OfferStockDto = z.infer<typeof offerStockSchema>;
 

@@ -11,8 +11,16 @@ export const offerPoolSchema = z.object({
   pool: z.number().int(),
   /** How many each sync keeps on sale (0: no restocking). */
   keep: z.number().int(),
-  /** On sale by our count (sent minus sold, queued included); null when it cannot be counted. */
+  /** Buyers can take this many by our count (0 while the offer is hidden); null when unknown. */
   onSale: z.number().int().nullable(),
+  /** Sent and unsold by our count, shown to buyers or not; null when unknown. */
+  onMarketplace: z.number().int().nullable(),
+  /** Queued to be sent, not on the marketplace yet. */
+  queued: z.number().int(),
+  /** It holds or awaits credentials and buyers do not see it: its marketplace status; else null. */
+  hiddenStatus: z.number().int().nullable(),
+  /** Accounts that may already be on sale (an answer lost, a buyer bought since): seller decides. */
+  uncertain: z.number().int(),
   /** A level is set and the pool is empty. */
   dry: z.boolean(),
 });

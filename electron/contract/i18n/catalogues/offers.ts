@@ -24,6 +24,8 @@ export const en = {
   'offers.optionWithCount': '{name} ({count, number})',
   'offers.lowStockTitle': 'Only account offers with few credentials left, or sold out',
   'offers.lowStock': 'Low stock ({count, number})',
+  'offers.lowStockBackedTitle':
+    'Only account offers with few credentials left, or sold out. Not counted: {count, plural, one {# offer at its low level that its restock pool tops up} other {# offers at their low level that their restock pools top up}}.',
   'offers.clearFilters': 'Clear filters',
   'offers.selectedOffers': 'Selected offers',
   'offers.clearSelection': 'Clear selection',
@@ -89,6 +91,10 @@ export const en = {
   'offers.stockLabel':
     '{low, select, true {Low stock} other {Stock}}: {estimate, select, true {~} other {}}{left, number}',
   'offers.soldOutTitle': 'Sold out: the marketplace turned it Not Active',
+  'offers.stockBackedTitle':
+    'Not counted as low: its restock pool tops it up to {keep, number} at each sync ({count, plural, one {# account waits} other {# accounts wait}} in the pool).',
+  'offers.stockHiddenTitle':
+    'Not on sale: the offer is {status}, buyers do not see these credentials.',
   'offers.stockTitle':
     'About {left, number} left: credentials Seller Desk sent minus units sold (an estimate). Low at {threshold, number} or fewer.',
 
@@ -237,6 +243,8 @@ export const ru: Messages<typeof en> = {
   'offers.lowStockTitle':
     'Только предложения аккаунтов, где аккаунтов осталось мало или они закончились',
   'offers.lowStock': 'Мало осталось ({count, number})',
+  'offers.lowStockBackedTitle':
+    'Только предложения с аккаунтами, где осталось мало или всё распродано. Не учтены: {count, plural, one {# предложение на пороге «мало», которое пополняет резерв} few {# предложения на пороге «мало», которые пополняет резерв} many {# предложений на пороге «мало», которые пополняет резерв} other {# предложения на пороге «мало», которые пополняет резерв}}.',
   'offers.clearFilters': 'Сбросить фильтры',
   'offers.selectedOffers': 'Выбранные предложения',
   'offers.clearSelection': 'Снять выделение',
@@ -305,6 +313,10 @@ export const ru: Messages<typeof en> = {
   'offers.stockLabel':
     '{low, select, true {Мало} other {Осталось}}: {estimate, select, true {~} other {}}{left, number}',
   'offers.soldOutTitle': 'Распродано: маркетплейс сделал предложение неактивным',
+  'offers.stockBackedTitle':
+    'Не считается «мало»: резерв пополняет его до {keep, number} при каждой синхронизации (в резерве {count, plural, one {# аккаунт} few {# аккаунта} many {# аккаунтов} other {# аккаунта}}).',
+  'offers.stockHiddenTitle':
+    'Не продаётся: предложение в статусе «{status}», покупатели не видят эти аккаунты.',
   'offers.stockTitle':
     'Осталось около {left, number}: аккаунты, отправленные Seller Desk, минус проданные единицы (оценка). «Мало» — при {threshold, number} и меньше.',
 

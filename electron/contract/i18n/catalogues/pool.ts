@@ -12,6 +12,20 @@ export const en = {
   'pool.keepHint': 'on sale (0: stop restocking)',
   'pool.saved': 'Saved.',
   'pool.onSale': 'On sale now: about {count, number}.',
+  'pool.queued':
+    '{count, plural, one {# more waits} other {# more wait}} to be sent at the next sync.',
+  'pool.hidden':
+    'Not on sale now: the offer is {status}, buyers do not see it. About {count, number} on the marketplace, {queued, number} waiting to be sent.',
+  'pool.hiddenSoldOut':
+    'Not on sale now: it sold out and the marketplace hid it. {queued, plural, one {# account goes} other {# accounts go}} at the next sync, then Seller Desk puts it back on sale.',
+  'pool.unsure':
+    '{count, plural, one {# account} other {# accounts}} may already be on sale: the marketplace’s answer was lost and a buyer bought from this offer since. Sending again could sell one account twice.',
+  'pool.unsureSendAgain': 'Send again',
+  'pool.unsureDrop': 'Drop',
+  'pool.unsureSent':
+    '{count, plural, one {# account goes} other {# accounts go}} again at the next sync.',
+  'pool.unsureDropped':
+    '{count, plural, one {# account dropped} other {# accounts dropped}}: never sent from here.',
   'pool.dry':
     'The restock pool is empty: when the accounts on sale are sold, the offer stops selling. Add accounts to keep it going.',
   'pool.dropLabel': 'Add accounts to the restock pool from a file',
@@ -37,6 +51,7 @@ export const en = {
   'pool.clearConfirm': 'Empty the pool',
   'pool.cleared': 'The restock pool is empty.',
   'pool.badge': 'Pool: {count, number}',
+  'pool.badgeBacked': 'Pool tops up: {count, number}',
   'pool.badgeTitle':
     '{count, plural, one {# account waits} other {# accounts wait}} in the restock pool',
 } as const;
@@ -53,6 +68,20 @@ export const ru: Messages<typeof en> = {
   'pool.keepHint': 'в продаже (0 — не пополнять)',
   'pool.saved': 'Сохранено.',
   'pool.onSale': 'Сейчас в продаже: около {count, number}.',
+  'pool.queued':
+    'Ещё {count, plural, one {# аккаунт будет отправлен} few {# аккаунта будут отправлены} many {# аккаунтов будут отправлены} other {# аккаунта будут отправлены}} при следующей синхронизации.',
+  'pool.hidden':
+    'Сейчас не продаётся: предложение в статусе «{status}», покупатели его не видят. На маркетплейсе около {count, number}, ждут отправки: {queued, number}.',
+  'pool.hiddenSoldOut':
+    'Сейчас не продаётся: всё распродано, и маркетплейс скрыл предложение. {queued, plural, one {# аккаунт уйдёт} few {# аккаунта уйдут} many {# аккаунтов уйдут} other {# аккаунта уйдут}} при следующей синхронизации, затем Seller Desk снова выставит его на продажу.',
+  'pool.unsure':
+    '{count, plural, one {# аккаунт, возможно, уже} few {# аккаунта, возможно, уже} many {# аккаунтов, возможно, уже} other {# аккаунта, возможно, уже}} в продаже: ответ маркетплейса потерялся, а покупатель с тех пор уже купил в этом предложении. Повторная отправка может продать один аккаунт дважды.',
+  'pool.unsureSendAgain': 'Отправить снова',
+  'pool.unsureDrop': 'Не отправлять',
+  'pool.unsureSent':
+    '{count, plural, one {# аккаунт будет отправлен} few {# аккаунта будут отправлены} many {# аккаунтов будут отправлены} other {# аккаунта будут отправлены}} снова при следующей синхронизации.',
+  'pool.unsureDropped':
+    '{count, plural, one {# аккаунт убран} few {# аккаунта убраны} many {# аккаунтов убраны} other {# аккаунта убраны}}: отсюда они не будут отправлены.',
   'pool.dry':
     'Резерв пуст: когда аккаунты в продаже раскупят, предложение перестанет продаваться. Добавьте аккаунты, чтобы продажи шли дальше.',
   'pool.dropLabel': 'Добавить аккаунты в резерв из файла',
@@ -81,6 +110,7 @@ export const ru: Messages<typeof en> = {
   'pool.clearConfirm': 'Очистить резерв',
   'pool.cleared': 'Резерв пуст.',
   'pool.badge': 'Резерв: {count, number}',
+  'pool.badgeBacked': 'Пополняется из резерва: {count, number}',
   'pool.badgeTitle':
     'В резерве для пополнения {count, plural, one {ждёт # аккаунт} few {ждут # аккаунта} many {ждут # аккаунтов} other {ждут # аккаунта}}',
 };

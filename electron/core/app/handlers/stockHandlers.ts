@@ -11,6 +11,8 @@ import {
   STOCK_ESTIMATE_NOTE,
   clearPool,
   commitPoolImport,
+  dropUncertainAccounts,
+  sendUncertainAgain,
   offerPool,
   previewPoolImport,
   setPoolKeep,
@@ -33,6 +35,10 @@ const poolDto = (p: OfferPool) => ({
   pool: p.pool,
   keep: p.keep,
   onSale: p.onSale,
+  onMarketplace: p.onMarketplace,
+  queued: p.queued,
+  hiddenStatus: p.hiddenStatus,
+  uncertain: p.uncertain,
   dry: p.dry,
 });
 
@@ -49,6 +55,8 @@ export function stockHandlers(
   | 'stock.poolDiscardPreview'
   | 'stock.poolSetKeep'
   | 'stock.poolClear'
+  | 'stock.unsureSendAgain'
+  | 'stock.unsureDrop'
 > {
   // A preview dropped from here (discarded, expired) takes its rows with it.
   const pending = createPreviewCache<PendingPool>();
@@ -62,6 +70,9 @@ export function stockHandlers(
         low: s.low,
         soldOut: s.soldOut,
         ...(s.pool > 0 && { pool: s.pool }),
+        ...(s.keep > 0 && { keep: s.keep }),
+        ...(s.backedByPool && { backedByPool: true }),
+        ...(s.hiddenStatus !== null && { hiddenStatus: s.hiddenStatus }),
       }));
       return { offers, estimate: STOCK_ESTIMATE_NOTE };
     },
@@ -128,6 +139,16 @@ export function stockHandlers(
         removed,
         message: `Restock pool emptied: ${removed} credential${removed === 1 ? '' : 's'} deleted, never sent.`,
       };
+    },
+    async 'stock.unsureSendAgain'({ localId }) {
+      const { accounts } = sendUncertainAgain(ctx.seller(), localId);
+      ctx.changed([localId]);
+      return { accounts, message: `${accounts} account(s) go again at the next sync.` };
+    },
+    async 'stock.unsureDrop'({ localId }) {
+      const { accounts } = dropUncertainAccounts(ctx.seller(), localId);
+      ctx.changed([localId]);
+      return { accounts, message: `${accounts} account(s) dropped, never sent.` };
     },
   };
 }

@@ -21,6 +21,7 @@ import { UseCaseFailure, toFailure } from '../failure';
 import { requireOffer } from '../offers/getOffer';
 import type { SellerProfile } from '../profile';
 import { attentionTitle } from '../sync/attention';
+import { uncertainAccountsOf } from './uncertain';
 
 export { MAX_POOL_KEEP };
 
@@ -47,6 +48,8 @@ export interface OfferPool {
    * marketplace's status as last read (Not Active, On Review, …); null when it is shown.
    */
   hiddenStatus: number | null;
+  /** Accounts that may already be on sale, held for the seller (core/usecases/stock/uncertain). */
+  uncertain: number;
   /** The pool is empty while a level is set: the next sale will not be restocked. */
   dry: boolean;
 }
@@ -60,7 +63,7 @@ function onMarketplaceOf(row: PoolRow): number | null {
   return counted;
 }
 
-function poolOf(row: PoolRow): OfferPool {
+function poolOf(row: PoolRow, uncertain: number): OfferPool {
   const onMarketplace = onMarketplaceOf(row);
   const shown = row.status === OfferStatus.Active;
   const holds = (onMarketplace ?? 0) > 0 || row.queued > 0;
@@ -74,19 +77,32 @@ function poolOf(row: PoolRow): OfferPool {
     onMarketplace,
     queued: row.queued,
     hiddenStatus: !shown && holds && row.serverId !== null ? row.status : null,
+    uncertain,
     dry: row.keep > 0 && row.size === 0,
   };
 }
 
 /** Every offer with a pool or a level. */
 export function poolReport(profile: SellerProfile): OfferPool[] {
-  return profile.store().pool().list().map(poolOf);
+  const uncertain = new Map(
+    profile
+      .store()
+      .stock()
+      .uncertain()
+      .map((u) => [u.localId, u.accounts]),
+  );
+  return profile
+    .store()
+    .pool()
+    .list()
+    .map((row) => poolOf(row, uncertain.get(row.localId) ?? 0));
 }
 
 export function offerPool(profile: SellerProfile, localId: number): OfferPool {
   requireOffer(profile, localId);
   const row = profile.store().pool().list(localId)[0];
-  if (row) return poolOf(row);
+  const uncertain = uncertainAccountsOf(profile, localId);
+  if (row) return poolOf(row, uncertain);
   return {
     localId,
     id: null,
@@ -97,6 +113,7 @@ export function offerPool(profile: SellerProfile, localId: number): OfferPool {
     onMarketplace: null,
     queued: 0,
     hiddenStatus: null,
+    uncertain,
     dry: false,
   };
 }
