@@ -674,7 +674,7 @@ export const commandSpecs: CommandSpec[] = [
     },
     online: false,
     details:
-      'The marketplace may already hold them, and one may be a buyer\'s: it skips the ones it still\n' +
+      "The marketplace may already hold them, and one may be a buyer's: it skips the ones it still\n" +
       'has as duplicates. They go at the next push or sync. `stock` and `status` list such accounts.',
   },
   {

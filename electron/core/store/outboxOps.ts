@@ -30,9 +30,7 @@ export const opPayloadSchemas = {
     /** Why this process could not open them (held, still queued); null once they could. */
     heldBecause: z.string().nullable().optional(),
     /** The offer when the last chunk left (add): sold, left by our count, shown to buyers. */
-    leftWith: z
-      .object({ sold: z.number(), left: z.number(), shown: z.boolean() })
-      .optional(),
+    leftWith: z.object({ sold: z.number(), left: z.number(), shown: z.boolean() }).optional(),
     /** Accounts that may already be on sale (answer lost, sold since): the seller decides. */
     uncertain: z.number().int().positive().optional(),
   }),

@@ -46,12 +46,7 @@ import {
   type CreateCredentials,
 } from './sending';
 import { finishSyncRun, startSyncRun, type SyncRunSummary } from './syncRuns';
-import {
-  holdUncertain,
-  leftWithOf,
-  leftWithOfOp,
-  type LeftWith,
-} from './uncertainCredentials';
+import { holdUncertain, leftWithOf, leftWithOfOp, type LeftWith } from './uncertainCredentials';
 
 export interface SyncStore {
   readonly clock: Clock;

@@ -102,7 +102,10 @@ export interface UncertainCredentials {
 }
 
 /** Offers holding credentials that may already be on sale, with how many. */
-export function listUncertain(ctx: StoreContext, localId: number | null = null): UncertainCredentials[] {
+export function listUncertain(
+  ctx: StoreContext,
+  localId: number | null = null,
+): UncertainCredentials[] {
   return prep<{ local_id: number; payload: string }>(
     ctx,
     `SELECT local_id, payload FROM outbox

@@ -7,7 +7,6 @@ import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import { poolReport, type OfferPool } from './pool';
 
-
 export const STOCK_ESTIMATE_NOTE =
   'Credentials left are estimated: the credentials Seller Desk sent minus the units sold (the marketplace does not say how many are unsold).';
 
@@ -54,7 +53,8 @@ function stockOf(
   // moment its last credential goes): it holds credentials sent by another tool.
   const unknown =
     row.uploaded === 0 || (counted === 0 && row.recorded && row.status !== OfferStatus.NotActive);
-  const soldOut = row.status === OfferStatus.NotActive && (unknown ? row.purchased > 0 : counted === 0);
+  const soldOut =
+    row.status === OfferStatus.NotActive && (unknown ? row.purchased > 0 : counted === 0);
   const credentialsLeft = soldOut ? 0 : unknown ? null : counted;
   const atLevel = credentialsLeft !== null && credentialsLeft <= row.threshold;
   const backedByPool = !soldOut && atLevel && pool !== undefined && pool.pool > 0 && pool.keep > 0;

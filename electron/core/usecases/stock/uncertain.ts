@@ -44,12 +44,9 @@ export function uncertainAccountsOf(profile: SellerProfile, localId: number): nu
 function choose(profile: SellerProfile, localId: number, how: 'resend' | 'drop'): number {
   requireOffer(profile, localId);
   if (uncertainAccountsOf(profile, localId) === 0) {
-    throw new UseCaseFailure(
-      'bad_input',
-      'No accounts of this offer wait for that choice.',
-      [],
-      { say: { key: 'refusals.stock.noUncertain' } },
-    );
+    throw new UseCaseFailure('bad_input', 'No accounts of this offer wait for that choice.', [], {
+      say: { key: 'refusals.stock.noUncertain' },
+    });
   }
   try {
     const stock = profile.store().stock();
