@@ -33,6 +33,10 @@ describe('restock pool in the app', { timeout: 120_000 }, () => {
       pool: 0,
       keep: 0,
       onSale: null,
+      onMarketplace: null,
+      queued: 0,
+      hiddenStatus: null,
+      uncertain: 0,
       dry: false,
     });
     const preview = await call('stock.poolPreview', {
@@ -47,7 +51,18 @@ describe('restock pool in the app', { timeout: 120_000 }, () => {
     expect(added).toEqual({
       added: 2,
       skipped: 1,
-      pool: { localId, pool: 2, keep: 1, onSale: 1, dry: false },
+      // Sent, but under review: not on sale yet, and said so.
+      pool: {
+        localId,
+        pool: 2,
+        keep: 1,
+        onSale: 0,
+        onMarketplace: 1,
+        queued: 0,
+        hiddenStatus: 5,
+        uncertain: 0,
+        dry: false,
+      },
     });
 
     // Sold out: the next Sync now sends one from the pool and sets the offer Active.

@@ -52,6 +52,8 @@ describe('stock alerts after a sync', { timeout: 120_000 }, () => {
       threshold: 1,
       low: true,
       soldOut: false,
+      // Left, but not on sale: it is On Review.
+      hiddenStatus: 5,
     });
     // The seeded offers' credentials were sent by another tool: not counted here.
     expect(listed.offers.map((o) => o.localId)).toEqual([saved.localId]);
