@@ -45,7 +45,8 @@ describe("an undo step's label in the app's language", () => {
     db.exec('DELETE FROM undo_steps');
     db.exec('ALTER TABLE undo_steps DROP COLUMN label_say');
     db.exec('ALTER TABLE activity DROP COLUMN message_say'); // migration 11's, later still
-    db.exec('DROP TABLE credential_deletions'); // migration 12's
+    db.exec('DROP TABLE alert_deliveries; DROP TABLE alert_channels'); // migration 12's
+    db.exec('DROP TABLE credential_deletions'); // migration 13's
     db.prepare('INSERT INTO undo_steps (label, at, offers) VALUES (?, ?, 2)').run(
       'Delete 2 offers',
       kept.at,
