@@ -123,8 +123,19 @@ describe('strip rules', () => {
   const live = { marketplaceType: 2 as const, status: 2 as const };
 
   it('counts what the offer will hold and the room left', () => {
-    const counts = stripCounts([shot('a', 'attached'), shot('b', 'queued'), shot('c', 'failed')]);
-    expect(counts).toEqual({ attached: 1, queued: 1, failed: 1, total: 2, room: 18 });
+    const counts = stripCounts([
+      shot('a', 'attached'),
+      shot('b', 'queued'),
+      shot('c', 'failed'),
+      shot('d', 'leaving'),
+    ]);
+    // A screenshot whose removal is queued is no longer counted as held.
+    expect(counts).toEqual({ attached: 1, queued: 1, failed: 1, leaving: 1, total: 2, room: 18 });
+  });
+
+  it('asks before removing the last one that stays, not counting one already leaving', () => {
+    const only = shot('a', 'attached');
+    expect(removalSendsToDraft(only, [only, shot('l', 'leaving')], live)).toBe(true);
   });
 
   it('asks before detaching the last attached screenshot of a live account offer only', () => {

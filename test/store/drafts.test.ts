@@ -189,6 +189,38 @@ describe('offline drafting', () => {
     expect(store.getOffer(id)!.queuedCredentials).toBe(1);
   });
 
+  it('detaches a stored screenshot once, and takes the removal back while it is unsent', () => {
+    const a = '/storage/screenshots/a.png';
+    applyServerOffer(
+      testContext(store),
+      serverOffer({ id: 82, screenshots: [a, '/storage/screenshots/b.png'] }),
+    );
+    const localId = store.queryOffers().rows[0]!.localId;
+    expect(store.detachScreenshot(localId, a)).toBe('removed');
+    expect(store.detachScreenshot(localId, a)).toBe('already');
+    const detaches = () => outbox().filter((o) => o.kind === 'screenshot_detach');
+    expect(detaches()).toHaveLength(1);
+    expect(store.getOffer(localId)!.screenshotDetaches).toMatchObject([
+      { url: a, state: 'queued' },
+    ]);
+    expect(store.keepScreenshot(localId, a)).toBe('kept');
+    expect(detaches()).toHaveLength(0);
+    expect(store.keepScreenshot(localId, a)).toBe('none');
+    // On its way: neither queued again nor taken back.
+    store.detachScreenshot(localId, a);
+    testDatabase(store)
+      .prepare("UPDATE outbox SET state = 'sending' WHERE kind = 'screenshot_detach'")
+      .run();
+    expect(store.detachScreenshot(localId, a)).toBe('already');
+    expect(store.keepScreenshot(localId, a)).toBe('sending');
+    // Refused: asked again, the same removal goes again, still one.
+    testDatabase(store)
+      .prepare("UPDATE outbox SET state = 'failed' WHERE kind = 'screenshot_detach'")
+      .run();
+    expect(store.detachScreenshot(localId, a)).toBe('removed');
+    expect(detaches()).toEqual([expect.objectContaining({ state: 'queued' })]);
+  });
+
   it('queues screenshot files behind placeholders and drops a queued one cleanly', () => {
     applyServerOffer(
       testContext(store),

@@ -31,11 +31,13 @@ const addScreenshotsCommand: CommandHandler = async (ctx, call) => {
 const removeScreenshotCommand: CommandHandler = async (ctx, call) => {
   const seller = ctx.profile();
   const localId = resolveOfferRef(seller, String(call.options.offer));
-  const { removed } = removeScreenshot(seller, { localId, screenshot: call.args[0]! });
+  const { removed, already } = removeScreenshot(seller, { localId, screenshot: call.args[0]! });
   const id = offerLabel(requireOffer(seller, localId));
   return {
-    data: { offer: id, removed },
-    human: `Queued: remove ${removed} from offer ${id}. Run \`seller-desk push\` to send it.`,
+    data: { offer: id, removed, already },
+    human: already
+      ? `Already queued: remove ${removed} from offer ${id}; nothing more was queued.`
+      : `Queued: remove ${removed} from offer ${id}. Run \`seller-desk push\` to send it.`,
     exitCode: ExitCode.Done,
   };
 };

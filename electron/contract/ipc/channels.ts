@@ -218,6 +218,8 @@ export const channels = {
 
   'screenshots.add': channel(screenshotAddInputSchema, screenshotAddResultSchema),
   'screenshots.remove': channel(screenshotRemoveInputSchema, message),
+  /** Takes back a stored screenshot's removal while it is unsent. */
+  'screenshots.keep': channel(screenshotRemoveInputSchema, message),
 
   'imports.offersPreview': channel(offerImportPreviewInputSchema, offerImportPreviewSchema),
   'imports.offersCommit': channel(offerImportCommitInputSchema, offerImportResultSchema),

@@ -230,8 +230,11 @@ export const screenshotSchema = z.object({
   ref: z.string(),
   /** What the renderer may load as a thumbnail (server URL or a host-served local copy). */
   thumbnailUrl: z.string().nullable(),
-  state: z.enum(['attached', 'queued', 'failed']),
+  /** `leaving`: stored, its removal queued or on its way. */
+  state: z.enum(['attached', 'queued', 'failed', 'leaving']),
   problem: z.string().nullable(),
+  /** Leaving and still unsent: its removal can be taken back. */
+  canKeep: z.boolean().optional(),
 });
 export type Screenshot = z.infer<typeof screenshotSchema>;
 

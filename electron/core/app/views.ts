@@ -68,12 +68,24 @@ function screenshotsView(
   list: readonly string[],
   baseUrl: string,
   queuedThumbnails: ReadonlyMap<string, string>,
+  detaches: OfferDetail['screenshotDetaches'],
 ): Screenshot[] {
-  return list.map((ref) =>
-    ref.startsWith(QUEUED_SCREENSHOT_PREFIX)
-      ? { ref, thumbnailUrl: queuedThumbnails.get(ref) ?? null, state: 'queued', problem: null }
-      : { ref, thumbnailUrl: screenshotUrl(baseUrl, ref), state: 'attached', problem: null },
-  );
+  return list.map((ref): Screenshot => {
+    if (ref.startsWith(QUEUED_SCREENSHOT_PREFIX)) {
+      return {
+        ref,
+        thumbnailUrl: queuedThumbnails.get(ref) ?? null,
+        state: 'queued',
+        problem: null,
+      };
+    }
+    const thumbnailUrl = screenshotUrl(baseUrl, ref);
+    // A refused removal leaves the screenshot where it is (the refusal is under Needs attention).
+    const detach = detaches.find((d) => d.url === ref && d.state !== 'failed');
+    return detach
+      ? { ref, thumbnailUrl, state: 'leaving', problem: null, canKeep: detach.state === 'queued' }
+      : { ref, thumbnailUrl, state: 'attached', problem: null };
+  });
 }
 
 function problemsView(detail: OfferDetail): FieldProblemDto[] {
@@ -135,7 +147,12 @@ export function offerDetailView(
     deliveryTimeMs: deliveryTime ?? null,
     problems: problemsView(detail),
     conflicts: detail.conflicts,
-    screenshots: screenshotsView(fields.screenshots ?? [], baseUrl, queuedThumbnails),
+    screenshots: screenshotsView(
+      fields.screenshots ?? [],
+      baseUrl,
+      queuedThumbnails,
+      detail.screenshotDetaches,
+    ),
     credentials: {
       queued: detail.queuedCredentials,
       riding: detail.ridingCredentials,

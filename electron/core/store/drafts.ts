@@ -43,6 +43,9 @@ import {
   hasOp,
   manageOpState,
   queueStatusOp,
+  deleteOp,
+  resetOp,
+  screenshotDetachesOf,
   WAITING,
 } from './outbox';
 import { getProduct } from './products';
@@ -441,11 +444,20 @@ export function queueScreenshotUrls(ctx: StoreContext, localId: number, urls: st
     .immediate();
 }
 
-/** Removes a screenshot: a queued file is simply dropped; a stored one is detached by URL. */
-export function detachScreenshot(ctx: StoreContext, localId: number, url: string): void {
+/**
+ * Removes a screenshot: a queued file is simply dropped; a stored one is detached by URL, once:
+ * a removal of the same URL already queued or sent is not queued again, since the marketplace
+ * refuses a second detach of what is no longer attached (a refused one is sent again). Says
+ * which it was.
+ */
+export function detachScreenshot(
+  ctx: StoreContext,
+  localId: number,
+  url: string,
+): 'removed' | 'already' {
   requireOffer(ctx, localId);
-  ctx.db
-    .transaction(() => {
+  return ctx.db
+    .transaction((): 'removed' | 'already' => {
       if (url.startsWith(QUEUED_SCREENSHOT_PREFIX)) {
         const id = Number(url.slice(QUEUED_SCREENSHOT_PREFIX.length));
         prep(ctx, 'DELETE FROM queued_screenshots WHERE id = ? AND local_id = ?').run(id, localId);
@@ -457,10 +469,41 @@ export function detachScreenshot(ctx: StoreContext, localId: number, url: string
           localId,
           list.filter((s) => s !== url),
         );
-        return;
+        return 'removed';
       }
+      const earlier = screenshotDetachesOf(ctx, localId).find((d) => d.url === url);
+      if (earlier?.state === 'failed') {
+        // Refused before: asked again, the same removal goes again.
+        resetOp(ctx, earlier.opId);
+        refreshOffer(ctx, localId);
+        return 'removed';
+      }
+      if (earlier) return 'already';
       enqueueOp(ctx, localId, 'screenshot_detach', { url });
       refreshOffer(ctx, localId);
+      return 'removed';
+    })
+    .immediate();
+}
+
+/**
+ * Takes back a stored screenshot's removal while it is unsent (or refused): the screenshot stays.
+ * `sending`: it is on its way (or its outcome unknown), so it cannot be taken back.
+ */
+export function keepScreenshot(
+  ctx: StoreContext,
+  localId: number,
+  url: string,
+): 'kept' | 'sending' | 'none' {
+  requireOffer(ctx, localId);
+  return ctx.db
+    .transaction((): 'kept' | 'sending' | 'none' => {
+      const detach = screenshotDetachesOf(ctx, localId).find((d) => d.url === url);
+      if (!detach) return 'none';
+      if (detach.state === 'sending' || detach.state === 'unknown') return 'sending';
+      deleteOp(ctx, detach.opId);
+      refreshOffer(ctx, localId);
+      return 'kept';
     })
     .immediate();
 }

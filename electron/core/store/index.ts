@@ -20,7 +20,8 @@
  *   `changeStatus(localId, status)`, `queueCredentials(localId, creds, 'add' | 'replace')`,
  *   `queueScreenshotFiles(localId, copiedPaths)`, `queueScreenshotUrls(localId, urls)`,
  *   `queueScreenshots(localId, { files, urls })` (both in one transaction),
- *   `detachScreenshot(localId, url)`, `discardLocalChanges(localId)`,
+ *   `detachScreenshot(localId, url)` → 'removed' | 'already', `keepScreenshot(localId, url)`,
+ *   `discardLocalChanges(localId)`,
  *   `resolveConflict(localId, field, 'mine' | 'theirs')`.
  * - Importing a file: `importOffers(productId, rows, { skipRefused })` → `{ localIds, refused }`
  *   (one transaction, all or nothing unless skipRefused); the offers rows are matched against:
@@ -83,6 +84,7 @@ import {
   deleteOffer,
   detachScreenshot,
   discardLocalChanges,
+  keepScreenshot,
   editOffer,
   queueCredentials,
   queueScreenshotFiles,
@@ -315,7 +317,10 @@ export interface SellerChanges {
   queueScreenshotUrls(localId: number, urls: string[]): void;
   /** Files and links together, all or nothing. */
   queueScreenshots(localId: number, batch: ScreenshotBatch): void;
-  detachScreenshot(localId: number, url: string): void;
+  /** A stored one is detached once: 'already' when its removal was queued before. */
+  detachScreenshot(localId: number, url: string): 'removed' | 'already';
+  /** Takes back an unsent removal: 'sending' when it is on its way, 'none' when none waits. */
+  keepScreenshot(localId: number, url: string): 'kept' | 'sending' | 'none';
   discardLocalChanges(localId: number): void;
   /** Queues the offer's refused operations again; returns how many. */
   retryRefused(localId: number): number;
@@ -493,6 +498,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     queueScreenshotUrls: (id, urls) => queueScreenshotUrls(ctx, id, urls),
     queueScreenshots: (id, batch) => queueScreenshots(ctx, id, batch),
     detachScreenshot: (id, url) => detachScreenshot(ctx, id, url),
+    keepScreenshot: (id, url) => keepScreenshot(ctx, id, url),
     discardLocalChanges: (id) => discardLocalChanges(ctx, id),
     retryRefused: (id) => retryRefused(ctx, id),
     dismissRefusal: (id) => dismissRefusal(ctx, id),

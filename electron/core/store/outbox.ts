@@ -191,6 +191,26 @@ export function pendingOpsOf(ctx: StoreContext, localId: number): PendingOpView[
     }));
 }
 
+/** A stored screenshot's removal that was queued, with where it stands. */
+export interface ScreenshotDetach {
+  opId: number;
+  url: string;
+  state: OpState;
+}
+
+/** The offer's queued screenshot removals (a row that cannot be read names no screenshot). */
+export function screenshotDetachesOf(ctx: StoreContext, localId: number): ScreenshotDetach[] {
+  return prep<{ id: number; state: OpState; payload: string }>(
+    ctx,
+    "SELECT id, state, payload FROM outbox WHERE local_id = ? AND kind = 'screenshot_detach' ORDER BY id",
+  )
+    .all(localId)
+    .flatMap((r) => {
+      const decoded = decodePayload('screenshot_detach', r.payload);
+      return decoded.ok ? [{ opId: r.id, url: decoded.payload.url, state: r.state }] : [];
+    });
+}
+
 // --- The engine's side -------------------------------------------------------------------------
 
 /** Every operation in outbox order, with its offer's id, conflict and pending-create facts. */

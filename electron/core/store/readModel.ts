@@ -1,7 +1,7 @@
 // The seller's offers list: the merged view (server copy + local change) with each offer's sync
 // state, filtered, sorted and paged in SQL over the materialized columns of `offers`.
 import { parseJson, type StoreContext, prep } from './context';
-import { outboxSize, pendingOpsOf } from './outbox';
+import { outboxSize, pendingOpsOf, screenshotDetachesOf, type ScreenshotDetach } from './outbox';
 import { StoreError } from './errors';
 import { listColumnOf } from './listColumns';
 import { mergedFields, localChange, offerRow, serverOffer, type SyncState } from './offers';
@@ -407,6 +407,8 @@ export interface OfferDetail {
   /** Queued credentials that ride in the offer's next manage write (`credentialsForCreate`). */
   ridingCredentials: number;
   uploadedCredentialHashes: number;
+  /** Stored screenshots whose removal is queued, sent or refused. */
+  screenshotDetaches: ScreenshotDetach[];
 }
 
 export function getOffer(ctx: StoreContext, localId: number): OfferDetail | null {
@@ -464,6 +466,7 @@ export function getOffer(ctx: StoreContext, localId: number): OfferDetail | null
     uploadedCredentialHashes: count(
       'SELECT count(*) AS n FROM credential_hashes WHERE local_id = ?',
     ),
+    screenshotDetaches: screenshotDetachesOf(ctx, localId),
   };
 }
 

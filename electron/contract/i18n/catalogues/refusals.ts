@@ -78,6 +78,9 @@ export const en = {
     'This offer has no screenshot {screenshot}. Its screenshots: {stored}.',
   'refusals.screenshots.missingNone':
     'This offer has no screenshot {screenshot}. Its screenshots: none.',
+  'refusals.screenshots.removalSent':
+    'This screenshot’s removal is already on its way to the marketplace; it cannot be taken back.',
+  'refusals.screenshots.noRemoval': 'No removal of this screenshot is waiting to be sent.',
   'refusals.catalogue.noProduct':
     "Product {product} is not in the marketplace's catalogue. Refresh the catalogue and check the product's number.",
   'refusals.transfers.noOffers': 'There are no offers to export.',
@@ -188,6 +191,9 @@ export const ru: Messages<typeof en> = {
     'У этого предложения нет скриншота {screenshot}. Его скриншоты: {stored}.',
   'refusals.screenshots.missingNone':
     'У этого предложения нет скриншота {screenshot}. Скриншотов у него нет.',
+  'refusals.screenshots.removalSent':
+    'Удаление этого скриншота уже отправляется на маркетплейс; отменить его нельзя.',
+  'refusals.screenshots.noRemoval': 'Удаление этого скриншота не ждёт отправки.',
   'refusals.catalogue.noProduct':
     'Товара {product} нет в каталоге маркетплейса. Обновите каталог и проверьте номер товара.',
   'refusals.transfers.noOffers': 'Нет предложений для экспорта.',

@@ -3,14 +3,14 @@
 import type { Locale } from '../../../contract/i18n';
 import type { Handlers } from '../../../contract/ipc';
 import { sayReason } from '../../../contract/rules/fieldLabels';
-import { addScreenshots, removeScreenshot } from '../../usecases/screenshots';
+import { addScreenshots, keepScreenshot, removeScreenshot } from '../../usecases/screenshots';
 import type { AppContext } from '../context';
 
 /** `locale`: the app's language, which a refused item's reason is said in. */
 export function screenshotHandlers(
   ctx: AppContext,
   locale: () => Locale = () => 'en',
-): Pick<Handlers, 'screenshots.add' | 'screenshots.remove'> {
+): Pick<Handlers, 'screenshots.add' | 'screenshots.remove' | 'screenshots.keep'> {
   return {
     async 'screenshots.add'({ localId, files, urls }) {
       const seller = ctx.seller();
@@ -33,9 +33,15 @@ export function screenshotHandlers(
     },
 
     async 'screenshots.remove'({ localId, ref }) {
-      removeScreenshot(ctx.seller(), { localId, screenshot: ref });
-      ctx.changed([localId]);
+      const outcome = removeScreenshot(ctx.seller(), { localId, screenshot: ref });
+      if (!outcome.already) ctx.changed([localId]);
       return { message: 'Screenshot removed.' };
+    },
+
+    async 'screenshots.keep'({ localId, ref }) {
+      keepScreenshot(ctx.seller(), { localId, screenshot: ref });
+      ctx.changed([localId]);
+      return { message: 'Screenshot kept.' };
     },
   };
 }

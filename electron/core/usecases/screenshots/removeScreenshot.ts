@@ -1,5 +1,6 @@
 // One screenshot taken off an offer: a queued file is simply dropped; a stored one is detached by
-// the sync. The seller may name a stored screenshot by its path or by its full URL.
+// the sync, once, and its removal can be taken back until it is sent. The seller may name a
+// stored screenshot by its path or by its full URL.
 import { QUEUED_SCREENSHOT_PREFIX } from '../../store';
 import { quoteForMessage } from '../../util/echo';
 import { requireOffer } from '../offers/getOffer';
@@ -16,6 +17,14 @@ export interface RemoveScreenshotOutcome {
   localId: number;
   /** The screenshot as the offer listed it. */
   removed: string;
+  /** Its removal was queued before: nothing more was queued. */
+  already: boolean;
+}
+
+export interface KeepScreenshotOutcome {
+  localId: number;
+  /** The screenshot whose removal was taken back. */
+  kept: string;
 }
 
 /** A stored path and its URL are one screenshot; a mere file-name ending is not. */
@@ -26,10 +35,8 @@ function sameScreenshot(listed: string, given: string): boolean {
   return short.startsWith('/') || long[long.length - short.length - 1] === '/';
 }
 
-export function removeScreenshot(
-  profile: SellerProfile,
-  input: RemoveScreenshotInput,
-): RemoveScreenshotOutcome {
+/** The offer's screenshot the seller named, or a refusal listing the stored ones. */
+function listedScreenshot(profile: SellerProfile, input: RemoveScreenshotInput): string {
   const offer = requireOffer(profile, input.localId);
   const listed = offer.fields.screenshots ?? [];
   const match = listed.find((s) => sameScreenshot(s, input.screenshot));
@@ -56,6 +63,40 @@ export function removeScreenshot(
       },
     );
   }
-  profile.store().detachScreenshot(input.localId, match);
-  return { localId: input.localId, removed: match };
+  return match;
+}
+
+export function removeScreenshot(
+  profile: SellerProfile,
+  input: RemoveScreenshotInput,
+): RemoveScreenshotOutcome {
+  const match = listedScreenshot(profile, input);
+  const done = profile.store().detachScreenshot(input.localId, match);
+  return { localId: input.localId, removed: match, already: done === 'already' };
+}
+
+/** Takes back a stored screenshot's removal that has not been sent: the screenshot stays. */
+export function keepScreenshot(
+  profile: SellerProfile,
+  input: RemoveScreenshotInput,
+): KeepScreenshotOutcome {
+  const match = listedScreenshot(profile, input);
+  const kept = profile.store().keepScreenshot(input.localId, match);
+  if (kept === 'sending') {
+    throw new UseCaseFailure(
+      'bad_input',
+      'This screenshot’s removal is already on its way to the marketplace; it cannot be taken back.',
+      [],
+      { say: { key: 'refusals.screenshots.removalSent' } },
+    );
+  }
+  if (kept === 'none') {
+    throw new UseCaseFailure(
+      'not_found',
+      'No removal of this screenshot is waiting to be sent.',
+      [],
+      { say: { key: 'refusals.screenshots.noRemoval' } },
+    );
+  }
+  return { localId: input.localId, kept: match };
 }

@@ -11,6 +11,8 @@ export interface StripCounts {
   attached: number;
   queued: number;
   failed: number;
+  /** Stored ones whose removal is queued or on its way. */
+  leaving: number;
   /** Screenshots the offer will hold once the queue is sent (failed ones will not arrive). */
   total: number;
   /** How many more the seller may add. */
@@ -21,8 +23,16 @@ export function stripCounts(screenshots: readonly Screenshot[]): StripCounts {
   const attached = screenshots.filter((s) => s.state === 'attached').length;
   const queued = screenshots.filter((s) => s.state === 'queued').length;
   const failed = screenshots.filter((s) => s.state === 'failed').length;
+  const leaving = screenshots.filter((s) => s.state === 'leaving').length;
   const total = attached + queued;
-  return { attached, queued, failed, total, room: Math.max(0, limits.screenshotsMaxCount - total) };
+  return {
+    attached,
+    queued,
+    failed,
+    leaving,
+    total,
+    room: Math.max(0, limits.screenshotsMaxCount - total),
+  };
 }
 
 /**
