@@ -3,7 +3,8 @@
 // process killed once the marketplace processed the restock's add_batch, before it heard the answer
 // — never sends a pool credential twice: the next push sends the same two again (the marketplace
 // skips them as duplicates: our own first send, so no warning), takes nothing more from the pool,
-// and sets the offer Active.
+// and sets the offer Active. Killed the same way while buyers then empty the offer, the restock is
+// never sent again: its account may be a buyer's already, so `stock` asks the seller.
 import { spawn } from 'node:child_process';
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -300,5 +301,60 @@ describe('seller-desk credentials pool', { timeout: 180_000 }, () => {
     ).result;
     expect(cleared).toEqual({ offer: id, removed: 2 });
     expect(await poolList()).toEqual([]);
+  });
+
+  it('holds a restock the process died sending once a buyer bought since: asks, never sends it again', async () => {
+    // The reading of the document that sells an account twice: a sold one is no duplicate.
+    sandbox.control.soldAreNotDuplicates(true);
+    try {
+      const offers = file(
+        'risky.csv',
+        [
+          'price_per_step,amount,min_purchase_amount,outer_name,Platform,Skins count',
+          '25,1,1,Fortnite risky,PC,80',
+        ].join('\n'),
+      );
+      await ok(['offers', 'import', offers, '--product', '12', '--delivery-time', '600000']);
+      const ref = jsonOf<{ result: { offers: { id: string; outerName: string }[] } }>(
+        await ok(['offers', 'list', '--product', '12', '--json']),
+      ).result.offers.find((o) => o.outerName === 'Fortnite risky')!.id;
+      await ok(['credentials', 'import', file('risky.txt', 'r-1:pw1\nr-2:pw2\n'), '--offer', ref]);
+      await ok(['push', '--json']);
+      const serverId = sandbox.control.offers(3).find((o) => o.outer_name === 'Fortnite risky')!.id;
+      const id = String(serverId);
+      sandbox.control.editOfferAsServer(serverId, { status: OfferStatus.Active });
+      await ok([
+        'credentials',
+        'pool',
+        'add',
+        file('risky-pool.txt', 'rp-1:a\nrp-2:b\nrp-3:c\n'),
+        '--offer',
+        id,
+        '--keep',
+        '2',
+      ]);
+      expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+
+      // Killed once the marketplace took the restock, before the process heard it.
+      const addsBefore = proxy.adds.length;
+      expect(await pushKilledMidRestock()).toBe('SIGKILL');
+      expect(proxy.adds.slice(addsBefore).map(loginsOf)).toEqual([['rp-1']]);
+      // Buyers empty the offer: the account sent may be one of those sold.
+      expect(sandbox.control.simulateBuyers(serverId, 2)).toBe(2);
+
+      const held = await runSellerDesk(['push', '--json'], target);
+      expect(held.code, held.stderr).toBe(3);
+      // Not sent again: the seller is asked.
+      expect(proxy.adds.slice(addsBefore).map(loginsOf)).toEqual([['rp-1']]);
+      const logins = sandbox.control.credentials(serverId).map((c) => c.login);
+      expect(logins.length).toBe(new Set(logins).size);
+      const stock = jsonOf<{ result: { uncertain: { id: string; accounts: number }[] } }>(
+        await ok(['stock', '--json']),
+      ).result;
+      expect(stock.uncertain).toEqual([expect.objectContaining({ id, accounts: 1 })]);
+      await ok(['credentials', 'unsure', 'drop', '--offer', id]);
+    } finally {
+      sandbox.control.soldAreNotDuplicates(false);
+    }
   });
 });
