@@ -140,19 +140,24 @@ export const queuedChangeSchema = z.discriminatedUnion('kind', [
 export type QueuedChange = z.infer<typeof queuedChangeSchema>;
 
 /** The Sync view's queue: offers with changes to send (the sidebar's number), newest first. */
+const queueEntrySchema = z.object({
+  localId: z.number().int(),
+  serverId: z.number().int().nullable(),
+  name: z.string(),
+  productTitle: z.string(),
+  pricePerStep: z.number().nullable(),
+  state: z.enum(['local', 'sending']),
+  changes: z.array(queuedChangeSchema),
+});
+
 export const sendQueueSchema = z.object({
   total: z.number().int(),
-  entries: z.array(
-    z.object({
-      localId: z.number().int(),
-      serverId: z.number().int().nullable(),
-      name: z.string(),
-      productTitle: z.string(),
-      pricePerStep: z.number().nullable(),
-      state: z.enum(['local', 'sending']),
-      changes: z.array(queuedChangeSchema),
-    }),
-  ),
+  entries: z.array(queueEntrySchema),
+  /** Queued changes no sync sends until the seller settles the offer's refusal or conflict. */
+  held: z.object({
+    total: z.number().int(),
+    entries: z.array(queueEntrySchema.extend({ heldBy: z.enum(['refusal', 'conflict']) })),
+  }),
 });
 export type SendQueue = z.infer<typeof sendQueueSchema>;
 export const sendQueueInputSchema = z

@@ -147,6 +147,7 @@ import { immediate, syncStoreOf, type SyncStore } from './syncStore';
 import {
   dismissRefusal,
   offersToSend,
+  offersHeldBack,
   pendingChangesOf,
   retryRefused,
   type PendingChanges,
@@ -364,7 +365,15 @@ export interface ReadModel {
   /** Offers the next sync sends (local or sending), newest change first, and how many. */
   offersToSend(page?: { offset?: number; limit?: number }): { localIds: number[]; total: number };
   /** What waits on each of these offers, by what it will do on the marketplace. */
-  pendingChanges(localIds: readonly number[]): Map<number, PendingChanges>;
+  pendingChanges(
+    localIds: readonly number[],
+    options?: { waiting?: boolean },
+  ): Map<number, PendingChanges>;
+  /** Offers whose queued changes wait behind a refusal or a conflict the seller must settle. */
+  offersHeldBack(page?: { offset?: number; limit?: number }): {
+    offers: { localId: number; by: 'refusal' | 'conflict' }[];
+    total: number;
+  };
 }
 
 export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsKeyRecord {
@@ -522,7 +531,8 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     moveQueuedScreenshotFile: (id, filePath) => moveQueuedScreenshotFile(ctx, id, filePath),
     recentSyncRuns: (limit) => recentSyncRuns(ctx, limit),
     offersToSend: (page) => offersToSend(ctx, page),
-    pendingChanges: (ids) => pendingChangesOf(ctx, ids),
+    pendingChanges: (ids, options) => pendingChangesOf(ctx, ids, options),
+    offersHeldBack: (page) => offersHeldBack(ctx, page),
     close: () => {
       if (!db.open) return;
       checkpointer?.stop();

@@ -200,19 +200,28 @@ export function rowPendingOf(
 }
 
 /** Everything that waits on these offers, by offer (what the queue names). */
+/**
+ * What waits to be sent per offer. `waiting`: only what is not itself refused (an offer held
+ * behind a refusal: its other changes; the refused edit's fields count only while an edit of
+ * them is queued again).
+ */
 export function pendingChangesOf(
   ctx: StoreContext,
   localIds: readonly number[],
+  options: { waiting?: boolean } = {},
 ): Map<number, PendingChanges> {
   const out = new Map<number, PendingChanges>();
+  const lines = opLines(ctx, localIds).filter((l) => !options.waiting || l.state !== 'failed');
   const of = (localId: number): PendingChanges => {
     let p = out.get(localId);
     if (!p) {
       const change = localChange(ctx, localId);
       const row = offerRow(ctx, localId);
+      const fieldsWait =
+        !options.waiting || lines.some((l) => l.local_id === localId && l.kind === 'manage');
       p = {
         create: change?.kind === 'create' && row?.server_id == null,
-        fields: Object.keys(parseJson<Record<string, unknown>>(change?.mine, {})),
+        fields: fieldsWait ? Object.keys(parseJson<Record<string, unknown>>(change?.mine, {})) : [],
         delete: false,
         status: null,
         credentials: 0,
@@ -226,7 +235,7 @@ export function pendingChangesOf(
     return p;
   };
   for (const id of localIds) of(id);
-  for (const line of opLines(ctx, localIds)) {
+  for (const line of lines) {
     const p = of(line.local_id);
     const payload = parseJson<Record<string, unknown>>(line.payload, {});
     switch (line.kind) {
@@ -255,9 +264,10 @@ export function pendingChangesOf(
   if (localIds.length > 0) {
     const creds = prep<{ local_id: number; n: number }>(
       ctx,
-      `SELECT local_id, count(*) AS n FROM queued_credentials
-         WHERE local_id IN (SELECT value FROM json_each(?)) GROUP BY local_id`,
-    ).all(JSON.stringify(localIds));
+      `SELECT q.local_id, count(*) AS n FROM queued_credentials q JOIN outbox o ON o.id = q.outbox_id
+         WHERE q.local_id IN (SELECT value FROM json_each(?)) AND (? = 0 OR o.state != 'failed')
+         GROUP BY q.local_id`,
+    ).all(JSON.stringify(localIds), options.waiting ? 1 : 0);
     for (const c of creds) of(c.local_id).credentials = c.n;
   }
   return out;
@@ -280,6 +290,36 @@ export function offersToSend(
     .all(limit, offset)
     .map((r) => r.local_id);
   return { localIds, total: countToSend(ctx) };
+}
+
+/**
+ * Offers whose queued changes wait behind something the seller must settle first, as the push
+ * holds them (`sending.ts` readyOps): a refused operation before them (a refused link, or
+ * credentials skipped as duplicates, hold nothing) or a conflict. Newest first, a page at a time.
+ */
+export function offersHeldBack(
+  ctx: StoreContext,
+  page: { offset?: number; limit?: number } = {},
+): { offers: { localId: number; by: 'refusal' | 'conflict' }[]; total: number } {
+  const limit = Math.min(Math.max(1, Math.floor(page.limit ?? 50)), 500);
+  const offset = Math.max(0, Math.floor(page.offset ?? 0));
+  const held = `FROM offers f WHERE f.sync_state IN ('attention', 'conflict')
+       AND EXISTS (SELECT 1 FROM outbox q WHERE q.local_id = f.local_id AND q.state = 'queued'
+         AND (f.sync_state = 'conflict' OR EXISTS (SELECT 1 FROM outbox r
+           WHERE r.local_id = f.local_id AND r.id < q.id AND r.state = 'failed'
+             AND r.kind != 'screenshot_links'
+             AND NOT (r.kind = 'credentials' AND json_extract(r.payload, '$.total') = 0))))`;
+  const offers = prep<{ local_id: number; sync_state: string }>(
+    ctx,
+    `SELECT f.local_id, f.sync_state ${held} ORDER BY f.updated_at DESC, f.local_id DESC LIMIT ? OFFSET ?`,
+  )
+    .all(limit, offset)
+    .map((r) => ({
+      localId: r.local_id,
+      by: r.sync_state === 'conflict' ? ('conflict' as const) : ('refusal' as const),
+    }));
+  const total = prep<{ n: number }>(ctx, `SELECT count(*) AS n ${held}`).get()!.n;
+  return { offers, total };
 }
 
 export function countToSend(ctx: StoreContext): number {

@@ -50,6 +50,13 @@ export const en = {
   'sync.queue.title':
     'Queue · {count, plural, =0 {nothing to send} one {# change to send} other {# changes to send}}',
   'sync.queue.empty': 'No local changes waiting.',
+  'sync.queue.heldCount': ' · {count, plural, one {# offer} other {# offers}} held back',
+  'sync.queue.heldTitle': 'Held back: no sync sends these yet',
+  'sync.queue.heldByRefusal':
+    'Held until you fix, retry or dismiss the refusal of {offer} (under Needs attention).',
+  'sync.progress.allSentHeld':
+    'Nothing to send now: {count, plural, one {# offer waits} other {# offers wait}} for you (see Queue).',
+  'sync.queue.heldByConflict': 'Held until you resolve the conflict of {offer} (under Conflicts).',
   'sync.queue.sending': '(sending)',
   'sync.queue.more': '…and {count, number} more.',
 
@@ -149,6 +156,15 @@ export const ru: Messages<typeof en> = {
   'sync.queue.title':
     'Очередь · {count, plural, =0 {отправлять нечего} one {# изменение к отправке} few {# изменения к отправке} many {# изменений к отправке} other {# изменения к отправке}}',
   'sync.queue.empty': 'Локальных изменений в очереди нет.',
+  'sync.queue.heldCount':
+    ' · {count, plural, one {# предложение задержано} few {# предложения задержаны} many {# предложений задержано} other {# предложения задержаны}}',
+  'sync.queue.heldTitle': 'Задержаны: синхронизация их пока не отправит',
+  'sync.queue.heldByRefusal':
+    'Ждут, пока вы не разберётесь с отказом по предложению {offer}: «Исправить», «Повторить» или «Отклонить» (в разделе «Требуют внимания»).',
+  'sync.progress.allSentHeld':
+    'Отправлять сейчас нечего: {count, plural, one {# предложение ждёт} few {# предложения ждут} many {# предложений ждут} other {# предложения ждут}} вас (см. «Очередь»).',
+  'sync.queue.heldByConflict':
+    'Ждут, пока вы разрешите конфликт предложения {offer} (в разделе «Конфликты»).',
   'sync.queue.sending': '(отправляется)',
   'sync.queue.more': '…и ещё {count, number}.',
 

@@ -1,6 +1,7 @@
 // What the next sync sends, per offer, with what it will do on the marketplace: the Sync view's
 // queue. The unit is the offer (one offer with a new price and a status change is one entry),
-// the same unit as the sidebar's number and `changesToSend` in the status.
+// the same unit as the sidebar's number and `changesToSend` in the status. Beside it, the changes
+// that wait behind a refusal or a conflict, with what the seller does to let them go.
 import type { PendingChanges } from '../../store';
 import type { SellerProfile } from '../profile';
 import { attentionTitle } from './attention';
@@ -27,10 +28,17 @@ export interface QueueEntry {
   changes: QueuedChange[];
 }
 
+export interface HeldEntry extends QueueEntry {
+  /** What holds them: the offer's refusal (retry or dismiss it) or its conflict (resolve it). */
+  heldBy: 'refusal' | 'conflict';
+}
+
 export interface SendQueue {
   /** Offers with changes to send (the figure the sidebar shows). */
   total: number;
   entries: QueueEntry[];
+  /** Offers with queued changes that no sync sends until the seller settles what holds them. */
+  held: { total: number; entries: HeldEntry[] };
 }
 
 /** A deletion is all that will happen to the offer; otherwise each kind of change, in order. */
@@ -55,7 +63,31 @@ export function sendQueue(
 ): SendQueue {
   const store = profile.store();
   const { localIds, total } = store.offersToSend(page);
-  const pending = store.pendingChanges(localIds);
+  const held = store.offersHeldBack(page);
+  return {
+    total,
+    entries: queueEntries(profile, localIds, {}),
+    held: {
+      total: held.total,
+      entries: queueEntries(
+        profile,
+        held.offers.map((o) => o.localId),
+        { waiting: true },
+      ).map((entry) => ({
+        ...entry,
+        heldBy: held.offers.find((o) => o.localId === entry.localId)!.by,
+      })),
+    },
+  };
+}
+
+function queueEntries(
+  profile: SellerProfile,
+  localIds: readonly number[],
+  options: { waiting?: boolean },
+): QueueEntry[] {
+  const store = profile.store();
+  const pending = store.pendingChanges(localIds, options);
   const entries: QueueEntry[] = [];
   for (const localId of localIds) {
     const offer = store.getOffer(localId);
@@ -79,5 +111,5 @@ export function sendQueue(
       changes: changesOf(p),
     });
   }
-  return { total, entries };
+  return entries;
 }
