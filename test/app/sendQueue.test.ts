@@ -8,14 +8,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppCore } from '../../electron/core/app';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { coreCalls, createTestCore } from './coreHarness';
+import { onlyProfileFile, queueOfferRefusedOn } from '../queuedRefusal';
 
 let sandbox: Sandbox;
 let core: AppCore;
+let dataDir: string;
 const { call, syncNow } = coreCalls(() => core);
 
 beforeEach(async () => {
   sandbox = await startSandbox({ port: 0, windowMs: 1000 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-queue-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-queue-'));
   // Nothing is sent behind the test's back: the background sync waits an hour.
   core = await createTestCore(dataDir, sandbox.baseUrl, {
     syncDebounceMs: 3_600_000,
@@ -76,5 +78,31 @@ describe('what waits to be sent', () => {
     const after = await syncNow();
     expect(after.queued).toBe(0);
     expect((await call('sync.queue', {})).total).toBe(0);
+  });
+});
+
+describe('what waits behind a refusal', () => {
+  it('is listed as held, apart from what the next sync sends, with what holds it', async () => {
+    await call('session.connect', { token: sandbox.sellers[0]!.token });
+    await syncNow();
+    const refused = queueOfferRefusedOn(onlyProfileFile(dataDir), { price_per_step: 0.00001 });
+    await syncNow();
+    expect((await call('sync.status')).needsSeller).toBe(1);
+    await call('offers.setStatus', { localIds: [refused], status: 3 });
+
+    const queue = await call('sync.queue', {});
+    expect(queue.total).toBe(0);
+    expect(queue.held.total).toBe(1);
+    // The refused create itself is under Needs attention; what waits behind it is the status.
+    expect(queue.held.entries).toEqual([
+      expect.objectContaining({
+        localId: refused,
+        heldBy: 'refusal',
+        changes: [{ kind: 'status', status: 3 }],
+      }),
+    ]);
+    // Let go: nothing is held any more.
+    await call('offers.discardLocal', { localIds: [refused] });
+    expect((await call('sync.queue', {})).held.total).toBe(0);
   });
 });

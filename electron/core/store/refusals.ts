@@ -220,7 +220,7 @@ export function pendingChangesOf(
       const fieldsWait =
         !options.waiting || lines.some((l) => l.local_id === localId && l.kind === 'manage');
       p = {
-        create: change?.kind === 'create' && row?.server_id == null,
+        create: change?.kind === 'create' && row?.server_id == null && fieldsWait,
         fields: fieldsWait ? Object.keys(parseJson<Record<string, unknown>>(change?.mine, {})) : [],
         delete: false,
         status: null,
