@@ -15,6 +15,7 @@ import { createRemoteCore, type RemoteCore } from '../corehost/remoteCore';
 import { workerSpawner, type SpawnCore } from '../corehost/spawnCore';
 import type { FileStaging } from './fileStaging';
 import { followAttention } from '../shell/attentionBadge';
+import { followTray, type TrayView } from '../core/app/tray';
 import { stagedScreenshotPath } from '../shell/stagedScreenshotRoute';
 
 export interface HostCoreOptions {
@@ -43,6 +44,8 @@ export type HostAppCore = AppCore & {
   readonly notifications: { title: string; body: string }[];
   /** The attention badge the desktop app would show on its icon, each change in order. */
   readonly badgeCounts: number[];
+  /** The tray (menu-bar) icon the desktop app would show, each change in order. */
+  readonly trayViews: TrayView[];
   /** The worker's supervision (restarts after a crash). */
   readonly remote: RemoteCore;
 };
@@ -110,10 +113,14 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
   // What main shows on the app's icon (electron/main/badge.ts), recorded from the same events.
   const badgeCounts: number[] = [];
   followAttention(remote, { show: (count) => void badgeCounts.push(count) });
+  // What main's tray shows (electron/main/tray.ts), from the same logic and events.
+  const trayViews: TrayView[] = [];
+  followTray(remote, { show: (view) => void trayViews.push(view) }, remote.locale());
   return Object.assign(remote, {
     stagedScreenshotsDirs: screenshotsDirs,
     notifications,
     badgeCounts,
+    trayViews,
     remote,
   });
 }

@@ -46,6 +46,8 @@ import {
   resolveAppStagedScreenshot,
 } from './appProtocol';
 import { electronBadge, OVERLAY_DOT_PNG } from './badge';
+import { electronTray } from './tray';
+import { followTray } from '../core/app/tray';
 import { utilityProcessSpawner } from './coreProcess';
 import { createNativeDialogs } from './dialogs';
 import { EXTERNAL_LINK_HOSTS, isAllowedExternalUrl } from './externalLinks';
@@ -150,6 +152,27 @@ function serveRenderer(rendererDir: string, stagedDirs: () => string[]): void {
   });
 }
 
+/** Settings' choices for a closed window, kept here as the core tells them (app.preferences). */
+const background = { keepRunning: false, quitting: false };
+
+function showMainWindow(): void {
+  if (!mainWindow && core) {
+    mainWindow = createMainWindow(join(app.getPath('userData'), 'window-state.json'));
+    return;
+  }
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+function followBackgroundPreferences(preferences: { keepRunning: boolean; startAtLogin: boolean }) {
+  background.keepRunning = preferences.keepRunning;
+  if (app.isPackaged) {
+    app.setLoginItemSettings({ openAtLogin: preferences.startAtLogin });
+  }
+}
+
 function createMainWindow(stateFile: string): BrowserWindow {
   const state = loadWindowState(
     stateFile,
@@ -191,8 +214,13 @@ function createMainWindow(stateFile: string): BrowserWindow {
     if (details.reason !== 'clean-exit' && !window.isDestroyed())
       void window.loadURL(APP_ENTRY_URL);
   });
-  window.on('close', () => {
+  window.on('close', (event) => {
     saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    // Settings' "keep running": the window goes, the core keeps syncing; the tray brings it back.
+    if (background.keepRunning && !background.quitting) {
+      event.preventDefault();
+      window.hide();
+    }
   });
   window.on('closed', () => {
     windows.delete(window);
@@ -349,10 +377,27 @@ async function start(): Promise<void> {
   );
   core.on('app.languageChanged', () => installMenu());
   // The window's own parts the OS draws (title bar, dialogs, menus) in the seller's theme too.
-  core.on('app.preferencesChanged', (changed) => (nativeTheme.themeSource = changed.theme));
+  core.on('app.preferencesChanged', (changed) => {
+    nativeTheme.themeSource = changed.theme;
+    followBackgroundPreferences(changed);
+  });
   void core.handlers['app.preferences'](undefined).then(
-    (preferences) => (nativeTheme.themeSource = preferences.theme),
+    (preferences) => {
+      nativeTheme.themeSource = preferences.theme;
+      followBackgroundPreferences(preferences);
+    },
     () => log('The theme was not read; the system one stays.'),
+  );
+  // The tray: its state and menu come from core (core/app/tray.ts); main only draws it.
+  const remote = core;
+  followTray(
+    remote,
+    electronTray(join(app.getAppPath(), 'build', 'icons', '32x32.png'), {
+      open: showMainWindow,
+      syncNow: () => void remote.handlers['sync.now'](undefined).catch(() => {}),
+      quit: () => app.quit(),
+    }),
+    remote.locale(),
   );
 
   mainWindow = createMainWindow(join(userData, 'window-state.json'));
@@ -362,13 +407,9 @@ async function start(): Promise<void> {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
+  app.on('second-instance', () => showMainWindow());
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (process.platform !== 'darwin' && !background.keepRunning) app.quit();
   });
   app.on('activate', () => {
     if (!mainWindow && core)
@@ -376,6 +417,7 @@ if (!app.requestSingleInstanceLock()) {
   });
   let closing = false;
   app.on('before-quit', (event) => {
+    background.quitting = true;
     if (closing || !core) return;
     closing = true;
     event.preventDefault();

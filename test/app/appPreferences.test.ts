@@ -74,11 +74,17 @@ describe("the app's preferences", () => {
         sales: true,
       },
       view: 'offers',
+      keepRunning: false,
+      startAtLogin: false,
     });
     const told: string[] = [];
     core.on('app.preferencesChanged', (p) => void told.push(p.theme));
     await call('app.setPreferences', { theme: 'dark', view: 'sales' });
     expect(told).toEqual(['dark']);
+    // Settings' "when the window is closed": kept like the rest, told to main.
+    expect(
+      await call('app.setPreferences', { keepRunning: true, startAtLogin: true }),
+    ).toMatchObject({ keepRunning: true, startAtLogin: true, theme: 'dark' });
     const after = await call('app.setPreferences', { notifications: { lowStock: false } });
     expect(after).toMatchObject({ theme: 'dark', view: 'sales' });
     expect(after.notifications).toMatchObject({ lowStock: false, syncRefusals: true });
@@ -89,6 +95,8 @@ describe("the app's preferences", () => {
     expect(await call('app.preferences')).toMatchObject({
       theme: 'dark',
       view: 'sales',
+      keepRunning: true,
+      startAtLogin: true,
       notifications: { lowStock: false, sales: true },
     });
   });

@@ -10,6 +10,12 @@ import {
   poolSetKeepInputSchema,
 } from './poolModels';
 import {
+  addTelegramInputSchema,
+  addWebhookInputSchema,
+  alertChannelsSchema,
+  alertTestOutcomeSchema,
+} from './alertModels';
+import {
   appAboutSchema,
   appPreferencesPatchSchema,
   appPreferencesSchema,
@@ -128,6 +134,13 @@ export const channels = {
   'app.setPreferences': channel(appPreferencesPatchSchema, appPreferencesSchema),
   'app.about': channel(none, appAboutSchema),
   'app.openDataFolder': channel(none, message),
+
+  // Alerts of the shown profile: Telegram and signed webhooks (secrets go in, never out).
+  'alerts.list': channel(none, alertChannelsSchema),
+  'alerts.addTelegram': channel(addTelegramInputSchema, alertChannelsSchema),
+  'alerts.addWebhook': channel(addWebhookInputSchema, alertChannelsSchema),
+  'alerts.remove': channel(z.object({ id: z.number().int() }), alertChannelsSchema),
+  'alerts.test': channel(z.object({ id: z.number().int().optional() }), alertTestOutcomeSchema),
 
   'settings.get': channel(none, appSettingsSchema),
   'settings.setCommandLineCredentials': channel(

@@ -38,6 +38,13 @@ export const appPreferencesSchema = z.object({
   notifications: notificationChoicesSchema,
   /** The section the window showed when it was closed: it opens there again. */
   view: appViewSchema,
+  /**
+   * Closing the window keeps Seller Desk running in the tray (menu bar), syncing, restocking and
+   * alerting; off: closing the window quits.
+   */
+  keepRunning: z.boolean(),
+  /** Seller Desk starts (in the tray) when the seller logs in. */
+  startAtLogin: z.boolean(),
 });
 export type AppPreferences = z.infer<typeof appPreferencesSchema>;
 
@@ -52,6 +59,8 @@ export const appPreferencesPatchSchema = z.object({
     )
     .optional(),
   view: appViewSchema.optional(),
+  keepRunning: z.boolean().optional(),
+  startAtLogin: z.boolean().optional(),
 });
 export type AppPreferencesPatch = z.infer<typeof appPreferencesPatchSchema>;
 

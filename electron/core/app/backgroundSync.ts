@@ -21,6 +21,7 @@ import {
   type WaitPool,
 } from '../usecases/sync/connection';
 import type { Locale } from '../../contract/i18n';
+import { alertAfterRound } from './alerts';
 import { refusedNotice, stockAlertNotice, tokenRefusedNotice } from './syncNotices';
 import { notificationGate, stockNotificationKind } from './preferences';
 import type { NotificationKind } from '../../contract/ipc/preferenceModels';
@@ -113,6 +114,7 @@ export async function openBackgroundProfile(
           if (wait || waited) input.onChange();
         },
       });
+      alertAfterRound(options, profile.seller, locale(), { findings: found });
       const told = refusedNotice(found.refused, found.newConflicts, locale());
       if (told) notify('syncRefusals', told.title, told.body);
       for (const alert of found.stockAlerts) {
@@ -123,6 +125,7 @@ export async function openBackgroundProfile(
       tokenRefused = false;
     } catch (error) {
       const failure = toFailure(error);
+      alertAfterRound(options, profile.seller, locale(), { failure });
       if (failure.kind === 'unauthorized') {
         tracker.succeeded(); // it answered: the way out is a new token, not a retry
         if (!tokenRefused) {

@@ -33,6 +33,9 @@ import { createEventBus } from './events';
 import { withFailures } from './failures';
 import { activityHandlers } from './handlers/activityHandlers';
 import { salesHandlers } from './handlers/salesHandlers';
+import { alertHandlers } from './handlers/alertHandlers';
+import { alertAfterRound, appAlertContext } from './alerts';
+import { alertStopping } from '../usecases/alerts';
 import { stockHandlers } from './handlers/stockHandlers';
 import { catalogueHandlers } from './handlers/catalogueHandlers';
 import { credentialHandlers } from './handlers/credentialHandlers';
@@ -246,6 +249,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       );
       reached();
       live.tokenRefused = false;
+      alertAfterRound(options, profile.seller, language.locale(), {
+        findings: { outcome, refused, newConflicts, stockAlerts },
+      });
       const told = refusedNotice(refused, newConflicts, language.locale());
       if (told) notify('syncRefusals', told.title, told.body);
       // Once per offer per episode (low, then sold out): the store keeps the alert given.
@@ -261,6 +267,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       }
     } catch (error) {
       const failure = toFailure(error);
+      alertAfterRound(options, profile.seller, language.locale(), { failure });
       if (failure.kind === 'unauthorized') {
         failed = 'token_refused';
         reached(); // it answered: the way out is a new token, not a retry
@@ -440,6 +447,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...transferHandlers(ctx, language.locale),
     ...activityHandlers(ctx),
     ...salesHandlers(ctx),
+    ...alertHandlers(ctx, () => language.locale()),
     ...stockHandlers(ctx),
     async 'dialogs.pickFiles'({ purpose }) {
       return options.dialogs.pickFiles(purpose);
@@ -470,6 +478,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       stopProbe();
       connection.cancelRetry();
       await scheduler.stop();
+      const shown = session.profile();
+      if (shown) {
+        // The seller's channels hear that nothing syncs or restocks until the app runs again.
+        try {
+          const seller = shown.seller;
+          await alertStopping(seller, 'app', appAlertContext(options, seller, language.locale()));
+        } catch (error) {
+          log('alerts failed', error);
+        }
+      }
       await desk.close();
       await session.close();
     },

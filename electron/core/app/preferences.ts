@@ -13,6 +13,8 @@ const preferencesOf = (settings: Settings) => ({
   theme: settings.theme,
   notifications: settings.notifications,
   view: settings.view,
+  keepRunning: settings.keepRunning,
+  startAtLogin: settings.startAtLogin,
 });
 
 /**
@@ -53,6 +55,8 @@ export function preferenceHandlers(
         file.update({
           ...(patch.theme && { theme: patch.theme }),
           ...(patch.view && { view: patch.view }),
+          ...(patch.keepRunning !== undefined && { keepRunning: patch.keepRunning }),
+          ...(patch.startAtLogin !== undefined && { startAtLogin: patch.startAtLogin }),
           notifications,
         }),
       );

@@ -35,6 +35,8 @@ const settingsSchema = z.object({
   theme: themeChoiceSchema.catch('system'),
   notifications: notificationChoicesSchema.catch(notificationChoicesSchema.parse({})),
   view: appViewSchema.catch('offers'),
+  keepRunning: z.boolean().catch(false),
+  startAtLogin: z.boolean().catch(false),
   /** The language the seller chose for the whole app: 'system' follows the OS. */
   language: languageChoiceSchema.default('system'),
 });

@@ -75,6 +75,20 @@ export const en = {
   'alerts.send.http': 'the server answered {status, number}',
   'alerts.send.network': 'the server could not be reached',
   'alerts.send.timeout': 'the server did not answer in time',
+
+  'alerts.tray.open': 'Open Seller Desk',
+  'alerts.tray.syncNow': 'Sync Now',
+  'alerts.tray.quit': 'Quit Seller Desk',
+  'alerts.tray.online': 'Seller Desk: online',
+  'alerts.tray.waiting': 'Seller Desk: {title}',
+  'alerts.tray.attention':
+    '{count, plural, =0 {Seller Desk: {title}} one {Seller Desk: # offer needs you} other {Seller Desk: # offers need you}}',
+  'alerts.settings.backgroundTitle': 'When the window is closed',
+  'alerts.settings.keepRunning':
+    'Keep running in the tray (menu bar): sync, restock and alerts go on',
+  'alerts.settings.keepRunningHint':
+    'Off: closing the window quits Seller Desk, and nothing is synced until you open it again.',
+  'alerts.settings.startAtLogin': 'Start Seller Desk when I log in',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -150,4 +164,18 @@ export const ru: Messages<typeof en> = {
   'alerts.send.http': 'сервер ответил {status, number}',
   'alerts.send.network': 'сервер недоступен',
   'alerts.send.timeout': 'сервер не ответил вовремя',
+
+  'alerts.tray.open': 'Открыть Seller Desk',
+  'alerts.tray.syncNow': 'Синхронизировать',
+  'alerts.tray.quit': 'Выйти из Seller Desk',
+  'alerts.tray.online': 'Seller Desk: в сети',
+  'alerts.tray.waiting': 'Seller Desk: {title}',
+  'alerts.tray.attention':
+    '{count, plural, =0 {Seller Desk: {title}} one {Seller Desk: # предложение ждёт вас} few {Seller Desk: # предложения ждут вас} many {Seller Desk: # предложений ждут вас} other {Seller Desk: # предложения ждут вас}}',
+  'alerts.settings.backgroundTitle': 'Когда окно закрыто',
+  'alerts.settings.keepRunning':
+    'Продолжать работу в трее (строке меню): синхронизация, пополнение и оповещения не останавливаются',
+  'alerts.settings.keepRunningHint':
+    'Выключено: закрытие окна завершает Seller Desk, и ничего не синхронизируется, пока вы его не откроете.',
+  'alerts.settings.startAtLogin': 'Запускать Seller Desk при входе в систему',
 };
