@@ -8,6 +8,7 @@ import {
   exportOffersXlsx,
   offerTemplateCsv,
   readOfferFile,
+  writeColumnHeader,
   type ExportedOffer,
 } from '../../electron/core/imports/offers';
 import { delimitedRecords } from '../../electron/core/imports/text/delimited';
@@ -125,11 +126,11 @@ function accountOffer(text: string, i: number): ExportedOffer {
 }
 
 const TEXT_COLUMNS = [
-  'outer_name',
-  'internal_name',
-  'description',
-  'comment_for_reviewer',
-  'search_description',
+  writeColumnHeader('outer_name'),
+  writeColumnHeader('internal_name'),
+  writeColumnHeader('description'),
+  writeColumnHeader('comment_for_reviewer'),
+  writeColumnHeader('search_description'),
   'Account title',
 ];
 
@@ -145,7 +146,8 @@ describe('offers CSV export → import with formula-like text', () => {
       const index = column(name);
       expect(index, name).toBeGreaterThanOrEqual(0);
       records.forEach((record, i) => {
-        const value = name === 'internal_name' ? offers[i]!.internal_name! : texts[i]!;
+        const value =
+          name === writeColumnHeader('internal_name') ? offers[i]!.internal_name! : texts[i]!;
         const expected = /^'*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
         expect(record.cells[index], `${name} of offer ${i}`).toBe(expected);
       });
@@ -185,7 +187,7 @@ describe('offers CSV export → import with formula-like text', () => {
     };
     const written = exportOffersCsv([negative], account);
     const [head, row] = [...delimitedRecords(written, ',')];
-    expect(row!.cells[head!.cells.indexOf('booster_price')]).toBe('-0.5');
+    expect(row!.cells[head!.cells.indexOf(writeColumnHeader('booster_price'))]).toBe('-0.5');
     expect(row!.cells[head!.cells.indexOf('Account level')]).toBe('-5');
     const sheet = await readOfferFile(Buffer.from(written, 'utf8'), account);
     expect(sheet.rows[0]!.offer.booster_price).toBe(-0.5);

@@ -12,6 +12,7 @@ import { readFirstSheet } from '../../electron/core/imports/sheets/readXlsx';
 import { readFirstSheetCells } from '../../electron/core/imports/sheets/xlsx';
 import { XLSX_LIMITS } from '../../electron/core/imports/sheets/xlsxLimits';
 import { demoProducts } from '../../electron/sandbox/seed';
+import { delimitedRecords } from '../../electron/core/imports/text/delimited';
 import { windows1251 } from './encodings';
 
 function productById(id: number): Product {
@@ -94,7 +95,7 @@ describe('offers CSV import', () => {
       {
         line: 3,
         column: 'price_per_step',
-        message: 'price_per_step must be a number',
+        message: 'Price per step must be a number',
         say: { key: 'editor.rule.number' },
       },
       expect.objectContaining({
@@ -204,8 +205,9 @@ describe('templates', () => {
   it('CSV template: the product columns and # rows with required fields and allowed values; it imports as empty', async () => {
     const csv = offerTemplateCsv(gold);
     const [header, ...notes] = csv.trimEnd().split('\r\n');
+    // The seller's words, never the API's names: the delivery time in hours.
     expect(header).toBe(
-      'id,price_per_step,amount,min_purchase_amount,guarantee_delivery_time,comment_for_reviewer,is_auto_activate_status,credential_system_type_id,screenshots,search_description,Realm,Faction,Delivery note',
+      'Offer number,Price per step,Amount,Min purchase amount,Delivery time (hours),Comment for the reviewer,Activate after review,Credential system,Screenshots,Search description,Realm,Faction,Delivery note',
     );
     expect(notes.every((line) => line.startsWith('# '))).toBe(true);
     expect(notes.find((n) => n.startsWith('# Faction'))).toBe(
@@ -220,7 +222,7 @@ describe('templates', () => {
     const bytes = await offerTemplateXlsx(account);
     const offersSheet = await readFirstSheetCells(bytes);
     expect(offersSheet).toHaveLength(1);
-    expect(offersSheet[0]!.cells).toContain('outer_name');
+    expect(offersSheet[0]!.cells).toContain('Name shown to buyers');
     expect(offersSheet[0]!.cells).toContain('Agents');
     expect(offersSheet[0]!.cells).not.toContain('Old skins field');
     const values = await readFirstSheet(bytes, XLSX_LIMITS, 'Allowed values');
@@ -230,5 +232,46 @@ describe('templates', () => {
       .map((row) => row.cells[1] ?? '')
       .filter((value) => value !== '');
     expect(regionColumn).toEqual(allowed(account, 'Region'));
+  });
+});
+
+describe('headers in the seller words', () => {
+  const realm = allowed(gold, 'Realm')[0]!;
+  const faction = allowed(gold, 'Faction')[0]!;
+  const offer: ExportedOffer = {
+    id: 501,
+    price_per_step: 0.0126,
+    amount: 5000,
+    min_purchase_amount: 100,
+    guarantee_delivery_time: 5_400_000,
+    marketplace_type: 1,
+    data: { [fieldId(gold, 'Realm')]: realm, [fieldId(gold, 'Faction')]: faction },
+  };
+
+  it('exports the delivery time in hours under the words of the language, and reads it back', async () => {
+    for (const [locale, price, delivery] of [
+      ['en', 'Price per step', 'Delivery time (hours)'],
+      ['ru', 'Цена за шаг', 'Время выдачи (часы)'],
+    ] as const) {
+      const csv = exportOffersCsv([offer], gold, locale);
+      const [head, row] = [...delimitedRecords(csv, ',')];
+      expect(head!.cells).toContain(price);
+      expect(head!.cells.some((cell) => /_/.test(cell))).toBe(false);
+      expect(row!.cells[head!.cells.indexOf(delivery)]).toBe('1.5');
+      const sheet = await readOfferFile(utf8(csv), gold);
+      expect(sheet.headerProblems).toEqual([]);
+      expect(sheet.rows[0]).toMatchObject({
+        deliveryTimeMs: 5_400_000,
+        offer: { id: 501, price_per_step: 0.0126 },
+        problems: [],
+      });
+    }
+  });
+
+  it('still reads the API names, the delivery time then in milliseconds', async () => {
+    const csv = `id,price_per_step,guarantee_delivery_time\n501,0.5,7200000\n`;
+    const sheet = await readOfferFile(utf8(csv), gold);
+    expect(sheet.headerProblems).toEqual([]);
+    expect(sheet.rows[0]).toMatchObject({ deliveryTimeMs: 7_200_000, offer: { id: 501 } });
   });
 });

@@ -98,9 +98,9 @@ describe('offers import: the app and the command line apply one rule', { timeout
     const [header, first] = exported as [string[], string[]];
     const column = (name: string) => header.indexOf(name);
     const bad = first.map((cell, i) =>
-      i === column('price_per_step') ? 'twelve' : i === column('id') ? '' : cell,
+      i === column('Price per step') ? 'twelve' : i === column('Offer number') ? '' : cell,
     );
-    const unknownId = first.map((cell, i) => (i === column('id') ? '99999999' : cell));
+    const unknownId = first.map((cell, i) => (i === column('Offer number') ? '99999999' : cell));
     const file = csvFile('bad.csv', [header, bad, unknownId]);
 
     const preview = await call('imports.offersPreview', { productId, file });
@@ -118,8 +118,8 @@ describe('offers import: the app and the command line apply one rule', { timeout
     expect(cliFailure.kind).toBe('bad_input');
     const appProblems = preview.problems.map((p) => [p.line, p.column, p.message]);
     expect(appProblems.map(([line, col]) => [line, col])).toEqual([
-      [2, 'price_per_step'],
-      [3, 'id'],
+      [2, 'Price per step'],
+      [3, 'Offer number'],
     ]);
     expect(cliFailure.problems.map((p) => [p.line, p.column, p.reason])).toEqual(appProblems);
     expect(localOffers(appDir)).toEqual([]);
@@ -152,14 +152,14 @@ describe('offers import: the app and the command line apply one rule', { timeout
   it('skips and counts duplicates, gives rows without a delivery time one hour, queues the same offers', async () => {
     const [header, first] = exported as [string[], string[]];
     const column = (name: string) => header.indexOf(name);
-    expect(column('guarantee_delivery_time')).toBeGreaterThanOrEqual(0);
+    expect(column('Delivery time (hours)')).toBeGreaterThanOrEqual(0);
     // An offer already there (its id left out), a new one with no delivery time, and that new
     // one again.
-    const existing = first.map((cell, i) => (i === column('id') ? '' : cell));
+    const existing = first.map((cell, i) => (i === column('Offer number') ? '' : cell));
     const fresh = existing.map((cell, i) =>
-      i === column('price_per_step')
+      i === column('Price per step')
         ? '12.34'
-        : i === column('guarantee_delivery_time')
+        : i === column('Delivery time (hours)')
           ? ''
           : cell,
     );

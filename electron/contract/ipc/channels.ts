@@ -236,17 +236,25 @@ export const channels = {
 
   'imports.offersPreview': channel(offerImportPreviewInputSchema, offerImportPreviewSchema),
   'imports.offersCommit': channel(offerImportCommitInputSchema, offerImportResultSchema),
+  // `folder`: where the file went, named to the seller; `canOpenFolder`: the app can show it.
   'exports.offers': channel(
     exportInputSchema,
-    z.object({ file: z.string(), rows: z.number().int() }),
+    z.object({
+      file: z.string(),
+      folder: z.string(),
+      canOpenFolder: z.boolean(),
+      rows: z.number().int(),
+    }),
   ),
+  /** Opens the folder of a file this app exported (any other path is refused). */
+  'exports.openFolder': channel(z.object({ file: z.string() }), message),
   'exports.template': channel(
     z.object({
       productId: z.number().int(),
       format: z.enum(['csv', 'xlsx']),
       file: fileRefSchema.optional(),
     }),
-    z.object({ file: z.string() }),
+    z.object({ file: z.string(), folder: z.string(), canOpenFolder: z.boolean() }),
   ),
 
   'dialogs.pickFiles': channel(

@@ -177,7 +177,7 @@ import {
 export { StoreError, DraftRejected } from './errors';
 export type { StoreErrorKind } from './errors';
 export type { OfferDraft, FlatFields } from './offerFields';
-export { fingerprintOffer, flattenDraft } from './offerFields';
+export { fingerprintOffer, flattenDraft, sameFieldValue } from './offerFields';
 export type { SyncState } from './offers';
 export type { SecretBox, CredentialMode, NewOffer } from './drafts';
 export type { CredentialStaging } from './stagedCredentials';

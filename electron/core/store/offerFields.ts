@@ -82,10 +82,13 @@ export function flattenServerOffer(offer: Offer): FlatFields {
   return flat;
 }
 
-/** Null, undefined and '' are one "empty" on the wire: the server answers '' for an unset text. */
+/**
+ * Null, undefined, '' and [] are one "empty" on the wire: the server answers '' for an unset text,
+ * and a spreadsheet's empty cell is an empty list of screenshots.
+ */
 function normalized(value: unknown): unknown {
   if (value === null || value === undefined || value === '') return null;
-  if (Array.isArray(value)) return value.map(normalized);
+  if (Array.isArray(value)) return value.length === 0 ? null : value.map(normalized);
   return value;
 }
 

@@ -112,9 +112,11 @@ describe('offer import words', () => {
     expect(importResultSummary({ queued: 2, skipped: 0 })).toBe(
       '2 offers added to your local changes. They are sent at the next sync.',
     );
-    expect(exportSummary(1204, '/tmp/x/Gold.csv')).toBe('1,204 offers saved to Gold.csv.');
-    expect(templateSummary('C:\\t\\Gold template.xlsx')).toBe(
-      'Template saved to Gold template.xlsx.',
+    expect(exportSummary(1204, { file: '/tmp/x/Gold.csv', folder: '/tmp/x' })).toBe(
+      '1,204 offers saved as “Gold.csv” in the folder /tmp/x.',
+    );
+    expect(templateSummary({ file: 'C:\\t\\Gold template.xlsx', folder: 'C:\\t' })).toBe(
+      'Template saved as “Gold template.xlsx” in the folder C:\\t.',
     );
   });
 });

@@ -23,8 +23,13 @@ export const en = {
   'imports.result.skipped': '; {count, plural, one {# row} other {# rows}} with problems left out',
   'imports.result.quiet': '; {quiet} skipped',
   'imports.result': '{queued}{skipped}{quiet}. They are sent at the next sync.',
-  'imports.exported': '{count, plural, one {# offer} other {# offers}} saved to {file}.',
-  'imports.templateSaved': 'Template saved to {file}.',
+  'imports.exported':
+    '{count, plural, one {# offer} other {# offers}} saved as “{file}” in the folder {folder}.',
+  'imports.templateSaved': 'Template saved as “{file}” in the folder {folder}.',
+  'imports.openFolder': 'Open folder',
+  // Headers of an offers sheet that are not the form's labels (the rest are: fieldLabels.ts).
+  'imports.column.offerNumber': 'Offer number',
+  'imports.column.deliveryHours': 'Delivery time (hours)',
 
   'imports.dialogTitle': 'Import offers: {product}',
   'imports.delivery': 'Guaranteed delivery time for rows that give none',
@@ -88,7 +93,7 @@ export const en = {
   'imports.row.twoColumns': 'this field has two columns',
   'imports.row.moreUnknown':
     'and {count, plural, one {# more column that is} other {# more columns that are}} not offer fields',
-  'imports.row.deliveryAtLeastOne': 'guarantee_delivery_time must be at least 1 (milliseconds)',
+  'imports.row.deliveryAtLeastOne': 'the delivery time must be more than zero',
   // A line the file's encoding could not read (core/imports/text/brokenLines): its values are
   // not what the seller wrote. `how`: damaged bytes, or a UTF-8 line in a file of another encoding.
   'imports.row.brokenLine':
@@ -127,8 +132,11 @@ export const ru: Messages<typeof en> = {
   'imports.result.quiet': '; пропущено: {quiet}',
   'imports.result': '{queued}{skipped}{quiet}. Они уйдут при следующей синхронизации.',
   'imports.exported':
-    '{count, plural, one {# предложение сохранено} few {# предложения сохранены} many {# предложений сохранено} other {# предложения сохранено}} в {file}.',
-  'imports.templateSaved': 'Шаблон сохранён в {file}.',
+    '{count, plural, one {# предложение сохранено} few {# предложения сохранены} many {# предложений сохранено} other {# предложения сохранено}} в файл «{file}» в папке {folder}.',
+  'imports.templateSaved': 'Шаблон сохранён в файл «{file}» в папке {folder}.',
+  'imports.openFolder': 'Открыть папку',
+  'imports.column.offerNumber': 'Номер предложения',
+  'imports.column.deliveryHours': 'Время выдачи (часы)',
 
   'imports.dialogTitle': 'Импорт предложений: {product}',
   'imports.delivery': 'Гарантированное время выдачи для строк, где оно не указано',
@@ -190,7 +198,7 @@ export const ru: Messages<typeof en> = {
   'imports.row.twoColumns': 'у этого поля два столбца',
   'imports.row.moreUnknown':
     'и ещё {count, plural, one {# столбец, который не является} few {# столбца, которые не являются} many {# столбцов, которые не являются} other {# столбца, которые не являются}} полями предложения',
-  'imports.row.deliveryAtLeastOne': 'время выдачи должно быть не меньше 1 (в миллисекундах)',
+  'imports.row.deliveryAtLeastOne': 'время выдачи должно быть больше нуля',
   'imports.row.brokenLine':
     '{how, select, mixed {строка записана в UTF-8, а не в {encoding} — в файле смешаны две кодировки} other {строка не читается как {encoding} — файл может быть повреждён}}; исправьте или удалите эту строку',
   'imports.row.brokenRow':

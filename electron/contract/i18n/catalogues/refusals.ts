@@ -106,6 +106,7 @@ export const en = {
     '"{name}" has no API token kept on this computer: add it again with its seller\'s token.',
   'refusals.app.sandboxOneProfile': 'The sandbox has one profile only.',
   'refusals.app.exportCancelled': 'Export cancelled.',
+  'refusals.app.exportFolderUnknown': 'Seller Desk can open only the folder of a file it exported.',
   'refusals.app.noActivity': 'No activity matches this filter.',
   'refusals.app.previewExpired': 'This preview has expired; drop the file again.',
   'refusals.app.connectForSettings':
@@ -218,6 +219,8 @@ export const ru: Messages<typeof en> = {
     '«{name}»: на этом компьютере не сохранён API-токен; добавьте его снова с токеном продавца.',
   'refusals.app.sandboxOneProfile': 'В песочнице только один профиль.',
   'refusals.app.exportCancelled': 'Экспорт отменён.',
+  'refusals.app.exportFolderUnknown':
+    'Seller Desk открывает только папку файла, который он сам экспортировал.',
   'refusals.app.noActivity': 'Под этот фильтр не подходит ни одна запись журнала.',
   'refusals.app.previewExpired': 'Этот предпросмотр устарел: перетащите файл ещё раз.',
   'refusals.app.connectForSettings':

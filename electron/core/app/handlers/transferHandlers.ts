@@ -1,6 +1,7 @@
 // Offers in and out of spreadsheets, as the app offers them: the use cases (core/usecases/
 // transfers) decide; here a preview waits in main's memory between "look" and "confirm", the
-// renderer hears of what was queued, and an export asks where to save.
+// renderer hears of what was queued, and an export asks where to save and says where it went.
+import { dirname } from 'node:path';
 import type { Locale } from '../../../contract/i18n';
 import type { Handlers } from '../../../contract/ipc';
 import {
@@ -39,9 +40,19 @@ export function transferHandlers(
   locale: () => Locale = () => 'en',
 ): Pick<
   Handlers,
-  'imports.offersPreview' | 'imports.offersCommit' | 'exports.offers' | 'exports.template'
+  | 'imports.offersPreview'
+  | 'imports.offersCommit'
+  | 'exports.offers'
+  | 'exports.template'
+  | 'exports.openFolder'
 > {
   const pending = createPreviewCache<OfferImportPreview>();
+  // Only a folder this app wrote an export into is opened: the renderer names a file, never a path.
+  const written = new Set<string>();
+  const savedTo = (file: string) => {
+    written.add(file);
+    return { file, folder: dirname(file), canOpenFolder: ctx.options.openFolder !== undefined };
+  };
   return {
     async 'imports.offersPreview'({ productId, file, deliveryTimeMs }) {
       const preview = await previewOfferImport(ctx.seller(), {
@@ -89,14 +100,23 @@ export function transferHandlers(
       const out = await exportOffers(ctx.seller(), {
         format,
         ...(productId !== undefined && { productId }),
+        locale: locale(),
       });
       const target = await save(ctx, file, `${out.product.title}.${format}`, out);
-      return { file: target, rows: out.offers };
+      return { ...savedTo(target), rows: out.offers };
     },
 
     async 'exports.template'({ productId, format, file }) {
-      const out = await offerTemplate(ctx.seller(), { productId, format });
-      return { file: await save(ctx, file, `${out.product.title} template.${format}`, out) };
+      const out = await offerTemplate(ctx.seller(), { productId, format, locale: locale() });
+      return savedTo(await save(ctx, file, `${out.product.title} template.${format}`, out));
+    },
+
+    async 'exports.openFolder'({ file }) {
+      if (!written.has(file) || !ctx.options.openFolder) {
+        throw refusal('not_found', 'refusals.app.exportFolderUnknown');
+      }
+      await ctx.options.openFolder(dirname(file));
+      return { message: 'Opened.' };
     },
   };
 }

@@ -1,5 +1,6 @@
 // The offers view → the same CSV/XLSX format the importer reads, so an export can be edited and
 // imported back; and a per-product template with its field columns and allowed values.
+import type { Locale } from '../../../contract/i18n/locale';
 import type { DataValue, OfferWrite, Product } from '../../../contract/marketplace/wire';
 import { allowedValuesOf, fieldKindName } from '../../../contract/rules';
 import { writeWorkbook, type SheetCell } from '../sheets/xlsx';
@@ -8,9 +9,12 @@ import { guardFormulaCell, type CellKind } from '../text/formulaGuard';
 import {
   cellKindOf,
   dataColumnHeader,
+  deliveryHours,
   exportedWriteColumns,
   mapOfferColumns,
   orderedFields,
+  writeColumnHeader,
+  type OfferWriteColumn,
 } from './offerColumns';
 import { LIST_SEPARATOR } from './parseOfferSheet';
 
@@ -32,15 +36,27 @@ function formatValue(value: unknown): SheetCell {
   return JSON.stringify(value);
 }
 
-function sheetLayout(product: Product): SheetLayout {
+/** A write field's cell: the delivery time in hours, as its header says. */
+function writeCell(offer: ExportedOffer, name: OfferWriteColumn): SheetCell {
+  const value = (offer as Record<string, unknown>)[name];
+  if (name === 'guarantee_delivery_time' && typeof value === 'number') {
+    return deliveryHours.fromMs(value);
+  }
+  return formatValue(value);
+}
+
+function sheetLayout(product: Product, locale: Locale): SheetLayout {
   const writeColumns = exportedWriteColumns(product);
   const fields = orderedFields(product);
-  const headers = [...writeColumns, ...fields.map((field) => dataColumnHeader(field, product))];
+  const headers = [
+    ...writeColumns.map((name) => writeColumnHeader(name, locale)),
+    ...fields.map((field) => dataColumnHeader(field, product)),
+  ];
   return {
     headers,
     kinds: mapOfferColumns(headers, product).map(cellKindOf),
     cellsOf: (offer) => [
-      ...writeColumns.map((name) => formatValue((offer as Record<string, unknown>)[name])),
+      ...writeColumns.map((name) => writeCell(offer, name)),
       ...fields.map((field) =>
         formatValue(offer.data?.[String(field.id)] as DataValue | undefined),
       ),
@@ -57,8 +73,12 @@ function csvRow(cells: readonly SheetCell[], kinds: readonly CellKind[]): string
   return cells.map((cell, i) => guardFormulaCell(asText(cell), kinds[i] ?? 'text'));
 }
 
-export function exportOffersCsv(offers: readonly ExportedOffer[], product: Product): string {
-  const layout = sheetLayout(product);
+export function exportOffersCsv(
+  offers: readonly ExportedOffer[],
+  product: Product,
+  locale: Locale = 'en',
+): string {
+  const layout = sheetLayout(product, locale);
   return formatDelimited(
     [csvRow(layout.headers, []), ...offers.map((o) => csvRow(layout.cellsOf(o), layout.kinds))],
     ',',
@@ -68,8 +88,9 @@ export function exportOffersCsv(offers: readonly ExportedOffer[], product: Produ
 export function exportOffersXlsx(
   offers: readonly ExportedOffer[],
   product: Product,
+  locale: Locale = 'en',
 ): Promise<Buffer> {
-  const layout = sheetLayout(product);
+  const layout = sheetLayout(product, locale);
   return writeWorkbook([
     { name: 'Offers', rows: [layout.headers, ...offers.map((o) => layout.cellsOf(o))] },
     allowedValuesSheet(product),
@@ -98,7 +119,7 @@ function commentText(text: string): string {
 function fieldNotes(product: Product): string[] {
   const notes = [
     `Offers for "${product.title}" (product ${product.id}). One offer a row; leave id empty to create.`,
-    `Lists (screenshots, multi-select values) are separated by ${LIST_SEPARATOR}. guarantee_delivery_time is in milliseconds.`,
+    `Lists (screenshots, multi-select values) are separated by ${LIST_SEPARATOR}. ${writeColumnHeader('guarantee_delivery_time')} may be a fraction (0.5 is 30 minutes). ${writeColumnHeader('credential_system_type_id')}: 3 for accounts you upload, 1 for manual delivery via chat.`,
   ];
   for (const field of orderedFields(product)) {
     const kind = fieldKindName(field.component_edit);
@@ -126,8 +147,8 @@ function csvCommentRow(note: string): string {
 }
 
 /** A CSV with the product's columns and `#` rows listing required fields and allowed values. */
-export function offerTemplateCsv(product: Product): string {
-  const { headers } = sheetLayout(product);
+export function offerTemplateCsv(product: Product, locale: Locale = 'en'): string {
+  const { headers } = sheetLayout(product, locale);
   return (
     formatDelimitedRecord(csvRow(headers, []), ',') +
     '\r\n' +
@@ -138,8 +159,8 @@ export function offerTemplateCsv(product: Product): string {
 }
 
 /** The XLSX template: an empty Offers sheet, the allowed values, and the notes. */
-export function offerTemplateXlsx(product: Product): Promise<Buffer> {
-  const { headers } = sheetLayout(product);
+export function offerTemplateXlsx(product: Product, locale: Locale = 'en'): Promise<Buffer> {
+  const { headers } = sheetLayout(product, locale);
   return writeWorkbook([
     { name: 'Offers', rows: [headers] },
     allowedValuesSheet(product),

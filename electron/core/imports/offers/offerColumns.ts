@@ -1,11 +1,17 @@
-// The columns of an offers spreadsheet (the CLI's CSV format and its XLSX twin): offer
-// write-field names as headers, product fields as `data.<field id>` or by their title.
+// The columns of an offers spreadsheet (the CLI's CSV format and its XLSX twin): the offer's own
+// fields under the labels of the offer form ("Price per step", "Delivery time (hours)"), in the
+// language of the export; product fields by their title or `data.<field id>`. An import reads
+// either language's labels and the API's field names (`price_per_step`, `guarantee_delivery_time`
+// in milliseconds), so files written for earlier versions and scripts still work.
+import type { Locale } from '../../../contract/i18n/locale';
+import { translate } from '../../../contract/i18n/translate';
 import {
   MarketplaceType,
   type Product,
   type ProductField,
 } from '../../../contract/marketplace/wire';
 import { fieldKindName, liveFieldsOf, type FieldKindName } from '../../../contract/rules';
+import { ruWriteFieldLabels, writeFieldLabels } from '../../../contract/rules/fieldLabels';
 import type { CellKind } from '../text/formulaGuard';
 import { columnLabel } from '../../util/echo';
 
@@ -55,19 +61,62 @@ export function exportedWriteColumns(product: Product): OfferWriteColumn[] {
   );
 }
 
+/** Columns whose label in a sheet differs from the form's: the delivery time is in hours there. */
+const sheetOnlyLabels = {
+  id: 'imports.column.offerNumber',
+  guarantee_delivery_time: 'imports.column.deliveryHours',
+} as const;
+
+const MS_PER_HOUR = 3_600_000;
+
+/** The header an export writes for a write column, in the seller's words. */
+export function writeColumnHeader(name: OfferWriteColumn, locale: Locale = 'en'): string {
+  if (name in sheetOnlyLabels) {
+    return translate(locale, sheetOnlyLabels[name as keyof typeof sheetOnlyLabels]);
+  }
+  const labels = locale === 'ru' ? ruWriteFieldLabels : writeFieldLabels;
+  return labels[name] ?? writeFieldLabels[name] ?? name;
+}
+
+/** The delivery time as the sheet's hours column holds it, and back. */
+export const deliveryHours = {
+  fromMs: (ms: number): number => ms / MS_PER_HOUR,
+  toMs: (hours: number): number => Math.round(hours * MS_PER_HOUR),
+};
+
 /**
  * What each column of a sheet writes. `header` is the header as a message may name it (util/echo's
- * columnLabel): a file's text is never trusted into a message as it is.
+ * columnLabel): a file's text is never trusted into a message as it is. `hours`: a delivery time
+ * column in hours (the seller's), not in milliseconds (the API's name).
  */
 export type SheetColumn =
-  | { kind: 'write'; name: OfferWriteColumn; header: string }
+  | { kind: 'write'; name: OfferWriteColumn; header: string; hours?: boolean }
   | { kind: 'data'; field: ProductField; fieldKind: FieldKindName; header: string }
   | { kind: 'unknown'; header: string };
 
-const writeColumnSet = new Set<string>(Object.keys(offerWriteColumns));
-
 function normalize(header: string): string {
-  return header.trim().toLowerCase();
+  return header.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Every header an import takes for a write column: the API's name and both languages' labels. */
+const writeColumnByHeader: ReadonlyMap<string, { name: OfferWriteColumn; hours: boolean }> =
+  (() => {
+    const map = new Map<string, { name: OfferWriteColumn; hours: boolean }>();
+    for (const name of Object.keys(offerWriteColumns) as OfferWriteColumn[]) {
+      map.set(name, { name, hours: false });
+      for (const locale of ['en', 'ru'] as const) {
+        map.set(normalize(writeColumnHeader(name, locale)), {
+          name,
+          hours: name === 'guarantee_delivery_time',
+        });
+      }
+    }
+    return map;
+  })();
+
+function writeColumnOf(header: string): { name: OfferWriteColumn; hours: boolean } | undefined {
+  const text = normalize(header);
+  return writeColumnByHeader.get(text) ?? writeColumnByHeader.get(text.replace(/ /g, '_'));
 }
 
 /**
@@ -94,8 +143,8 @@ export function mapOfferColumns(headers: readonly string[], product: Product): S
   }
   return headers.map((raw, index): SheetColumn => {
     const header = columnLabel(raw, index);
-    const name = normalize(raw).replace(/\s+/g, '_');
-    if (writeColumnSet.has(name)) return { kind: 'write', name: name as OfferWriteColumn, header };
+    const write = writeColumnOf(raw);
+    if (write) return { kind: 'write', name: write.name, header, hours: write.hours };
     const dataId = /^data\.(\d+)$/.exec(normalize(raw))?.[1];
     const field = dataId !== undefined ? byId.get(dataId) : byTitle.get(normalize(raw));
     if (field)
@@ -112,7 +161,7 @@ export function dataColumnHeader(field: ProductField, product: Product): string 
   const title = normalize(field.title);
   const clashes =
     title === '' ||
-    writeColumnSet.has(title.replace(/\s+/g, '_')) ||
+    writeColumnOf(title) !== undefined ||
     /^data\.\d+$/.test(title) ||
     liveFieldsOf(product).some(
       (other) => other.id !== field.id && normalize(other.title) === title,

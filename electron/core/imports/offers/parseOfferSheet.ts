@@ -6,7 +6,14 @@ import { validateOfferWrite, type FieldProblem, type ProblemSay } from '../../..
 import { parseTwoFactor } from '../credentials/credentialRow';
 import { unguardFormulaCell } from '../text/formulaGuard';
 import { looksLikeCredentials } from '../../util/echo';
-import { cellKindOf, mapOfferColumns, offerWriteColumns, type SheetColumn } from './offerColumns';
+import {
+  cellKindOf,
+  deliveryHours,
+  mapOfferColumns,
+  offerWriteColumns,
+  writeColumnHeader,
+  type SheetColumn,
+} from './offerColumns';
 
 export interface OfferRowProblem {
   line: number;
@@ -22,8 +29,10 @@ export interface OfferRowProblem {
 export interface OfferSheetRow {
   line: number;
   offer: OfferWrite;
-  /** From a `guarantee_delivery_time` column: it travels on the manage request, not the offer. */
+  /** From a delivery time column: it travels on the manage request, not the offer. */
   deliveryTimeMs?: number;
+  /** The header of the column naming the offer, as written (a problem of the id is told under it). */
+  idColumn?: string;
   problems: OfferRowProblem[];
 }
 
@@ -227,16 +236,18 @@ function parseOfferRow(
       data[String(column.field.id)] = dataCellValue(column, cell);
       return;
     }
-    const parsed = writeCellValue(offerWriteColumns[column.name], cell);
+    // Hours may be a fraction ("0.5"); milliseconds are whole.
+    const parsed = writeCellValue(column.hours ? 'number' : offerWriteColumns[column.name], cell);
     if ('problem' in parsed) {
       problems.push({
         line: record.line,
         column: column.header,
-        message: `${column.name} ${parsed.problem}`,
+        message: `${writeColumnHeader(column.name)} ${parsed.problem}`,
         say: parsed.say,
       });
     } else if (column.name === 'guarantee_delivery_time') {
-      deliveryTimeMs = parsed.value as number;
+      const value = parsed.value as number;
+      deliveryTimeMs = column.hours ? deliveryHours.toMs(value) : value;
     } else {
       offer[column.name] = parsed.value;
     }
@@ -254,14 +265,16 @@ function parseOfferRow(
     problems.push({
       line: record.line,
       column: columnOfField.get('guarantee_delivery_time') ?? 'guarantee_delivery_time',
-      message: 'guarantee_delivery_time must be at least 1 (milliseconds)',
+      message: 'the delivery time must be more than zero',
       say: { key: 'imports.row.deliveryAtLeastOne' },
     });
   }
+  const idColumn = columnOfField.get('id');
   return {
     line: record.line,
     offer: write,
     ...(deliveryTimeMs !== undefined && { deliveryTimeMs }),
+    ...(idColumn !== undefined && { idColumn }),
     problems,
   };
 }

@@ -2,12 +2,17 @@
 // values of its select fields (what `offers import` reads and `offers export` writes).
 import type { Product } from '../../../contract/marketplace/wire';
 import { allowedValuesOf, fieldKindName } from '../../../contract/rules';
-import { dataColumnHeader, exportedWriteColumns, orderedFields } from '../../imports/offers';
+import {
+  dataColumnHeader,
+  exportedWriteColumns,
+  orderedFields,
+  writeColumnHeader,
+} from '../../imports/offers';
 import type { SellerProfile } from '../profile';
 import { requireProduct, type RequireProductOptions } from './requireProduct';
 
 export interface ImportColumns {
-  /** The offer's own columns, in export order. */
+  /** The offer's own columns, in export order, as an export's headers name them. */
   writeColumns: string[];
   fields: {
     id: number;
@@ -22,7 +27,7 @@ export interface ImportColumns {
 
 export function importColumnsOf(product: Product): ImportColumns {
   return {
-    writeColumns: exportedWriteColumns(product),
+    writeColumns: exportedWriteColumns(product).map((name) => writeColumnHeader(name)),
     fields: orderedFields(product).map((field) => ({
       id: field.id,
       column: dataColumnHeader(field, product),

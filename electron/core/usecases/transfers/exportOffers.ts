@@ -2,6 +2,7 @@
 // and the empty template of a product. The fronts choose where the file goes; `saveExport`
 // writes it whole or not at all.
 import { rename, unlink, writeFile } from 'node:fs/promises';
+import type { Locale } from '../../../contract/i18n/locale';
 import type { Product } from '../../../contract/marketplace/wire';
 import {
   exportOffersCsv,
@@ -21,6 +22,8 @@ export interface ExportInput {
   format: SheetFormat;
   /** Absent: the one product the seller's offers are of (an export holds one product's columns). */
   productId?: number;
+  /** The language of the column headers (an import reads either); default English. */
+  locale?: Locale;
   signal?: AbortSignal;
 }
 
@@ -94,19 +97,21 @@ export async function exportOffers(
     .reverse();
   const contents =
     input.format === 'xlsx'
-      ? await exportOffersXlsx(offers, product)
-      : exportOffersCsv(offers, product);
+      ? await exportOffersXlsx(offers, product, input.locale)
+      : exportOffersCsv(offers, product, input.locale);
   return { product, offers: offers.length, contents };
 }
 
 /** The empty sheet of a product: its columns, and its select fields' allowed values. */
 export async function offerTemplate(
   profile: SellerProfile,
-  input: { productId: number; format: SheetFormat; signal?: AbortSignal },
+  input: { productId: number; format: SheetFormat; locale?: Locale; signal?: AbortSignal },
 ): Promise<ExportedFile> {
   const product = await requireProduct(profile, input.productId, { signal: input.signal });
   const contents =
-    input.format === 'xlsx' ? await offerTemplateXlsx(product) : offerTemplateCsv(product);
+    input.format === 'xlsx'
+      ? await offerTemplateXlsx(product, input.locale)
+      : offerTemplateCsv(product, input.locale);
   return { product, offers: 0, contents };
 }
 

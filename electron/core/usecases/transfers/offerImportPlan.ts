@@ -26,6 +26,7 @@ import type { OfferSheetRow } from '../../imports/offers';
 import {
   fingerprintOffer,
   flattenDraft,
+  sameFieldValue,
   type FlatFields,
   type ImportedOffer,
   type Store,
@@ -257,11 +258,10 @@ function noteConsequence(
   }
   const price = edit.fields.price_per_step;
   if (typeof price === 'number') edit.fields.price_per_step = roundPrice(price, type);
-  const changed = Object.keys(flattenDraft(edit.fields)).filter(
-    (key) =>
-      JSON.stringify((offer.fields as Record<string, unknown>)[key] ?? null) !==
-      JSON.stringify(flattenDraft(edit.fields)[key] ?? null),
-  );
+  const current = flattenDraft(offer.fields);
+  const changed = Object.entries(flattenDraft(edit.fields))
+    .filter(([key, value]) => !sameFieldValue(current[key], value))
+    .map(([key]) => key);
   const before = offer.fields.price_per_step;
   const priceChanges =
     typeof edit.fields.price_per_step === 'number' && edit.fields.price_per_step !== before;
@@ -304,13 +304,13 @@ function planEdit(
   if (!known) {
     problems.push({
       line: row.line,
-      field: 'id',
+      field: row.idColumn ?? 'id',
       message: `offer ${id} is not among your offers in Seller Desk yet: sync, then import again`,
     });
   } else if (known.productId !== product.id) {
     problems.push({
       line: row.line,
-      field: 'id',
+      field: row.idColumn ?? 'id',
       message: `offer ${id} is an offer of product ${known.productId}, not of ${product.title}`,
     });
   }
@@ -321,7 +321,7 @@ function planEdit(
     ...(row.deliveryTimeMs !== undefined && { guarantee_delivery_time: row.deliveryTimeMs }),
   };
   const changed = Object.entries(flattenDraft(patch)).some(
-    ([key, value]) => JSON.stringify(known.fields[key] ?? null) !== JSON.stringify(value ?? null),
+    ([key, value]) => !sameFieldValue(known.fields[key], value),
   );
   if (!changed) return 'unchanged';
   return { line: row.line, action: 'edit', localId: known.localId, fields: patch };
