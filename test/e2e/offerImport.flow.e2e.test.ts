@@ -75,19 +75,19 @@ describe('offers from a spreadsheet, in Chromium', () => {
     await page.click('[role="menuitem"]:has-text("Offers as CSV")');
     await page.locator('.export [role="status"]').waitFor();
     expect(await page.locator('.export [role="status"]').textContent()).toMatch(
-      /^\d+ offers? saved to .+\.csv\.$/,
+      /^\d+ offers? saved as “.+\.csv” in the folder .+exports\.$/,
     );
 
     const [header, first] = [...delimitedRecords(readFileSync(exported('.csv'), 'utf8'), ',')];
     if (!header || !first) throw new Error('the export has no offer row');
     const column = (name: string) => header.cells.indexOf(name);
-    expect(column('price_per_step')).toBeGreaterThanOrEqual(0);
+    expect(column('Price per step')).toBeGreaterThanOrEqual(0);
     const row = (price: string) =>
       first.cells.map((cell, i) =>
-        i === column('id') ? '' : i === column('price_per_step') ? price : cell,
+        i === column('Offer number') ? '' : i === column('Price per step') ? price : cell,
       );
     // The exported offer again without its id: a duplicate, counted and skipped (as in the CLI).
-    const again = first.cells.map((cell, i) => (i === column('id') ? '' : cell));
+    const again = first.cells.map((cell, i) => (i === column('Offer number') ? '' : cell));
     const csv = formatDelimited(
       [header.cells, row('12.34'), row('twelve'), row('12.35'), again],
       ',',
@@ -106,7 +106,7 @@ describe('offers from a spreadsheet, in Chromium', () => {
     expect(await problems.count()).toBe(1);
     const cells = await problems.first().locator('td').allTextContents();
     expect(cells[0]).toBe('3');
-    expect(cells[1]).toBe('price_per_step');
+    expect(cells[1]).toBe('Price per step');
     expect(cells[2]!.length).toBeGreaterThan(0);
     // All or nothing is not on offer while a row is bad.
     expect(await dialog.locator('button:has-text("Import 4 offers")').isDisabled()).toBe(true);
@@ -172,7 +172,7 @@ describe('offers from a spreadsheet, in Chromium', () => {
     await menu.locator('[role="menuitem"]:has-text("Template as Excel")').click();
     await expect
       .poll(() => page.locator('.export [role="status"]').textContent())
-      .toMatch(/^Template saved to .+ template\.xlsx\.$/);
+      .toMatch(/^Template saved as “.+ template\.xlsx” in the folder .+\.$/);
     // An XLSX is a ZIP: it starts with "PK".
     expect(readFileSync(exported('template.xlsx')).subarray(0, 2).toString()).toBe('PK');
     await desk.screenshot('catalogue');
