@@ -35,12 +35,12 @@ describe('an activity entry of refused fields', { timeout: 60_000 }, () => {
     const refused = entries.find((e) => e.say?.key === 'activity.answer.fieldsRefused');
     expect(refused, JSON.stringify(entries)).toBeDefined();
     // English as the command line and the CSV export read it.
-    expect(refused!.message).toBe('400 Price per step: must be at least 0.0001');
+    expect(refused!.message).toBe('Price per step: must be at least 0.0001');
     expect(refused!.say!.fields).toEqual([
       { field: 'offers.0.price_per_step', message: expect.stringMatching(/at least 0\.0001/) },
     ]);
     const russian = activitySayIn(refused!.say!, 'ru');
-    expect(russian).toBe('400 Цена за шаг: должно быть не меньше 0,0001');
+    expect(russian).toBe('Цена за шаг: должно быть не меньше 0,0001');
     // The Activity view's module says the same; an entry recorded without a message (before
     // schema 11) falls back to its text, and English stays the text.
     expect(activityAnswer(refused!.message, 'ru', refused!.say)).toBe(russian);

@@ -133,7 +133,11 @@ describe("an offer import's check in the app", { timeout: 120_000 }, () => {
     // 3,000 new offers, each its own price (not a duplicate of another).
     const rows = Array.from({ length: 3_000 }, (_, i) =>
       first.map((cell, c) =>
-        c === at('id') ? '' : c === at('price_per_step') ? (1 + i / 1000).toFixed(3) : cell,
+        c === at('Offer number')
+          ? ''
+          : c === at('Price per step')
+            ? (1 + i / 1000).toFixed(3)
+            : cell,
       ),
     );
     const file = join(work, 'offers.csv');

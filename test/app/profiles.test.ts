@@ -92,7 +92,9 @@ describe('several sellers in one app', { timeout: 90_000 }, () => {
     expect(p2.active).toBe(true);
     expect(p1).toMatchObject({ active: false, toSend: 3 });
     expect(p1.connection).not.toBe('no_token');
-    expect(p1.name).toContain(String(seller1.id));
+    // Named after the seller's shop, never their id.
+    expect(p1.name).not.toContain(String(seller1.id));
+    expect(sandbox.control.products().map((p) => p.title)).toContain(p1.name);
     expect(JSON.stringify(added)).not.toContain(seller1.token);
     expect(JSON.stringify(added)).not.toContain(seller2.token);
 

@@ -346,7 +346,7 @@ describe("the core's sentences in the app's language", { timeout: 60_000 }, () =
       'The API token is malformed: it contains a space or a line break. Copy it again from your seller dashboard.',
     );
     expect(await preview('en')).toEqual([
-      { line: 2, column: 'price_per_step', message: 'price_per_step must be a number' },
+      { line: 2, column: 'price_per_step', message: 'Price per step must be a number' },
       {
         line: 3,
         column: 'price_per_step',

@@ -18,7 +18,7 @@ describe("undo's labels", () => {
     expect(undoLabelIn('Import of 21 offers', 'ru')).toBe('Импорт 21 предложения');
     expect(undoLabelIn('Import of 5 offers', 'ru')).toBe('Импорт 5 предложений');
     expect(undoLabelIn('Discard of local changes on 3 offers', 'ru')).toBe(
-      'Отказ от локальных изменений у 3 предложений',
+      'Сброс локальных изменений у 3 предложений',
     );
     expect(undoLabelIn('Price +1.25 on 1 offer', 'ru')).toBe('Цена +1,25 у 1 предложения');
   });

@@ -151,7 +151,7 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
     expect(exportRun.code).toBe(0);
     expect(jsonOf<{ result: { offers: number } }>(exportRun).result.offers).toBe(1);
     const text = readFileSync(exported, 'utf8');
-    expect(text.split(/\r?\n/)[0]).toContain('price_per_step');
+    expect(text.split(/\r?\n/)[0]).toContain('Price per step');
     expect(text).toContain('Ashbringer');
     const reimport = jsonOf<{ result: Record<string, unknown> }>(
       await runInProcess(['offers', 'import', exported, '--product', '1', '--json'], target),

@@ -322,9 +322,15 @@ describe('one profile per seller (CLI)', { timeout: 120_000 }, () => {
     const pushed = await runInProcess(['push', '--json'], target);
     expect(pushed.code, pushed.stderr).toBe(0);
     const registry = registryOf(dataDir);
-    expect(registry.profiles).toEqual([
-      expect.objectContaining({ name: `127.0.0.1-${seller1.id}`, userId: seller1.id }),
-    ]);
+    expect(registry.profiles).toEqual([expect.objectContaining({ userId: seller1.id })]);
+    // Named after the seller's shop: the product of one of their offers, never their id.
+    const theirProducts = new Set(s.control.offers(seller1.id).map((o) => o.product_id));
+    expect(
+      s.control
+        .products()
+        .filter((p) => theirProducts.has(p.id))
+        .map((p) => p.title),
+    ).toContain(registry.profiles[0]!.name);
     expect(join(dataDir, 'profiles', registry.profiles[0]!.file)).toBe(
       profileFile(dataDir, s.baseUrl),
     );

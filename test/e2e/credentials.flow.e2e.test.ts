@@ -307,13 +307,13 @@ describe('credentials from a file, in Chromium', { timeout: 120_000 }, () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // Booster price ("for fake sellers only") waits under Advanced, closed, with that note.
+    // Booster price (not for regular sellers) waits under Advanced, closed, with that note.
     const advanced = page.locator('[data-testid="editor-advanced"]');
     expect(await advanced.getAttribute('open')).toBeNull();
     expect(await advanced.locator('input').isVisible()).toBe(false);
     await advanced.locator('summary').click();
     expect(await advanced.locator('input').isVisible()).toBe(true);
-    expect(await advanced.textContent()).toContain('Booster price is for fake sellers only');
+    expect(await advanced.textContent()).toContain('Booster price is not for regular sellers');
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: 900 });
       for (const scheme of ['light', 'dark'] as const) {

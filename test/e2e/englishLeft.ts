@@ -52,7 +52,7 @@ export async function dataWords(page: Page): Promise<string[]> {
         words.push(...(r.fieldValues ?? '').split(' · '));
       }
     }
-    // A profile is named by the seller, or after the marketplace's host ("127.0.0.1", "127.0.0.1-1002").
+    // A profile is named after the seller's shop (a product title) or the marketplace's host.
     const profiles = await api.profiles.list();
     if (profiles.ok) words.push(...profiles.value.profiles.map((p) => p.name));
     return words.filter((w) => w.trim() !== '').sort((a, b) => b.length - a.length);

@@ -19,6 +19,19 @@ export const INTERNAL_WORDS: readonly RegExp[] = [
   /\b(?:GET|POST|PUT|PATCH|DELETE) \/\S+/,
   /\b(?:validation|forbidden|not_found|bad_response|network_not_sent|network_maybe_sent) —/,
   /some fields need fixing/,
+  // A queued change told by its kind, or the API's field of a refused detach.
+  /\(screenshot[ _](?:links|detach|upload)\)/i,
+  /\bscreenshot[ _]url\b/i,
+  // An HTTP status opening a line or cell ("422 Screenshot: …" in the Activity log).
+  /(?:^|[\n\t])[1-5]\d\d (?=[A-ZА-ЯЁa-zа-яё])/,
+  // The marketplace's success words that name a status by its number.
+  /\bstatus changed to \d\b/i,
+  // A product field's API id ("id 1201").
+  /\bid \d+\b/,
+  // How the app is built, not what the seller does.
+  /\bmain process\b|основном процессе|Seller Desk's core|ядр[оау] Seller Desk/i,
+  // A profile named by a host and a user id ("127.0.0.1-1", "api.marketplace.example-1201").
+  /\b(?:\d{1,3}\.){3}\d{1,3}-\d+\b|\b[a-z][\w-]*\.[a-z]{2,}-\d+\b/,
 ];
 
 /** The internal words a text contains, each with a little context, for a readable failure. */

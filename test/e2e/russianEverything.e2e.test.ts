@@ -159,8 +159,8 @@ describe('the remaining screens in Russian', () => {
       const csvName = readdirSync(dir).find((n) => n.endsWith('.csv'))!;
       const records = [...delimitedRecords(readFileSync(join(dir, csvName), 'utf8'), ',')];
       const header = records[0]!.cells;
-      const idAt = header.indexOf('id');
-      const priceAt = header.indexOf('price_per_step');
+      const idAt = header.indexOf('Номер предложения');
+      const priceAt = header.indexOf('Цена за шаг');
       const rowOf = (serverId: number) =>
         records.find((r) => r.cells[idAt] === String(serverId))!.cells;
       const withPrice = (cells: string[], price: string, id?: string) =>

@@ -305,8 +305,8 @@ describe('every other screen in Russian', { timeout: 180_000 }, () => {
     const csvName = readdirSync(dir).find((n) => n.endsWith('.csv'))!;
     const records = [...delimitedRecords(readFileSync(join(dir, csvName), 'utf8'), ',')];
     const header = records[0]!.cells;
-    const priceAt = header.indexOf('price_per_step');
-    const idAt = header.indexOf('id');
+    const priceAt = header.indexOf('Цена за шаг');
+    const idAt = header.indexOf('Номер предложения');
     const row = records[1]!.cells;
     const broken = (price: string) =>
       row.map((c, i) => (i === priceAt ? price : i === idAt ? '' : c));

@@ -32,14 +32,15 @@ describe('activity words', () => {
     expect(activityAnswer('1 accepted, 1 refused: The price is too low.', 'ru')).toBe(
       'Принято: 1, отклонено: 1: The price is too low.',
     );
-    expect(activityAnswer('503 Injected fault', 'ru')).toBe('503 Injected fault');
+    expect(activityAnswer('503 Injected fault', 'ru')).toBe('Injected fault');
   });
 });
 
 describe("the log's own words inside a failure", () => {
   it("'no reason given' is said in Russian, alone, after a status and after a failure's kind", () => {
     expect(activityAnswer('no reason given', 'ru')).toBe('причина не указана');
-    expect(activityAnswer('500 no reason given', 'ru')).toBe('500 причина не указана');
+    // An earlier version's entry opened with the HTTP status: a number the screen leaves out.
+    expect(activityAnswer('500 no reason given', 'ru')).toBe('причина не указана');
     expect(activityAnswer('Too many requests: no reason given', 'ru')).toBe(
       'Слишком много запросов: причина не указана',
     );
@@ -50,6 +51,15 @@ describe("the log's own words inside a failure", () => {
     expect(activityAnswer('Token refused: Unauthenticated.', 'ru')).toBe(
       'Токен отклонён: Unauthenticated.',
     );
-    expect(activityAnswer('500 no reason given', 'en')).toBe('500 no reason given');
+    expect(activityAnswer('500 no reason given', 'en')).toBe('no reason given');
+  });
+
+  it("the client's own reasons for a failed connection are said in Russian too", () => {
+    expect(
+      activityAnswer(
+        'Could not reach the marketplace: the connection failed before the request was sent',
+        'ru',
+      ),
+    ).toBe('Не удалось связаться с маркетплейсом: соединение оборвалось до отправки запроса');
   });
 });

@@ -1,7 +1,7 @@
 // The rules of "Credential input". Messages never repeat the login or password itself: they may
 // be logged or shown in a toast.
 import { limits } from '../marketplace/limits';
-import { ruleProblem, type FieldProblem } from './problems';
+import { ruleProblem, tooLongProblem, type FieldProblem } from './problems';
 
 export interface CredentialLike {
   login?: unknown;
@@ -61,15 +61,7 @@ export function credentialProblems(
       return;
     }
     if (max !== null && value.length > max) {
-      problems.push(
-        ruleProblem(
-          field,
-          'too_long',
-          `The ${name.replace(/_/g, ' ')} field must not be greater than ${max} characters.`,
-          'editor.rule.maxCharacters',
-          { max },
-        ),
-      );
+      problems.push(tooLongProblem(field, `The ${name.replace(/_/g, ' ')} field`, max));
     }
   };
   text('login', limits.loginMax, !partial);

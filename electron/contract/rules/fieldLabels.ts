@@ -33,6 +33,7 @@ export const writeFieldLabels: Readonly<Record<string, string>> = {
   is_auto_activate_status: 'Activate after review',
   marketplace_type: 'Marketplace type',
   screenshots: 'Screenshots',
+  screenshot_url: 'Screenshot',
   search_description: 'Search description',
   status: 'Status',
   product_id: 'Product',
@@ -66,6 +67,7 @@ export const ruWriteFieldLabels: Readonly<Record<string, string>> = {
   is_auto_activate_status: 'Активировать после проверки',
   marketplace_type: 'Тип маркетплейса',
   screenshots: 'Скриншоты',
+  screenshot_url: 'Скриншот',
   search_description: 'Описание для поиска',
   status: 'Статус',
   product_id: 'Товар',
@@ -186,7 +188,10 @@ export function problemReason(
   const links = locale === 'en' ? null : failedLinksIn(message, locale);
   if (links) return links;
   const text = message.trim();
-  const reason = (english: string) => (locale === 'ru' ? russianReason(english) : english);
+  const reason = (raw: string) => {
+    const english = sameWordsAsOurs(raw);
+    return locale === 'ru' ? russianReason(english) : english;
+  };
   // Before the subject forms: "The product has no field 999." is not about a field named "product".
   if (/^The product has no field\b/.test(text)) return reason('not a field of this product');
   for (const form of SUBJECT_FORMS) {
@@ -252,7 +257,7 @@ const RUSSIAN_REASONS: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^required$/, () => 'обязательное поле'],
   [/^must be a number$/, () => 'должно быть числом'],
   [/^must be at least (.+)$/, (m) => `должно быть не меньше ${russianNumber(m[1]!)}`],
-  [/^must not be greater than (\S+) characters$/, (m) => `не длиннее ${m[1]} символов`],
+  [/^must not be longer than (\S+) characters$/, (m) => `не длиннее ${m[1]} символов`],
   [/^must not be greater than (.+)$/, (m) => `должно быть не больше ${russianNumber(m[1]!)}`],
   [/^must be exactly 1 for an account offer$/, () => 'для аккаунта должно быть ровно 1'],
   [/^not one of its options$/, () => 'нет среди вариантов'],
@@ -260,6 +265,17 @@ const RUSSIAN_REASONS: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^must be less than the price per step$/, () => 'должна быть меньше цены за шаг'],
   [/^is for account offers only$|^for account offers only$/, () => 'только для аккаунтов'],
 ];
+
+/**
+ * The marketplace's "must not be greater than 650 characters" is a length limit: said in the
+ * rules' one wording for it (editor.rule.maxCharacters), so the seller never reads two.
+ */
+function sameWordsAsOurs(reason: string): string {
+  return reason.replace(
+    /^must not be greater than (\S+) characters$/,
+    'must not be longer than $1 characters',
+  );
+}
 
 function russianReason(english: string): string {
   for (const [pattern, say] of RUSSIAN_REASONS) {

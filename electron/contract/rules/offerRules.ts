@@ -17,7 +17,13 @@ import {
 } from '../marketplace/wire';
 import { credentialProblems } from './credentialRules';
 import { allowedValuesOf, FieldKind, fieldKindName, liveFieldsOf } from './fieldKinds';
-import { humanName, ruleProblem, type FieldProblem, type ProblemSay } from './problems';
+import {
+  humanName,
+  ruleProblem,
+  tooLongProblem,
+  type FieldProblem,
+  type ProblemSay,
+} from './problems';
 
 export type WriteMode = 'create' | 'edit';
 
@@ -152,15 +158,7 @@ export function validateOfferWrite(
     for (const name of ['outer_name', 'internal_name', 'description'] as const) {
       const value = offer[name];
       if (typeof value === 'string' && value.length > textMax[name]) {
-        problems.push(
-          ruleProblem(
-            name,
-            'too_long',
-            `The ${humanName(name)} field must not be greater than ${textMax[name]} characters.`,
-            'editor.rule.maxCharacters',
-            { max: textMax[name] },
-          ),
-        );
+        problems.push(tooLongProblem(name, `The ${humanName(name)} field`, textMax[name]));
       }
     }
     if (offer.booster_price !== undefined && offer.booster_price !== null) {
@@ -304,12 +302,11 @@ export function fieldValueProblem(
         return problem('invalid', `"${field.title}" must be text.`, 'editor.rule.text');
       const maxLength = numberSetting(field.component_edit_data, 'max_length');
       if (maxLength !== null && String(v).length > maxLength) {
-        return problem(
-          'too_long',
-          `"${field.title}" must not be longer than ${maxLength} characters.`,
-          'editor.rule.longerThan',
-          { max: maxLength },
-        );
+        return {
+          ...tooLongProblem(`data.${field.id}`, `"${field.title}"`, maxLength),
+          type,
+          allowedValues: allowed,
+        };
       }
       return null;
     }

@@ -46,6 +46,21 @@ export function ruleProblem(
   return { field, code, message, say: values ? { key, values } : { key } };
 }
 
+/**
+ * A text longer than its limit, for every field that has one (the offer's names and description,
+ * a product's text field, an account's login and passwords): one wording, said once. `subject`
+ * opens the English message as the rules word the field ("The outer name field", "\"Nickname\"").
+ */
+export function tooLongProblem(field: string, subject: string, max: number): FieldProblem {
+  return ruleProblem(
+    field,
+    'too_long',
+    `${subject} must not be longer than ${max} characters.`,
+    'editor.rule.maxCharacters',
+    { max },
+  );
+}
+
 export function isDataProblem(p: FieldProblem): boolean {
   return p.field.startsWith('data.');
 }

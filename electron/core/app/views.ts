@@ -88,6 +88,17 @@ function screenshotsView(
   });
 }
 
+/** The field a refused operation is told under: what the seller changed, never the queue's kind. */
+const refusedOpField: Readonly<Record<string, string>> = {
+  manage: '(offer)',
+  delete: '(offer)',
+  status: 'status',
+  credentials: 'credentials',
+  screenshot_upload: 'screenshots',
+  screenshot_links: 'screenshots',
+  screenshot_detach: 'screenshots',
+};
+
 function problemsView(detail: OfferDetail): FieldProblemDto[] {
   const problems: FieldProblemDto[] = [];
   for (const error of detail.outcome?.fieldErrors ?? []) {
@@ -103,7 +114,7 @@ function problemsView(detail: OfferDetail): FieldProblemDto[] {
       op.lastError &&
       !problems.some((p) => p.message === op.lastError)
     ) {
-      problems.push({ field: `(${op.kind})`, message: op.lastError });
+      problems.push({ field: refusedOpField[op.kind] ?? '(offer)', message: op.lastError });
     }
   }
   return problems;

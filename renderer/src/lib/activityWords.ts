@@ -56,10 +56,22 @@ const operations: readonly Form[] = [
   [/^Upload screenshot file$/, 'activity.op.uploadScreenshot', () => ({})],
 ];
 
-/** A failure's detail: the marketplace's words as written, ours ("no reason given") said again. */
-const NO_REASON = 'no reason given';
-const detailIn = (text: string, locale: Locale) =>
-  text === NO_REASON ? translate(locale, 'activity.answer.noReason') : text;
+/** The client's own details of a failure (core/api/client.ts), said again in the language. */
+const clientDetails: Readonly<Record<string, MessageKey>> = {
+  'no reason given': 'activity.answer.noReason',
+  'the connection failed before the request was sent': 'activity.detail.notSent',
+  'the connection failed after the request was sent': 'activity.detail.maybeSent',
+  'no answer in time before the request was sent': 'activity.detail.timeoutNotSent',
+  'no answer in time after the request was sent': 'activity.detail.timeoutMaybeSent',
+  'the request could not be started': 'activity.detail.notStarted',
+  'the answer is too large': 'activity.detail.tooLarge',
+};
+
+/** A failure's detail: the marketplace's words as written, ours said again. */
+const detailIn = (text: string, locale: Locale) => {
+  const key = clientDetails[text];
+  return key ? translate(locale, key) : text;
+};
 
 const answers: readonly Form[] = [
   [
@@ -101,8 +113,6 @@ const answers: readonly Form[] = [
     'activity.answer.noAnswer',
     (m, locale) => ({ detail: detailIn(m[1]!, locale) }),
   ],
-  // A refusal with no words of the marketplace: its HTTP status (a number) and ours.
-  [/^(\d{3}) no reason given$/, 'activity.answer.refusedNoReason', (m) => ({ status: m[1]! })],
   [/^no reason given$/, 'activity.answer.noReason', () => ({})],
   [
     /^Token refused: ([\s\S]*)$/,
@@ -111,7 +121,16 @@ const answers: readonly Form[] = [
   ],
 ];
 
-function say(forms: readonly Form[], text: string, locale: Locale): string {
+/**
+ * Entries an earlier version kept open with the HTTP status ("422 Screenshot: …"): a number for
+ * engineers, left out on screen (the outcome column says "refused").
+ */
+function withoutStatus(text: string): string {
+  return text.replace(/^[1-5]\d\d (?=\S)/, '');
+}
+
+function say(forms: readonly Form[], raw: string, locale: Locale): string {
+  const text = withoutStatus(raw);
   if (locale === 'en') return text;
   for (const [pattern, key, values] of forms) {
     const m = pattern.exec(text);

@@ -63,9 +63,16 @@ export const en = {
   'activity.answer.tokenRefused': 'Token refused: {detail}',
   // What the log writes when the marketplace gave no reason (recordActivity failureOf).
   'activity.answer.noReason': 'no reason given',
-  'activity.answer.refusedNoReason': '{status} no reason given',
-  // A refusal of fields: {fields} is each field's label and reason, said in the language.
-  'activity.answer.fieldsRefused': '{status} {fields}',
+  // A refusal of fields: {fields} is each field's label and reason, said in the language (the
+  // HTTP status stays in the entry's values, never in the sentence).
+  'activity.answer.fieldsRefused': '{fields}',
+  // The client's own words after "Could not reach the marketplace:" and the like.
+  'activity.detail.notSent': 'the connection failed before the request was sent',
+  'activity.detail.maybeSent': 'the connection failed after the request was sent',
+  'activity.detail.timeoutNotSent': 'no answer in time before the request was sent',
+  'activity.detail.timeoutMaybeSent': 'no answer in time after the request was sent',
+  'activity.detail.notStarted': 'the request could not be started',
+  'activity.detail.tooLarge': 'the answer is too large',
   'activity.answer.fieldsRefusedNoStatus': '{fields}',
 } as const;
 
@@ -134,7 +141,12 @@ export const ru: Messages<typeof en> = {
   'activity.answer.noAnswer': 'Маркетплейс не ответил (запрос мог дойти): {detail}',
   'activity.answer.tokenRefused': 'Токен отклонён: {detail}',
   'activity.answer.noReason': 'причина не указана',
-  'activity.answer.refusedNoReason': '{status} причина не указана',
-  'activity.answer.fieldsRefused': '{status} {fields}',
+  'activity.answer.fieldsRefused': '{fields}',
+  'activity.detail.notSent': 'соединение оборвалось до отправки запроса',
+  'activity.detail.maybeSent': 'соединение оборвалось после отправки запроса',
+  'activity.detail.timeoutNotSent': 'нет ответа вовремя, запрос не был отправлен',
+  'activity.detail.timeoutMaybeSent': 'нет ответа вовремя после отправки запроса',
+  'activity.detail.notStarted': 'запрос не удалось начать',
+  'activity.detail.tooLarge': 'ответ слишком большой',
   'activity.answer.fieldsRefusedNoStatus': '{fields}',
 };

@@ -11,7 +11,7 @@ export const en = {
   'app.close': 'Close',
   'app.cancel': 'Cancel',
   'app.dismiss': 'Dismiss',
-  'app.noCoreTitle': "Not connected to Seller Desk's core",
+  'app.noCoreTitle': 'Seller Desk is not running behind this window',
   'app.noCoreBody':
     "This window shows Seller Desk's screens, but the part that keeps your offers and talks to the marketplace is not running behind it, so there is nothing to show yet.",
   'app.noCoreStartBefore': 'Start Seller Desk with',
@@ -29,7 +29,7 @@ export const en = {
   'app.toSendCount': 'Changes to send (offers with unsent changes)',
   'app.connectTitle': 'Connect to the marketplace',
   'app.connectIntro':
-    "Paste the API token from your seller dashboard. It is checked with the marketplace, then kept encrypted on this computer; it never leaves Seller Desk's core.",
+    'Paste the API token from your seller dashboard. It is checked with the marketplace, then kept encrypted on this computer; this window never sees it, and it goes only to the marketplace.',
   'app.connect': 'Connect',
   'app.or': 'or',
   'app.trySandbox': 'Try the sandbox marketplace',
@@ -71,7 +71,7 @@ export const ru: Messages<typeof en> = {
   'app.close': 'Закрыть',
   'app.cancel': 'Отмена',
   'app.dismiss': 'Скрыть',
-  'app.noCoreTitle': 'Нет связи с ядром Seller Desk',
+  'app.noCoreTitle': 'За этим окном не запущен Seller Desk',
   'app.noCoreBody':
     'Это окно показывает экраны Seller Desk, но часть, которая хранит ваши предложения и общается с маркетплейсом, за ним не запущена, поэтому показать пока нечего.',
   'app.noCoreStartBefore': 'Запустите Seller Desk командой',
@@ -90,7 +90,7 @@ export const ru: Messages<typeof en> = {
   'app.toSendCount': 'Изменения к отправке (предложения с неотправленными изменениями)',
   'app.connectTitle': 'Подключение к маркетплейсу',
   'app.connectIntro':
-    'Вставьте API-токен из кабинета продавца. Маркетплейс проверит его, затем токен хранится на этом компьютере в зашифрованном виде и никогда не покидает ядро Seller Desk.',
+    'Вставьте API-токен из кабинета продавца. Маркетплейс проверит его, затем токен хранится на этом компьютере в зашифрованном виде; это окно его не видит, и уходит он только на маркетплейс.',
   'app.connect': 'Подключить',
   'app.or': 'или',
   'app.trySandbox': 'Попробовать тестовый маркетплейс',

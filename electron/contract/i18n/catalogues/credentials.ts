@@ -33,7 +33,7 @@ export const en = {
   'credentials.dropLabel': 'Add accounts from a file',
   'credentials.dropLead': 'Drop an account file here',
   'credentials.dropHint':
-    'Text (login:password[:email[:email password]] one per line), CSV with a header, JSON or XLSX. Nothing is sent before you confirm; passwords stay in the main process.',
+    'Text (login:password[:email[:email password]] one per line), CSV with a header, JSON or XLSX. Nothing is sent before you confirm, and passwords never leave this computer except to the marketplace.',
   'credentials.onlyFirst': 'Only {name} was read: drop one file at a time.',
   'credentials.cannotRead':
     '{name} cannot be read from here; save it to a folder first, then drop it again.',
@@ -152,7 +152,7 @@ export const ru: Messages<typeof en> = {
   'credentials.add':
     'Добавить {count, plural, one {# аккаунт} few {# аккаунта} many {# аккаунтов} other {# аккаунта}}',
   'credentials.replaceAll': 'Заменить все…',
-  'credentials.discardPreview': 'Отменить просмотр',
+  'credentials.discardPreview': 'Не добавлять',
   'credentials.noneSendable': 'Ни одну строку этого файла отправить нельзя.',
   'credentials.unsureTitle': 'Не удалось определить кодировку файла — выберите её',
   'credentials.unsureExplain':
@@ -161,7 +161,7 @@ export const ru: Messages<typeof en> = {
   'credentials.dropLabel': 'Добавить аккаунты из файла',
   'credentials.dropLead': 'Перетащите сюда файл с аккаунтами',
   'credentials.dropHint':
-    'Текст (логин:пароль[:почта[:пароль почты]] по одному в строке), CSV с заголовком, JSON или XLSX. Ничего не отправляется без вашего подтверждения; пароли остаются в основном процессе.',
+    'Текст (логин:пароль[:почта[:пароль почты]] по одному в строке), CSV с заголовком, JSON или XLSX. Ничего не отправляется без вашего подтверждения, а пароли не покидают этот компьютер — только уходят на маркетплейс.',
   'credentials.onlyFirst': 'Прочитан только {name}: перетаскивайте по одному файлу.',
   'credentials.cannotRead':
     '{name} отсюда не прочитать; сначала сохраните его в папку, затем перетащите снова.',

@@ -15,7 +15,7 @@ export const en = {
 
 export const ru: Messages<typeof en> = {
   'jobs.running':
-    '{kind, select, bulk_price {Меняем цены…} bulk_status {Меняем статус…} bulk_delete {Удаляем предложения…} bulk_discard {Отменяем локальные изменения…} credential_import {Добавляем аккаунты из файла…} pool_import {Добавляем аккаунты из файла в резерв…} other {Проверяем предложения из файла…}}',
+    '{kind, select, bulk_price {Меняем цены…} bulk_status {Меняем статус…} bulk_delete {Удаляем предложения…} bulk_discard {Сбрасываем локальные изменения…} credential_import {Добавляем аккаунты из файла…} pool_import {Добавляем аккаунты из файла в резерв…} other {Проверяем предложения из файла…}}',
   'jobs.progress': '{done, number} из {total, number}',
   'jobs.stop': 'Остановить',
   'jobs.stopping': 'Останавливаем…',

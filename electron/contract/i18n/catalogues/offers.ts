@@ -256,8 +256,8 @@ export const ru: Messages<typeof en> = {
   'offers.changePriceOfSelected': 'Изменить цену выбранных предложений',
   'offers.priceMenu': 'Цена…',
   'offers.duplicate': 'Дублировать',
-  'offers.discardTitle': 'Отменить локальные изменения',
-  'offers.discardMenu': 'Отменить…',
+  'offers.discardTitle': 'Сбросить локальные изменения',
+  'offers.discardMenu': 'Сбросить…',
   'offers.deleteMenu': 'Удалить…',
   'offers.selectionHint':
     'Щелчок — выбрать · Shift+щелчок — диапазон · Ctrl/Cmd+щелчок — добавить · Ctrl/Cmd+A — все · Enter — открыть · Esc — снять',
@@ -267,8 +267,8 @@ export const ru: Messages<typeof en> = {
   'offers.none': 'Предложений пока нет.',
   'offers.noneHint': 'Создайте предложение из товара в Каталоге или нажмите Ctrl/Cmd+N.',
   'offers.discardMessage':
-    'Отменить неотправленные изменения {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}? Они вернутся к тому, что есть на маркетплейсе; предложения, которых он ещё не видел, будут удалены.',
-  'offers.discardConfirm': 'Отменить изменения',
+    'Сбросить неотправленные изменения {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}? Они вернутся к тому, что есть на маркетплейсе; предложения, которых он ещё не видел, будут удалены.',
+  'offers.discardConfirm': 'Сбросить изменения',
   'offers.discarded': 'Локальные изменения отменены',
   'offers.changePrices': 'Изменение цен',
   'offers.priceChanged': 'Цена изменена',
@@ -349,7 +349,7 @@ export const ru: Messages<typeof en> = {
     'Маркетплейс ещё не видел это предложение; оно будет отправлено при следующей синхронизации.',
   'offers.willBeDeleted': 'Будет удалено',
   'offers.willBeDeletedMeaning':
-    'Будет удалено на маркетплейсе при следующей синхронизации. Отмените локальное изменение, чтобы оставить его.',
+    'Будет удалено на маркетплейсе при следующей синхронизации. Сбросьте локальное изменение, чтобы оставить его.',
   'offers.unknownStatus': 'статус {status}',
   'offers.willBe': 'Станет: {status}',
   'offers.willBeMeaning': 'Получит статус «{status}» на маркетплейсе при следующей синхронизации.',

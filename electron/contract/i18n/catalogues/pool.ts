@@ -100,7 +100,7 @@ export const ru: Messages<typeof en> = {
     '{count, plural, one {# строка} few {# строки} many {# строк} other {# строки}} с ошибками',
   'pool.add':
     'Добавить в резерв {count, plural, one {# аккаунт} few {# аккаунта} many {# аккаунтов} other {# аккаунта}}',
-  'pool.discard': 'Отменить просмотр',
+  'pool.discard': 'Не добавлять',
   'pool.added':
     'В резерв {count, plural, one {добавлен # аккаунт} few {добавлено # аккаунта} many {добавлено # аккаунтов} other {добавлено # аккаунта}}.',
   'pool.clear': 'Очистить резерв…',

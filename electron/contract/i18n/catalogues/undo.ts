@@ -30,7 +30,7 @@ export const ru: Messages<typeof en> = {
   'undo.step.delete':
     'Удаление {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
   'undo.step.discard':
-    'Отказ от локальных изменений у {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
+    'Сброс локальных изменений у {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
   'undo.step.duplicate':
     'Копирование {count, plural, one {# предложения} few {# предложений} many {# предложений} other {# предложения}}',
   'undo.step.import':

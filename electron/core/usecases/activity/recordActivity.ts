@@ -132,13 +132,16 @@ function answerOf(method: string, answer: unknown): Answer {
     const name = (answer as { name?: unknown }).name;
     return { outcome: 'accepted', message: typeof name === 'string' ? name : 'Product read' };
   }
+  // The marketplace's success words for a status change name the status by its number
+  // ("Offer 1003 status changed to 2."); the operation already names it.
+  if (method === 'editStatus') return { outcome: 'accepted', message: 'Done' };
   const message = (answer as { message?: unknown } | null)?.message;
   return { outcome: 'accepted', message: typeof message === 'string' ? message : 'Done' };
 }
 
 function failureOf(error: unknown): Answer | null {
   const e = error as { kind?: string; detail?: string; message?: string; status?: number | null };
-  const status = typeof e.status === 'number' ? `${e.status} ` : '';
+  // The HTTP status is a number for engineers: the outcome column already says "refused".
   const detail =
     (e.message ?? String(error)).split(' — ').slice(1).join(' — ') || 'no reason given';
   switch (e.kind) {
@@ -164,14 +167,12 @@ function failureOf(error: unknown): Answer | null {
       ).flatMap(([field, list]) =>
         list.map((item) => ({ field, message: typeof item === 'string' ? item : item.error })),
       );
-      if (fields.length === 0) {
-        return { outcome: 'refused', message: `${status}${detail}`.trim() };
-      }
+      if (fields.length === 0) return { outcome: 'refused', message: detail };
       const say = refusedFieldsSay(fields, typeof e.status === 'number' ? e.status : null);
       return { outcome: 'refused', message: activitySayIn(say, 'en')!, say };
     }
     default:
-      return { outcome: 'refused', message: `${status}${detail}`.trim() };
+      return { outcome: 'refused', message: detail };
   }
 }
 

@@ -188,7 +188,7 @@ export function sellerGuard(
       } else if (isFirst) {
         // The migration: the first profile becomes this seller's, where it is.
         registry.profiles.push({
-          name: defaultProfileName(registry, options.marketUrl, identity.userId),
+          name: defaultProfileName(registry, options.marketUrl, identity.shop),
           market,
           file: registryPath(dataDir, file),
           userId: identity.userId,
@@ -291,7 +291,7 @@ export function profileForSeller(
     const name = defaultProfileName(
       registry,
       marketUrl,
-      identity.userId,
+      identity.shop,
       firstUnclaimed ? [new URL(marketUrl).hostname] : [],
     );
     const created = claimsFirst

@@ -15,6 +15,11 @@ export interface SellerIdentity {
   /** The seller's user id; null while they have no offer on the marketplace. */
   userId: number | null;
   fingerprint: string;
+  /**
+   * What the seller sells, to name their profile by (the API gives no seller or shop name): the
+   * product of their newest offer, as the marketplace titles it; null with no offer.
+   */
+  shop?: string | null;
 }
 
 function identityKey(dataDir: string): Buffer {
@@ -42,16 +47,28 @@ export function tokenFingerprint(dataDir: string, token: string): string {
     .slice(0, SELLER_IDENTITY.fingerprintHexLength);
 }
 
-/** Asks the marketplace for one of the seller's own offers; its `user_id` names the seller. */
+/**
+ * Asks the marketplace for one of the seller's own offers; its `user_id` names the seller, and its
+ * product what they sell (one request more, only for a token not seen before; without an answer
+ * the profile is named after the marketplace).
+ */
 export async function identifySeller(
-  client: Pick<MarketplaceClient, 'myOffers'>,
+  client: Pick<MarketplaceClient, 'myOffers'> & Partial<Pick<MarketplaceClient, 'getProduct'>>,
   dataDir: string,
   token: string,
   signal?: AbortSignal,
 ): Promise<SellerIdentity> {
   const page = await client.myOffers({ limit: SELLER_IDENTITY.offersAsked }, signal);
-  const userId = page.data[0]?.user_id ?? null;
-  return { userId, fingerprint: tokenFingerprint(dataDir, token) };
+  const offer = page.data[0];
+  let shop: string | null = null;
+  if (offer && client.getProduct) {
+    try {
+      shop = (await client.getProduct(offer.product_id, signal)).title.trim() || null;
+    } catch {
+      // A name is a courtesy: the seller is known by the offer alone.
+    }
+  }
+  return { userId: offer?.user_id ?? null, fingerprint: tokenFingerprint(dataDir, token), shop };
 }
 
 const IDENTIFY_TIMEOUT_MS = 15_000;

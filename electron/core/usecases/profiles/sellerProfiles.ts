@@ -66,21 +66,23 @@ export function listProfiles(dataDir: string, marketUrl: string): ProfileSummary
 }
 
 /**
- * What a profile is called when the seller has not named it: the host and the user id, or the
- * host alone (then numbered) while the seller is not known yet — no word of any language in it,
- * since the name is shown as it is in every language and by the command line.
+ * What a profile is called when the seller has not named it: after their shop, the product their
+ * offers are of ("WoW Classic Era Gold"), since the API names no seller; the marketplace's host
+ * while they have no offer. Numbered when taken ("WoW Classic Era Gold 2"). No word of any
+ * language of ours in it (the name is shown as it is in every language and by the command line),
+ * and never the seller's id: a number that means nothing to them.
  */
 export function defaultProfileName(
   registry: Registry,
   marketUrl: string,
-  userId: number | null,
+  shop: string | null | undefined,
   /** Names in use outside the registry (a first profile no seller has claimed yet). */
   alsoTaken: readonly string[] = [],
 ): string {
-  const base = userId === null ? hostOf(marketUrl) : `${hostOf(marketUrl)}-${userId}`;
+  const base = (shop?.replace(/[/\\]/g, ' ').trim().slice(0, 60) || hostOf(marketUrl)).trim();
   const taken = new Set([...entriesOf(registry, marketUrl).map((e) => e.name), ...alsoTaken]);
   if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`)) return `${base} ${n}`;
 }
 
 function checkName(dataDir: string, registry: Registry, marketUrl: string, name: string): string {
