@@ -188,6 +188,68 @@ describe('an import says what really changes; an export speaks the seller words'
     expect(text).not.toMatch(/other fields?/);
     expect(internalWordsIn(text)).toEqual([]);
     await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('warns at once when the min purchase is above the amount, and saves anyway', async () => {
+    const { page } = desk;
+    await page.locator('nav button').filter({ hasText: 'Offers' }).click();
+    await page.getByLabel('Filter by product').selectOption(String(gold.id));
+    await page.locator('[data-local-id]').first().dblclick();
+    await page.waitForSelector('dialog[open] #f-price_per_step');
+    await page.fill('#f-amount', '500');
+    await page.fill('#f-min_purchase_amount', '1000');
+    const warning = page.locator('[data-warning-for="min_purchase_amount"]');
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(/More than the amount on offer \(500\)/);
+    expect(await page.locator('[data-problem-for="min_purchase_amount"]').count()).toBe(0);
+    await shots(desk, 'editor-min-above-amount');
+  });
+
+  it('the Saved toast never covers the editor footer: Save and the status forecast', async () => {
+    const { page } = desk;
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const price = page.locator('#f-price_per_step');
+      await price.fill(String(Number((await price.inputValue()) || '1') + 0.01));
+      await page.locator('dialog[open] footer button.primary').click();
+      const toast = page.locator('.notices .notice').filter({ hasText: /Saved/ }).first();
+      await toast.waitFor();
+      await page.waitForTimeout(150);
+      const box = (await toast.boundingBox())!;
+      for (const covered of [
+        'dialog[open] footer button.primary',
+        '[data-testid="status-forecast"]',
+      ]) {
+        const other = (await page.locator(covered).boundingBox())!;
+        const overlaps =
+          box.x < other.x + other.width &&
+          other.x < box.x + box.width &&
+          box.y < other.y + other.height &&
+          other.y < box.y + box.height;
+        expect(overlaps, `${covered} at ${width}`).toBe(false);
+      }
+      await desk.screenshot(`editor-saved-toast-${width}`);
+      await toast.locator('button[aria-label="Dismiss"]').click();
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.keyboard.press('Escape');
+  });
+
+  it('the Updated column is whole at 1280 and stays at 1024 while the list is sorted by it', async () => {
+    const { page } = desk;
+    await page.locator('nav button').filter({ hasText: 'Offers' }).click();
+    const header = page.locator('[role="columnheader"][aria-sort]').filter({ hasText: 'Updated' });
+    await header.waitFor();
+    if ((await header.getAttribute('aria-sort')) === null) await header.locator('button').click();
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const cell = page.locator('[data-local-id] .col-updated').first();
+      await expect.poll(() => cell.isVisible()).toBe(true);
+      const cut = await cell.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(cut, `Updated cut at ${width}: ${await cell.textContent()}`).toBe(false);
+    }
+    await shots(desk, 'offers-sorted-by-updated');
   });
 });
 
@@ -218,5 +280,30 @@ describe('in Russian', () => {
     expect(header).toContain('Время выдачи (часы)');
     expect(header.filter((cell) => /_/.test(cell))).toEqual([]);
     await shots(desk, 'export-message-ru');
+  });
+
+  it('Settings: the hold says how long a change waits, in proper Russian', async () => {
+    const { page } = desk;
+    await page.locator('nav button').filter({ hasText: 'Настройки' }).click();
+    const hint = page.locator('p', { hasText: 'Столько секунд каждое изменение ждёт' });
+    await hint.waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('Столько изменение');
+    await shots(desk, 'settings-hold-ru');
+  });
+
+  it('Discard and Undo take different verbs; Discard never sits as «Отменить…» beside «Отмена»', async () => {
+    const { page } = desk;
+    await page.locator('nav button').filter({ hasText: 'Предложения' }).click();
+    await page.locator('[data-local-id]').first().dblclick();
+    await page.waitForSelector('dialog[open] #f-price_per_step');
+    await page.fill('#f-price_per_step', '7');
+    await page.keyboard.press('Escape');
+    const confirm = page.locator('dialog[open]').filter({ hasText: 'Сбросить правки?' });
+    await confirm.waitFor();
+    const buttons = await confirm.locator('button').allTextContents();
+    expect(buttons.map((b) => b.trim())).toContain('Сбросить правки');
+    expect(buttons.join(' ')).not.toMatch(/Отменить правки/);
+    await shots(desk, 'discard-confirm-ru');
+    await confirm.locator('button', { hasText: 'Сбросить правки' }).click();
   });
 });

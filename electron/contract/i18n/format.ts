@@ -89,6 +89,23 @@ export function formatAgo(locale: Locale, iso: string | null, now: number): stri
   return dateTimeFormat(locale).format(new Date(then));
 }
 
+/**
+ * "just now", "5 min ago", "3 h ago", then a date short enough for a table's column: "Nov 27"
+ * this year, "11/27/25" before (the time and full date go in its tooltip).
+ */
+export function formatAgoShort(locale: Locale, iso: string | null, now: number): string {
+  const then = iso ? Date.parse(iso) : NaN;
+  if (!Number.isFinite(then) || now - then < 86_400_000) return formatAgo(locale, iso, now);
+  const date = new Date(then);
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  return new Intl.DateTimeFormat(
+    intlTag[locale],
+    sameYear
+      ? { month: 'short', day: 'numeric' }
+      : { year: '2-digit', month: 'numeric', day: 'numeric' },
+  ).format(date);
+}
+
 /** A wait: "less than a second", "12 s", "3 min". */
 export function formatDuration(locale: Locale, ms: number): string {
   if (ms < 1000) return translate(locale, 'common.lessThanSecond');

@@ -15,6 +15,7 @@ export {
 } from './locale';
 export {
   formatAgo,
+  formatAgoShort,
   formatCount,
   formatDate,
   formatDateTime,

@@ -208,6 +208,28 @@ export function validateOfferWrite(
   return problems;
 }
 
+/**
+ * What the API document does not forbid but that cannot sell as the seller meant: told beside the
+ * field, never refused (an assumption warns; only a documented rule blocks). The document bounds
+ * the min purchase amount by the product's step size alone; that a buyer cannot buy more than is
+ * on offer is ours (docs/ARCHITECTURE.md, Assumptions).
+ */
+export function offerWarnings(
+  offer: Pick<OfferWrite, 'amount' | 'min_purchase_amount'>,
+): FieldProblem[] {
+  const { amount, min_purchase_amount: min } = offer;
+  if (typeof amount !== 'number' || typeof min !== 'number' || !(min > amount)) return [];
+  return [
+    ruleProblem(
+      'min_purchase_amount',
+      'out_of_range',
+      `The min purchase amount is more than the amount on offer (${amount}): no buyer can buy that much, so the offer may not sell. Saving is still allowed.`,
+      'editor.warn.minAboveAmount',
+      { min, amount },
+    ),
+  ];
+}
+
 /** Problems of an offer's `data` against the product's fields, keyed `data.<fieldId>`. */
 export function dataProblems(data: Record<string, DataValue>, product: Product): FieldProblem[] {
   const problems: FieldProblem[] = [];

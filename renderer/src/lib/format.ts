@@ -2,6 +2,8 @@
 // format helpers bound to the current locale; reactive where a template calls them).
 import {
   formatAgo as formatAgoIn,
+  formatAgoShort as formatAgoShortIn,
+  formatDateTime as formatDateTimeIn,
   formatCount as formatCountIn,
   formatDuration,
   formatMoment as formatMomentIn,
@@ -26,6 +28,16 @@ export function formatAgo(iso: string | null, now: number): string {
 /** "15:42" today, with the date on another day. */
 export function formatMoment(iso: string, now: number): string {
   return formatMomentIn(currentLocale(), iso, now);
+}
+
+/** As formatAgo, dates short enough for a table column ("Nov 27"). */
+export function formatAgoShort(iso: string | null, now: number): string {
+  return formatAgoShortIn(currentLocale(), iso, now);
+}
+
+/** The full date and time, for a tooltip. */
+export function formatDateTime(iso: string): string {
+  return formatDateTimeIn(currentLocale(), iso);
 }
 
 /** "less than a second", "12 s", "3 min". */

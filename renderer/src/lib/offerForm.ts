@@ -15,7 +15,7 @@ import {
   type Product,
 } from '../../../electron/contract/marketplace/wire';
 import { statusAfterManage } from '../../../electron/contract/rules/statusRules';
-import { validateOfferWrite } from '../../../electron/contract/rules/offerRules';
+import { offerWarnings, validateOfferWrite } from '../../../electron/contract/rules/offerRules';
 import { fieldKindName, liveFieldsOf } from '../../../electron/contract/rules/fieldKinds';
 import { humanToMs, msToHuman, type DeliveryUnit } from './deliveryTime';
 
@@ -148,9 +148,11 @@ function dataToSend(form: OfferForm, product: Product): Record<string, DataValue
 export interface FormOutcome {
   input: SaveOfferInput | null;
   problems: FormProblems;
+  /** What may go wrong but does not stop the save (contract/rules offerWarnings). */
+  warnings: FormProblems;
 }
 
-/** What saving would send, and every problem the seller must fix first. */
+/** What saving would send, every problem the seller must fix first, and what to be warned of. */
 export function readForm(form: OfferForm, product: Product, localId?: number): FormOutcome {
   const problems: FormProblems = new Map();
   const add = (p: FieldProblemDto) => problems.set(p.field, [...(problems.get(p.field) ?? []), p]);
@@ -200,7 +202,7 @@ export function readForm(form: OfferForm, product: Product, localId?: number): F
           deliveryTimeMs: delivery.ms,
         }
       : null;
-  return { input, problems };
+  return { input, problems, warnings: groupProblems(offerWarnings(fields)) };
 }
 
 /** `offers.0.data.12` and `data.12` both name the editor's field `data.12`. */

@@ -14,7 +14,8 @@ export const en = {
   'activity.outcome.unreachable': 'Unreachable',
   'activity.outcome.rate_limited': 'Rate limited',
   'activity.export': 'Export CSV',
-  'activity.exported': '{count, plural, one {# entry} other {# entries}} saved to {file}.',
+  'activity.exported':
+    '{count, plural, one {# entry} other {# entries}} saved as “{file}” in the folder {folder}.',
   'activity.table': 'Requests sent',
   'activity.col.time': 'Time',
   'activity.col.operation': 'Operation',
@@ -90,7 +91,7 @@ export const ru: Messages<typeof en> = {
   'activity.outcome.rate_limited': 'Превышен лимит',
   'activity.export': 'Экспорт в CSV',
   'activity.exported':
-    '{count, plural, one {# запись сохранена} few {# записи сохранены} many {# записей сохранено} other {# записи сохранено}} в {file}.',
+    '{count, plural, one {# запись сохранена} few {# записи сохранены} many {# записей сохранено} other {# записи сохранено}} в файл «{file}» в папке {folder}.',
   'activity.table': 'Отправленные запросы',
   'activity.col.time': 'Время',
   'activity.col.operation': 'Операция',

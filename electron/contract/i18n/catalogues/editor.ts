@@ -120,6 +120,8 @@ export const en = {
   'editor.rule.between': 'must be between {min} and {max}',
   'editor.rule.exactlyOne': 'must be exactly 1 for an account offer',
   'editor.rule.atLeastStep': "must be at least the product's step size ({step})",
+  'editor.warn.minAboveAmount':
+    'more than the amount on offer ({amount}): no buyer can buy that much, so the offer may not sell. Saving is still allowed',
   'editor.rule.maxCharacters': 'must not be longer than {max} characters',
   'editor.rule.text': 'must be text',
   'editor.rule.string': 'must be a string',
@@ -252,6 +254,8 @@ export const ru: Messages<typeof en> = {
   'editor.rule.between': 'должно быть от {min} до {max}',
   'editor.rule.exactlyOne': 'для аккаунта должно быть ровно 1',
   'editor.rule.atLeastStep': 'должно быть не меньше шага товара ({step})',
+  'editor.warn.minAboveAmount':
+    'больше, чем выставлено ({amount}): столько никто не сможет купить, и предложение может не продаваться. Сохранить всё равно можно',
   'editor.rule.maxCharacters': 'не длиннее {max} символов',
   'editor.rule.text': 'должно быть текстом',
   'editor.rule.string': 'должно быть текстом',

@@ -298,6 +298,12 @@ export function parseCredentialId(
 }
 
 /** The file's own name without its folders, for "Preview of accounts.txt". */
+/** The folder a saved file is in, as its path names it. */
+export function folderOf(path: string): string {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return cut > 0 ? path.slice(0, cut) : path;
+}
+
 export function fileLabel(nameOrPath: string): string {
   const parts = nameOrPath.split(/[\\/]/);
   return parts.at(-1) || nameOrPath;
