@@ -157,11 +157,7 @@ describe('offers import: the app and the command line apply one rule', { timeout
     // one again.
     const existing = first.map((cell, i) => (i === column('Offer number') ? '' : cell));
     const fresh = existing.map((cell, i) =>
-      i === column('Price per step')
-        ? '12.34'
-        : i === column('Delivery time (hours)')
-          ? ''
-          : cell,
+      i === column('Price per step') ? '12.34' : i === column('Delivery time (hours)') ? '' : cell,
     );
     const file = csvFile('offers.csv', [header, existing, fresh, fresh]);
 
