@@ -108,7 +108,9 @@ describe('Activity view in Chromium', () => {
       expect(csv[0]).toBe('Time,Operation,Offers,Outcome,Message');
       for (const secret of [token, login, password]) expect(csv.join('\n')).not.toContain(secret);
       expect(csv.slice(1)).toHaveLength(1);
-      expect(csv[1]).toMatch(new RegExp(`Set status to Not Active,${gold.id},Refused,404`));
+      expect(csv[1]).toMatch(
+        new RegExp(`Set status to Not Active,${gold.id},Refused,Offer ${gold.id} not found`),
+      );
       await page.getByLabel('Outcome').selectOption('rate_limited');
       await expect.poll(() => rows.first().textContent()).toMatch(/No request matches/);
     } finally {
