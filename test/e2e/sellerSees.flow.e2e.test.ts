@@ -248,6 +248,9 @@ describe('an import says what really changes; an export speaks the seller words'
       await expect.poll(() => cell.isVisible()).toBe(true);
       const cut = await cell.evaluate((el) => el.scrollWidth > el.clientWidth);
       expect(cut, `Updated cut at ${width}: ${await cell.textContent()}`).toBe(false);
+      // Whole inside the window, not pushed past its edge.
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width, `Updated past the edge at ${width}`).toBeLessThanOrEqual(width);
     }
     await shots(desk, 'offers-sorted-by-updated');
   });
