@@ -1,9 +1,9 @@
-// "Replace token" in the account switcher, in Chromium through the browser host: a seller whose
-// shop has no offers queues an account offer with a credential, revokes the token in the
-// dashboard and pastes the new one. Nothing on the marketplace can say whose it is, so the dialog
-// asks, saying what Seller Desk knows and cannot know (English, then Russian); cancelled, nothing
-// changes. Another seller's token is refused without a question. Confirmed, the profile takes the
-// token and its queue goes out with it. Screenshots of the question at 1280 and 1024, light and
+// "Replace token" in Chromium through the browser host: a seller whose shop has no offers queues
+// an account offer with a credential, revokes the token in the dashboard and pastes the new one
+// in the account switcher. Nothing on the marketplace can say whose it is, so the dialog asks,
+// saying what Seller Desk knows and cannot know; cancelled, nothing changes. Another seller's
+// token is refused without a question. Settings' "Replace the token" asks the same (in Russian);
+// confirmed, the profile takes the token and its queue goes out with it. Screenshots of the question at 1280 and 1024, light and
 // dark, in both languages.
 import { Readable } from 'node:stream';
 import type { Page } from 'playwright-core';
@@ -68,7 +68,11 @@ describe('Replace token in Chromium', () => {
         await expect
           .poll(() => switcher(page).locator('[role="alert"]').textContent())
           .toContain(`This API token belongs to seller ${seller1.id}, who has no profile here yet`);
+        expect(await switcher(page).locator('[role="alert"]').textContent()).not.toContain(
+          'did not accept',
+        );
         expect(await page.locator('dialog').count()).toBe(0);
+        await shots(desk, 'replace-token-other-seller');
 
         // The new token: the question, in English.
         await page.fill('#replace-token', fresh);
@@ -90,9 +94,17 @@ describe('Replace token in Chromium', () => {
         await expect.poll(() => question.count()).toBe(0);
         expect(await rowState(page, name)).toContain('Token refused');
 
-        // The same question in Russian; confirmed, the profile takes the token.
+        // Settings' "Replace the token" asks the same, here in Russian; confirmed, the profile
+        // takes the token.
         await setLanguage(page, 'ru');
-        await switcher(page).getByRole('button', { name: 'Заменить токен', exact: true }).click();
+        await page.click('nav button:has-text("Настройки")');
+        const card = page.locator('.card', { has: page.locator('#settings-replace-token') });
+        await expect
+          .poll(() => card.textContent())
+          .toContain(`Маркетплейс отклонил токен профиля «${name}»`);
+        await shots(desk, 'replace-token-settings-ru');
+        await page.fill('#settings-replace-token', fresh);
+        await card.getByRole('button', { name: 'Заменить токен', exact: true }).click();
         const вопрос = page.locator(`dialog[aria-label="Принять этот токен для ${name}?"]`);
         await expect
           .poll(() => вопрос.textContent())
@@ -100,12 +112,14 @@ describe('Replace token in Chromium', () => {
             `Seller Desk не может подтвердить, что этот API-токен принадлежит продавцу профиля «${name}»`,
           );
         expect(await вопрос.textContent()).toContain('Неизвестно: тот же ли это магазин');
+        expect(internalWordsIn((await вопрос.textContent())!)).toEqual([]);
         await shots(desk, 'replace-token-question-ru');
         await вопрос.getByRole('button', { name: 'Принять токен' }).click();
         await expect.poll(() => вопрос.count()).toBe(0);
         await expect
           .poll(() => page.locator('.notices .notice').allTextContents())
           .toContainEqual(expect.stringContaining(`«${name}» работает с новым токеном`));
+        await expect.poll(() => page.locator('#settings-replace-token').count()).toBe(0);
         await setLanguage(page, 'en');
 
         // The queue goes out under the new token.
@@ -115,7 +129,10 @@ describe('Replace token in Chromium', () => {
           .toEqual(['Stranded smurf']);
         const sent = sandbox.control.offers(seller3.id)[0]!;
         expect(sandbox.control.credentials(sent.id).map((c) => c.login)).toEqual(['smurf-a']);
-        await switcher(page).locator('button.current').click();
+        // The list is still open from the switcher's question.
+        expect(await switcher(page).locator('button.current').getAttribute('aria-expanded')).toBe(
+          'true',
+        );
         await expect.poll(() => rowState(page, name)).not.toContain('Token refused');
         expect(desk.console.filter((line) => line.startsWith('pageerror'))).toEqual([]);
       } finally {

@@ -34,6 +34,8 @@ export const en = {
   'settings.replaceTitle': 'Replace the token',
   'settings.replaceHint':
     "The new token is checked with the marketplace before it replaces the current one. Another seller's token opens that seller's own profile instead (see the list at the top of the sidebar).",
+  'settings.replaceRefusedHint':
+    'The marketplace refused the token of "{profile}". Paste its seller\'s new token: the profile keeps its changes and sends them with it. Another seller\'s token is refused here; add that seller from the list at the top of the sidebar.',
   'settings.replaceButton': 'Replace token',
   'settings.replaced': 'Token replaced.',
 
@@ -129,6 +131,8 @@ export const ru: Messages<typeof en> = {
   'settings.replaceTitle': 'Заменить токен',
   'settings.replaceHint':
     'Новый токен сначала проверяется маркетплейсом и только потом заменяет текущий. Токен другого продавца открывает его собственный профиль (список — вверху боковой панели).',
+  'settings.replaceRefusedHint':
+    'Маркетплейс отклонил токен профиля «{profile}». Вставьте новый токен его продавца: профиль сохранит свои изменения и отправит их с ним. Токен другого продавца здесь не принимается; добавьте этого продавца из списка вверху боковой панели.',
   'settings.replaceButton': 'Заменить токен',
   'settings.replaced': 'Токен заменён.',
 
