@@ -135,18 +135,19 @@ describe('manage: 200 offers per window per seller', () => {
 });
 
 describe('the request record', () => {
-  it('keeps method, path, clock time, status and seller of every request, in order', async () => {
+  it('keeps method, path, query, clock time, status and seller of every request, in order', async () => {
     const clock = manualClock(1_000_000);
     api = await openSandbox({ clock });
     await api.call('GET', paths.productList);
     clock.advance(5);
-    await api.call('GET', '/no/such/route', { seller: 2 });
+    await api.call('GET', '/no/such/route?page=2', { seller: 2 });
     clock.advance(5);
     await api.call('GET', paths.myOffers, { token: null });
     expect(api.sandbox.requests).toEqual([
       {
         method: 'GET',
         path: paths.productList,
+        query: '',
         at: 1_000_000,
         status: 200,
         sellerId: 1,
@@ -157,6 +158,7 @@ describe('the request record', () => {
       {
         method: 'GET',
         path: '/no/such/route',
+        query: 'page=2',
         at: 1_000_005,
         status: 404,
         sellerId: null,
@@ -167,6 +169,7 @@ describe('the request record', () => {
       {
         method: 'GET',
         path: paths.myOffers,
+        query: '',
         at: 1_000_010,
         status: 401,
         sellerId: null,

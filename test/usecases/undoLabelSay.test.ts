@@ -1,6 +1,7 @@
 // An undo step keeps its label's catalogue message beside the English (schema 10): the app says
 // it in Russian from the message, not by reading the English back; a step recorded before the
 // column existed (a profile of schema 9) still reads, its English said from the fixed forms.
+import { asSchema } from '../support/olderSchema';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION, type Store } from '../../electron/core/store';
 import { testDatabase } from '../../electron/core/store/testing';
@@ -43,15 +44,11 @@ describe("an undo step's label in the app's language", () => {
     // The profile as schema 9 left it: no column, a step with its English only.
     const db = testDatabase(store);
     db.exec('DELETE FROM undo_steps');
-    db.exec('ALTER TABLE undo_steps DROP COLUMN label_say');
-    db.exec('ALTER TABLE activity DROP COLUMN message_say'); // migration 11's, later still
-    db.exec('DROP TABLE alert_deliveries; DROP TABLE alert_channels'); // migration 12's
-    db.exec('DROP TABLE credential_deletions'); // migration 13's
+    asSchema(db, 9);
     db.prepare('INSERT INTO undo_steps (label, at, offers) VALUES (?, ?, 2)').run(
       'Delete 2 offers',
       kept.at,
     );
-    db.pragma('user_version = 9');
     store.close();
     store = openStore(dir.file('seller.db'), { clock: manualClock() });
     expect(testDatabase(store).pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);

@@ -90,7 +90,7 @@ export const en = {
   'refusals.transfers.deliveryTime':
     'The delivery time must be a whole number of milliseconds, at least 1.',
   'refusals.transfers.noValidRow':
-    'No row of the file can be taken: {count, plural, =1 {its only row has a problem} other {all # rows have problems}} (listed by line). Nothing was taken.',
+    'No row of the file can be taken: {count, plural, =1 {its only row has a problem} one {all # rows have problems} other {all # rows have problems}} (listed by line). Nothing was taken.',
   'refusals.transfers.importStopped': 'The import was stopped; nothing was queued.',
   'refusals.stock.lowLevel': 'The low-stock level must be a whole number, 0 or more.',
   'refusals.stock.gone': 'This offer is no longer in the local data.',
@@ -203,7 +203,7 @@ export const ru: Messages<typeof en> = {
   'refusals.transfers.cannotWrite': 'Не удалось записать {path} ({code}).',
   'refusals.transfers.deliveryTime': 'Время выдачи — целое число миллисекунд, не меньше 1.',
   'refusals.transfers.noValidRow':
-    'Ни одну строку файла нельзя принять: {count, plural, =1 {в единственной строке ошибка} other {ошибки во всех строках ({count})}} (перечислены по номерам строк). Ничего не принято.',
+    'Ни одну строку файла нельзя принять: {count, plural, =1 {в единственной строке ошибка} one {ошибки во всех # строке} few {ошибки во всех # строках} many {ошибки во всех # строках} other {ошибки во всех # строках}} (перечислены по номерам строк). Ничего не принято.',
   'refusals.transfers.importStopped': 'Импорт остановлен; ничего не поставлено в очередь.',
   'refusals.stock.lowLevel': 'Порог малого остатка — целое число, 0 или больше.',
   'refusals.stock.gone': 'Этого предложения больше нет в локальных данных.',
