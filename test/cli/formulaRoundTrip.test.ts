@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeColumnHeader } from '../../electron/core/imports/offers';
 import { formatDelimited, delimitedRecords } from '../../electron/core/imports/text/delimited';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { demoProducts } from '../../electron/sandbox/seed';
@@ -24,11 +25,16 @@ const texts = [
   '-5',
   '-0.5',
 ];
-const TEXT_COLUMNS = [
+const WRITE_TEXT_COLUMNS = [
   'outer_name',
   'internal_name',
   'description',
   'comment_for_reviewer',
+] as const;
+/** The import reads the API's names; the export writes the seller's words. */
+const TEXT_COLUMNS = [...WRITE_TEXT_COLUMNS, 'Account title'];
+const EXPORTED_TEXT_COLUMNS = [
+  ...WRITE_TEXT_COLUMNS.map((c) => writeColumnHeader(c)),
   'Account title',
 ];
 const header = [
@@ -75,7 +81,7 @@ async function exportToFile(name: string): Promise<string> {
 /** The text columns of an exported file's rows, as raw cells, by outer name's offer. */
 function rawTextCells(csv: string): string[][] {
   const [head, ...rows] = [...delimitedRecords(csv, ',')];
-  const indexes = TEXT_COLUMNS.map((name) => head!.cells.indexOf(name));
+  const indexes = EXPORTED_TEXT_COLUMNS.map((name) => head!.cells.indexOf(name));
   expect(indexes.every((i) => i >= 0)).toBe(true);
   return rows.map((row) => indexes.map((i) => row.cells[i]!));
 }
