@@ -126,4 +126,15 @@ describe('the built main process', () => {
     expect(report.windowStateSaved).toBe(true);
     expect(report.quits).toBe(2);
   });
+
+  it('draws the tray core describes, with its icon, and leaves login items to an installed app', () => {
+    expect(report.tray).toMatchObject({
+      icon: join(root, 'build', 'icons', '32x32.png'),
+      items: ['Open Seller Desk', 'Sync Now', 'Quit Seller Desk'],
+      destroyed: false,
+    });
+    expect(report.tray.tooltip).toMatch(/^Seller Desk/);
+    // A checkout's Electron binary is never registered to start at login.
+    expect(report.loginItem).toBeNull();
+  });
 });

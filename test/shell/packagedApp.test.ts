@@ -85,6 +85,9 @@ describe('an installed Seller Desk', () => {
     expect(report.index.status).toBe(200);
     expect(report.sandbox).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
     expect(report.preview).toMatchObject({ ok: true, value: { totals: { valid: 2 } } });
+    // The installed app applies Settings' start-at-login (off until the seller turns it on).
+    expect(report.loginItem).toEqual({ openAtLogin: false });
+    expect(report.tray.items).toEqual(['Open Seller Desk', 'Sync Now', 'Quit Seller Desk']);
   });
 
   it('loads no code from outside app.asar but the native sqlite binding', () => {
