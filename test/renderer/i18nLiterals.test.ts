@@ -33,7 +33,8 @@ describe('no literal words in components', () => {
         `<button title="Close it" aria-label={busy ? 'Saving…' : 'Save'}>Save</button>
          <Modal heading="Delete offers"><kbd>Ctrl</kbd><code>seller-desk push</code></Modal>
          <code>Run this first</code>
-         <p class="big note">{t('offers.title')}</p><span>Seller Desk</span><i>{'×'}</i>`,
+         <p class="big note">{t('offers.title')}</p><span>Seller Desk</span><i>{'×'}</i>
+         <input placeholder="https://example.com/hook" />`,
       ),
     ).toEqual([
       '<button title>: "Close it"',

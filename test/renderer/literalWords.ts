@@ -17,8 +17,12 @@ const keyNames =
 const commandLike = /^[a-z0-9][a-z0-9._\-/:=@+ ]*$/;
 /** A shortcut such as "Ctrl+S" reads the same in every language, in a <kbd> or a styled span. */
 const keyCombo = /^((Ctrl|Cmd|Shift|Alt|Option)(\/(Ctrl|Cmd))?\+)+\S+$/;
+/** An address (a placeholder such as "https://") reads the same in every language. */
+const address = /^https?:\/\/\S*$/;
 const hasLetters = (text: string) =>
-  !keyCombo.test(text.trim()) && /\p{L}/u.test(text.replace(brand, ''));
+  !keyCombo.test(text.trim()) &&
+  !address.test(text.trim()) &&
+  /\p{L}/u.test(text.replace(brand, ''));
 /** A quoted string in an expression that reads as words for a person, not a name for code. */
 const looksLikeWording = (text: string) => {
   const words = text.replace(brand, '');
