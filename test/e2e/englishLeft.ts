@@ -72,7 +72,9 @@ export const navigationAndDialogs: WordingPlaces = {
 };
 
 const sameInRussian =
-  /^(Seller|Desk|Ctrl|Cmd|Shift|Esc|Enter|API|pro|email|Email|id|SD|npm|start|JPEG|PNG|CSV|TSV|XLSX|JSON|csv|txt|UTF|KOI|Windows|Excel|English)$/;
+  /^(Seller|Desk|Ctrl|Cmd|Shift|Esc|Enter|API|pro|email|Email|id|SD|npm|start|JPEG|PNG|CSV|TSV|XLSX|JSON|csv|txt|UTF|KOI|Windows|Excel|English|Telegram|Bot|HMAC|SHA)$/;
+/** Written as the other side reads them in any language: an address, an HTTP header's name. */
+const asTyped = /https?:\/\/\S*|\bX(-[A-Z][A-Za-z]+)+/g;
 
 export async function englishLeft(
   page: Page,
@@ -108,6 +110,7 @@ export async function englishLeft(
   const ordered = [...data].sort((a, b) => b.length - a.length);
   for (let text of texts) {
     for (const word of ordered) text = text.split(word).join(' ');
+    text = text.replace(asTyped, ' ');
     for (const word of text.match(/[A-Za-z]{3,}/g) ?? []) {
       if (!sameInRussian.test(word)) left.add(word);
     }

@@ -106,7 +106,7 @@ describe('Restock pool in Chromium', () => {
         // The offers list's stock badge says what the pool holds for it.
         await page.keyboard.press('Escape');
         const badge = page.locator(`[data-local-id="${localId}"]`).getByTestId('stock-badge');
-        await expect.poll(() => badge.textContent()).toMatch(/· Pool: 1$/);
+        await expect.poll(() => badge.textContent()).toMatch(/· Pool tops up: 1$/);
         await shots(desk, 'pool-badge');
         await page.locator(`[data-local-id="${localId}"]`).dblclick();
         await pool.scrollIntoViewIfNeeded();

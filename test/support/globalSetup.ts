@@ -14,8 +14,19 @@ function needsBrowser(argv: readonly string[]): boolean {
   return filters.length === 0 || filters.some((filter) => BROWSER_FILES.test(filter));
 }
 
+/**
+ * Each project runs the global setup, each with a fresh import of this module: the run's own
+ * environment remembers that the target was chosen and named.
+ */
+const CHOSEN = 'SELLER_DESK_E2E_TARGET_CHOSEN';
+
 export default async function setup(): Promise<void> {
-  if (!needsBrowser(process.argv)) return;
+  if (!needsBrowser(process.argv) || process.env[CHOSEN]) return;
+  await chooseTarget();
+  process.env[CHOSEN] = '1';
+}
+
+async function chooseTarget(): Promise<void> {
   try {
     const target = await e2eTarget();
     prepareTarget(target);
