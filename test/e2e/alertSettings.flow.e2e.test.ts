@@ -46,7 +46,10 @@ describe('alert settings in Chromium', () => {
       await page.fill('[data-testid="telegram-chat"]', '-1001234567890');
       await page.fill('[data-testid="telegram-token"]', 'not a token');
       await page.getByRole('button', { name: 'Add Telegram' }).click();
-      await expect.poll(() => page.textContent('body')).toContain('A bot token looks like');
+      // Said under the Telegram form, where it is corrected, and gone once a channel is added.
+      await expect
+        .poll(() => page.textContent('[data-testid="telegram-refused"]'))
+        .toContain('A bot token looks like');
 
       await page.fill('[data-testid="telegram-token"]', BOT_TOKEN);
       await page.fill('[data-testid="telegram-api-base"]', bot.apiBase);
@@ -55,6 +58,7 @@ describe('alert settings in Chromium', () => {
       await page.fill('[data-testid="webhook-secret"]', SECRET);
       await page.getByRole('button', { name: 'Add webhook' }).click();
       await expect.poll(() => page.locator('[data-testid="alert-channels"] li').count()).toBe(2);
+      expect(await page.locator('[data-testid="telegram-refused"]').count()).toBe(0);
 
       await page.click('[data-testid="alerts-test"]');
       await expect.poll(() => bot.hits.length).toBe(1);
@@ -62,7 +66,10 @@ describe('alert settings in Chromium', () => {
       expect(bot.hits[0]).toMatchObject({ token: BOT_TOKEN, chatId: '-1001234567890' });
       expect(webhook.hits[0]).toMatchObject({ signatureOk: true, status: 200 });
       expect(webhook.hits[0]!.json).toMatchObject({ event: 'test', language: 'en' });
-      await expect.poll(() => page.textContent('body')).toContain('Test alert sent to');
+      // Each channel says its own outcome beside it.
+      await expect
+        .poll(() => page.locator('[data-testid="alert-tested"]').allTextContents())
+        .toEqual(['Test alert delivered.', 'Test alert delivered.']);
 
       // Keep running and start at login.
       await page.click('[data-testid="keep-running"]');
@@ -99,6 +106,9 @@ describe('alert settings in Chromium', () => {
       await page.click('[data-testid="alerts-test"]');
       await expect.poll(() => bot.hits.length).toBe(2);
       expect(bot.hits[1]!.text).toMatch(/этот канал работает/);
+      await expect
+        .poll(() => page.locator('[data-testid="alert-tested"]').first().textContent())
+        .toContain('Проверочное оповещение доставлено.');
       await expect.poll(() => core.trayViews.at(-1)?.items[0]?.label).toBe('Открыть Seller Desk');
       await shoot(desk, 'ru');
     } finally {

@@ -61,8 +61,8 @@ export const en = {
   'alerts.settings.remove': 'Remove',
   'alerts.settings.sendTest': 'Send a test alert',
   'alerts.settings.sending': 'Sending…',
-  'alerts.settings.testSent': 'Test alert sent to {target}.',
-  'alerts.settings.testFailed': 'Could not send to {target}: {reason}. Seller Desk will try again.',
+  'alerts.settings.testReached': 'Test alert delivered.',
+  'alerts.settings.testMissed': 'Test alert not delivered: {reason}. Seller Desk will try again.',
   'alerts.settings.delivered':
     'Sent: {sent, number} · waiting: {pending, number} · given up: {failed, number}',
   'alerts.settings.language': 'Alerts are written in the app’s language.',
@@ -134,7 +134,7 @@ export const ru: Messages<typeof en> = {
     'Узнавайте о продажах, распроданных предложениях, пустом запасе, отказах и непринятом токене в Telegram или на свой вебхук, даже когда окно закрыто. Секреты защищены системной связкой ключей.',
   'alerts.settings.forProfile': 'Для {profile}',
   'alerts.settings.none': 'Каналов оповещений пока нет.',
-  'alerts.settings.telegram': 'Телеграм',
+  'alerts.settings.telegram': 'Telegram',
   'alerts.settings.webhook': 'Вебхук',
   'alerts.settings.chatId': 'ID чата',
   'alerts.settings.botToken': 'Токен бота',
@@ -149,9 +149,9 @@ export const ru: Messages<typeof en> = {
   'alerts.settings.remove': 'Удалить',
   'alerts.settings.sendTest': 'Отправить проверочное оповещение',
   'alerts.settings.sending': 'Отправка…',
-  'alerts.settings.testSent': 'Проверочное оповещение отправлено: {target}.',
-  'alerts.settings.testFailed':
-    'Не удалось отправить: {target} — {reason}. Seller Desk попробует ещё раз.',
+  'alerts.settings.testReached': 'Проверочное оповещение доставлено.',
+  'alerts.settings.testMissed':
+    'Проверочное оповещение не доставлено: {reason}. Seller Desk попробует ещё раз.',
   'alerts.settings.delivered':
     'Отправлено: {sent, number} · ждут: {pending, number} · не удалось: {failed, number}',
   'alerts.settings.language': 'Оповещения пишутся на языке приложения.',
