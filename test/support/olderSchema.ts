@@ -8,7 +8,7 @@ interface Shape {
 
 function shapeOf(db: Database.Database): Shape {
   const rows = db
-    .prepare<[], { name: string; type: string }>(
+    .prepare<{ name: string; type: string }>(
       "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') AND name NOT LIKE 'sqlite_%'",
     )
     .all();
@@ -16,7 +16,7 @@ function shapeOf(db: Database.Database): Shape {
   const columns = new Map<string, Set<string>>();
   for (const { name, type } of rows) {
     if (type !== 'table') continue;
-    const cols = db.prepare<[], { name: string }>(`PRAGMA table_info("${name}")`).all();
+    const cols = db.prepare<{ name: string }>(`PRAGMA table_info("${name}")`).all();
     columns.set(name, new Set(cols.map((c) => c.name)));
   }
   return { objects, columns };
