@@ -120,7 +120,7 @@ const figure = (r: ProbeResult) =>
 
 describe('XLSX bombs under the 50 MB limit, read as the app reads them', () => {
   it.each(cases)(
-    '$name: refused within 10 s, under 500 MB',
+    '$name: refused, not read (well within 30 s), under 500 MB',
     async ({ name, make, how, code, message }) => {
       const bytes = await make();
       expect(bytes.length).toBeLessThan(50 * MB);
@@ -135,7 +135,9 @@ describe('XLSX bombs under the 50 MB limit, read as the app reads them', () => {
       expect(result.message).toMatch(
         /^(This workbook is too large to read safely|the file is not a readable XLSX workbook)/,
       );
-      expect(result.ms).toBeLessThan(10_000);
+      // A bomb that is read rather than refused takes minutes; the bound is that, not a speed
+      // goal (the figure printed above is one), and it holds on a busy 2-core machine.
+      expect(result.ms).toBeLessThan(30_000);
       expect(result.peakRss).toBeLessThan(500 * MB);
       expect(result.maxRss).toBeLessThan(500 * MB);
     },
