@@ -345,7 +345,10 @@ async function start(): Promise<void> {
       sandbox:
         launch.sandboxUrl && launch.sandboxToken
           ? fixedSandboxPort(launch.sandboxUrl, launch.sandboxToken)
-          : createSandboxPort({ snapshotFile: join(userData, 'sandbox-marketplace.json') }),
+          : createSandboxPort({
+              snapshotFile: join(userData, 'sandbox-marketplace.json'),
+              buyersEveryMs: launch.sandboxBuyersMs,
+            }),
       log: (message) => log(message),
     },
   });

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../contract/clock';
+import { startBuyers, type BuyersOptions } from './buyers';
 import { sandboxControl, type SandboxControl } from './control';
 import { FaultInjector, type Faults } from './faults';
 import { RateLimits } from './rateLimits';
@@ -38,6 +39,8 @@ export interface SandboxOptions {
   tokens?: readonly string[];
   /** Attached-from-link images answer 404 for this long (default 300). */
   attachVisibleAfterMs?: number;
+  /** Buyers who buy from offers on sale now and then (buyers.ts); none by default. */
+  buyers?: BuyersOptions;
 }
 
 export interface SandboxSeller {
@@ -99,13 +102,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const urlHost = host.includes(':') ? `[${host}]` : host;
   settings.baseUrl = `http://${urlHost}:${address.port}`;
 
+  const control = sandboxControl(() => state);
+  const stopBuyers = opts.buyers
+    ? startBuyers(
+        control,
+        state.sellers.map((s) => s.id),
+        opts.buyers,
+      )
+    : () => {};
+
   return {
     baseUrl: settings.baseUrl,
     sellers: state.sellers.map((s) => ({ id: s.id, name: s.name, token: s.token })),
     requests,
     setFaults: (f) => faults.set(f),
     resetFaults: () => faults.set({}),
-    control: sandboxControl(() => state),
+    control,
     async saveSnapshot(file) {
       const target = file ?? opts.snapshotFile;
       if (!target) throw new Error('saveSnapshot: no file given and no snapshotFile option');
@@ -113,6 +125,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        stopBuyers();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

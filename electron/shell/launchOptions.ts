@@ -16,6 +16,8 @@ export interface LaunchOptions extends CoreTuning {
   /** "Try the sandbox" reaches this marketplace with this token instead of starting its own. */
   sandboxUrl?: string;
   sandboxToken?: string;
+  /** The pause between the in-app sandbox's buyers; 0 keeps it still. */
+  sandboxBuyersMs?: number;
 }
 
 interface Switch {
@@ -57,6 +59,13 @@ const SWITCHES: readonly Switch[] = [
     value: 'TOKEN',
     help: 'the token "Try the sandbox" uses with --sandbox-url',
     kind: 'text',
+  },
+  {
+    name: 'sandbox-buyers-ms',
+    key: 'sandboxBuyersMs',
+    value: 'MS',
+    help: 'the pause between the sandbox\u2019s buyers (0: no buyers)',
+    kind: 'number',
   },
   {
     name: 'window-ms',

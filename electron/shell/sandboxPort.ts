@@ -1,20 +1,25 @@
 // "Try the sandbox marketplace": the simulated marketplace with its demo data, started in this
 // process when the seller asks for it (Electron main and the browser host alike). Its state is
-// kept in a snapshot file, so what the seller did in the sandbox is still there next time.
+// kept in a snapshot file, so what the seller did in the sandbox is still there next time. Buyers
+// buy from the seller's offers on sale now and then, so sales, restocks and alerts show.
 import type { SandboxPort } from '../core/app';
 import type { Sandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
+import { DEMO_BUYERS_EVERY_MS } from '../sandbox/buyers';
 
 export interface SandboxPortOptions {
   /** Where the sandbox's state is saved on stop and loaded on start; none: fresh demo data. */
   snapshotFile?: string;
   /** A shorter rate-limit "minute" (tests). */
   windowMs?: number;
+  /** The pause between two buyers (default DEMO_BUYERS_EVERY_MS); 0 keeps the marketplace still. */
+  buyersEveryMs?: number;
 }
 
 export function createSandboxPort(options: SandboxPortOptions = {}): SandboxPort & {
   current(): Sandbox | null;
 } {
+  const buyersEveryMs = options.buyersEveryMs ?? DEMO_BUYERS_EVERY_MS;
   let sandbox: Sandbox | null = null;
   let starting: Promise<Sandbox> | null = null;
   return {
@@ -23,6 +28,7 @@ export function createSandboxPort(options: SandboxPortOptions = {}): SandboxPort
         seed: 'demo',
         snapshotFile: options.snapshotFile,
         windowMs: options.windowMs,
+        ...(buyersEveryMs > 0 ? { buyers: { everyMs: buyersEveryMs } } : {}),
       });
       sandbox = await starting;
       const demoSeller = sandbox.sellers[0];
