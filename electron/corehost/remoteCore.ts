@@ -4,7 +4,14 @@
 // log). It watches the core: one that ends unexpectedly fails the calls it was answering with
 // `unavailable` (never a hang), is started again and its session reopened, and the renderer is
 // told (`core.restarted`); past a few restarts a minute it stays stopped and the seller is told.
-import type { ChannelName, EventName, EventPayload, Handlers, Result } from '../contract/ipc';
+import type {
+  Answer,
+  ChannelName,
+  EventName,
+  EventPayload,
+  Handlers,
+  Result,
+} from '../contract/ipc';
 import { AppFailure, channelNames } from '../contract/ipc';
 import type {
   CoreInit,
@@ -46,6 +53,8 @@ export interface RemoteCoreOptions {
 }
 
 export type RemoteCore = AppCore & {
+  /** A call relayed with its raw input; the core validates it and answers its Result. */
+  answer: Answer;
   /** Resolves once a restart (if one is under way) has finished; for tests and shutdown. */
   settled(): Promise<void>;
   /** Restarts so far (the cap counts those within the last window). */
@@ -265,19 +274,29 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
     }
   }
 
-  async function call(channel: ChannelName, input: unknown): Promise<unknown> {
-    const state = await current();
-    const result = (await request(state, (id) => ({
-      type: 'call',
-      id,
-      channel,
-      input,
-    }))) as Result<unknown>;
-    if (result.ok) {
-      // The language follows the renderer's first answer too (the browser host learns it there).
-      if (channel.startsWith('app.')) heardLanguage(result.value);
-      return result.value;
+  /** The core's own Result for a call: its input validated and its handler run there, once. */
+  async function answer(channel: ChannelName, input: unknown): Promise<Result<unknown>> {
+    let result: Result<unknown>;
+    try {
+      const state = await current();
+      result = (await request(state, (id) => ({
+        type: 'call',
+        id,
+        channel,
+        input,
+      }))) as Result<unknown>;
+    } catch (error) {
+      if (!(error instanceof AppFailure)) throw error;
+      return { ok: false, error: { kind: error.kind, message: error.message } };
     }
+    // The language follows the renderer's first answer too (the browser host learns it there).
+    if (result.ok && channel.startsWith('app.')) heardLanguage(result.value);
+    return result;
+  }
+
+  async function call(channel: ChannelName, input: unknown): Promise<unknown> {
+    const result = await answer(channel, input);
+    if (result.ok) return result.value;
     throw rebuildError(result.error);
   }
 
@@ -290,6 +309,7 @@ export async function createRemoteCore(options: RemoteCoreOptions): Promise<Remo
 
   return {
     handlers,
+    answer,
     locale: () => locale,
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
       const set = listeners.get(event) ?? new Set();

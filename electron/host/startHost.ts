@@ -1,7 +1,8 @@
 // The browser host: the built renderer and a loopback bridge to the core, so that Seller Desk
 // runs in any browser (development, machines without Electron) and end-to-end tests drive the
 // real UI in Chromium. It gives the page exactly what the preload gives it, nothing more: the
-// contract's channels through the same `dispatch`, the contract's events, and staged files.
+// contract's channels answered as Electron main answers them (`answerCall`), the contract's
+// events, and staged files.
 // The address it prints opens one tab: the page trades the launch secret in it for a session
 // secret (electron/contract/ipc/protocol.ts), and the printed one stops working.
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BridgeSession, EventName, Handlers } from '../contract/ipc';
+import type { Answering, BridgeSession, EventName, Handlers } from '../contract/ipc';
 import {
   BRIDGE_EVENTS_PATH,
   BRIDGE_FILE_NAME_HEADER,
@@ -20,7 +21,7 @@ import {
   BRIDGE_PREFIX,
   BRIDGE_SECRET_HEADER,
   BRIDGE_SESSION_PATH,
-  dispatch,
+  answerCall,
   eventNames,
 } from '../contract/ipc';
 import { checkHost } from '../contract/loopback';
@@ -40,8 +41,7 @@ const MAX_INVOKE_BYTES = 8 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 /** What the host needs of the core: its handlers, and its events when it has them. */
-export interface HostedCore {
-  handlers: Handlers;
+export interface HostedCore extends Answering {
   on?(event: EventName, listener: (payload: unknown) => void): () => void;
   /** Where the core stages screenshot copies (each profile's folder); served as queued thumbnails. */
   stagedScreenshotsDirs?: () => string[];
@@ -199,7 +199,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         error: { kind: 'bad_input', message: 'The request was not valid JSON.' },
       });
     }
-    const result = await dispatch(core.handlers, channel, input, (name, error) =>
+    const result = await answerCall(core, channel, input, (name, error) =>
       log(
         `"${name}" failed: ${error instanceof Error ? `${error.name}: ${error.message}` : 'error'}`,
       ),

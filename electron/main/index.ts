@@ -20,8 +20,7 @@ import {
 } from 'electron';
 import { AppFailure, FILE_GRANT_CHANNEL, ipcChannel } from '../contract/ipc';
 import { translate } from '../contract/i18n';
-import type { AppCore } from '../core/app';
-import { createRemoteCore } from '../corehost/remoteCore';
+import { createRemoteCore, type RemoteCore } from '../corehost/remoteCore';
 import { stagedScreenshotDirs } from '../core/usecases/paths';
 import { followAttention } from '../shell/attentionBadge';
 import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';
@@ -100,7 +99,7 @@ protocol.registerSchemesAsPrivileged([
 
 const windows = new Set<BrowserWindow>();
 let mainWindow: BrowserWindow | null = null;
-let core: AppCore | null = null;
+let core: RemoteCore | null = null;
 
 /**
  * The one place a link leaves the app, for the seller's browser, and only after the allow-list
@@ -355,7 +354,7 @@ async function start(): Promise<void> {
 
   registerIpcHandlers({
     ipcMain,
-    handlers: withPlainTextAcceptance(core.handlers, vault),
+    core: withPlainTextAcceptance(core, vault),
     isTrustedSender,
     log,
   });

@@ -1,8 +1,9 @@
 // Main's side of the IPC contract: one `ipcMain.handle` per contract channel (prefixed), the
-// sender checked first, then the shared `dispatch` (validation, typed failures). Events from the
-// core go to our windows only. Written over minimal shapes of ipcMain/webContents for tests.
-import type { ChannelName, EventName, Handlers, Result } from '../contract/ipc';
-import { channelNames, dispatch, eventNames, ipcChannel } from '../contract/ipc';
+// sender checked first, then the call answered once (`answerCall`: relayed raw to the core's
+// process, which validates it). Events from the core go to our windows only. Written over
+// minimal shapes of ipcMain/webContents for tests.
+import type { Answering, ChannelName, EventName, Result } from '../contract/ipc';
+import { answerCall, channelNames, eventNames, ipcChannel } from '../contract/ipc';
 import type { IpcSenderLike } from './senderCheck';
 
 export interface IpcMainLike {
@@ -15,7 +16,7 @@ export interface IpcMainLike {
 
 export interface IpcBridgeOptions {
   ipcMain: IpcMainLike;
-  handlers: Handlers;
+  core: Answering;
   isTrustedSender(event: IpcSenderLike): { trusted: true } | { trusted: false; reason: string };
   /** Told about refused senders and handler crashes; never given the payload (it may hold a token). */
   log(message: string): void;
@@ -28,7 +29,7 @@ const refused: Result<never> = {
 
 /** Registers every channel; returns the function that removes them again. */
 export function registerIpcHandlers(options: IpcBridgeOptions): () => void {
-  const { ipcMain, handlers, isTrustedSender, log } = options;
+  const { ipcMain, core, isTrustedSender, log } = options;
   for (const name of channelNames) {
     ipcMain.handle(ipcChannel(name), async (event, input) => {
       const verdict = isTrustedSender(event);
@@ -36,7 +37,7 @@ export function registerIpcHandlers(options: IpcBridgeOptions): () => void {
         log(`Refused "${name}" from ${verdict.reason}.`);
         return refused;
       }
-      return dispatch(handlers, name, input, (channel: string, error: unknown) =>
+      return answerCall(core, name, input, (channel: string, error: unknown) =>
         log(`"${channel}" failed: ${describeError(error)}`),
       );
     });

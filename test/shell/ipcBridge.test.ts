@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChannelName, Handlers, Result } from '../../electron/contract/ipc';
 import {
   AppFailure,
+  answerCall,
   channelNames,
   channels,
   eventNames,
@@ -54,7 +55,7 @@ function setUp(handlers?: Handlers) {
   const { ipcMain, listeners } = fakeIpcMain();
   const unregister = registerIpcHandlers({
     ipcMain,
-    handlers: handlers ?? recordingHandlers(calls),
+    core: { handlers: handlers ?? recordingHandlers(calls) },
     isTrustedSender: (event) => checkSender(event, trusted),
     log: (m) => logs.push(m),
   });
@@ -172,6 +173,39 @@ describe('registerIpcHandlers', () => {
     expect(crashed).toMatchObject({ ok: false, error: { kind: 'internal' } });
     expect(JSON.stringify(crashed)).not.toContain('secret.sqlite');
     expect(logs.some((l) => l.includes('sync.status'))).toBe(true);
+  });
+
+  it('relays a call raw to a core that answers itself, so it is validated once, there', async () => {
+    const relayed: [string, unknown][] = [];
+    const handlers = recordingHandlers([]);
+    const core = {
+      handlers: new Proxy(handlers, {
+        get() {
+          throw new Error('main ran a handler of a core that answers itself');
+        },
+      }),
+      answer: async (name: ChannelName, raw: unknown): Promise<Result<unknown>> => {
+        relayed.push([name, raw]);
+        return { ok: false, error: { kind: 'bad_input', message: `checked in the core: ${name}` } };
+      },
+    };
+    const { ipcMain, listeners } = fakeIpcMain();
+    registerIpcHandlers({
+      ipcMain,
+      core,
+      isTrustedSender: (event) => checkSender(event, trusted),
+      log: () => {},
+    });
+    const result = await listeners.get(ipcChannel('offers.get'))!(ours, { localId: 'x' });
+    // Malformed here too, yet passed on untouched: the core's dispatch is the only one.
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'bad_input', message: 'checked in the core: offers.get' },
+    });
+    expect(relayed).toEqual([['offers.get', { localId: 'x' }]]);
+    // A name outside the contract never reaches the core.
+    expect(await answerCall(core, 'no.such', {})).toMatchObject({ error: { kind: 'bad_input' } });
+    expect(relayed).toHaveLength(1);
   });
 });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Handlers } from '../../electron/contract/ipc';
-import { AppFailure, dispatch } from '../../electron/contract/ipc';
+import { AppFailure, answerCall } from '../../electron/contract/ipc';
 import { withPlainTextAcceptance } from '../../electron/main/plainTextAcceptance';
 import type { SafeStorageLike } from '../../electron/main/tokenVault';
 import { createSafeStorageTokenVault } from '../../electron/main/tokenVault';
@@ -141,11 +141,11 @@ describe('safeStorage token vault', () => {
         return status;
       },
     } as unknown as Handlers;
-    const handlers = withPlainTextAcceptance(core, vault);
-    const refused = await dispatch(handlers, 'session.connect', { token: TOKEN });
+    const main = withPlainTextAcceptance({ handlers: core }, vault);
+    const refused = await answerCall(main, 'session.connect', { token: TOKEN });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'insecure_storage' } });
     expect(JSON.stringify(refused)).not.toContain(TOKEN);
-    const accepted = await dispatch(handlers, 'session.acceptPlainTextStorage', { token: TOKEN });
+    const accepted = await answerCall(main, 'session.acceptPlainTextStorage', { token: TOKEN });
     expect(accepted).toMatchObject({ ok: true, value: { tokenSet: true } });
     expect(stored).toEqual(['accept']);
     expect(vault.get()).toBe(TOKEN);

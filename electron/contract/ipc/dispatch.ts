@@ -1,6 +1,7 @@
-// The one place where a call from the renderer meets a handler, used by Electron main and by the
-// browser host alike: the input is validated before the handler runs, a thrown failure becomes a
-// typed error, and nothing else (no stack, no internals) crosses back.
+// The one place where a call from the renderer meets a handler: the input is validated before the
+// handler runs, a thrown failure becomes a typed error, and nothing else (no stack, no internals)
+// crosses back. It runs once a call, where the handlers live (the core's process or thread); a
+// shell in front of a core elsewhere relays the raw input (`Answer`) and takes its Result as is.
 import type { z } from 'zod';
 import type { ChannelName, Channels } from './channels';
 import { channels } from './channels';
@@ -40,15 +41,40 @@ function describeIssues(error: z.ZodError): FieldProblemDto[] {
   }));
 }
 
+const unknownRequest: Result<never> = {
+  ok: false,
+  error: { kind: 'bad_input', message: 'Unknown request.' },
+};
+
+/** A call answered: the contract's Result for a channel and its raw input. */
+export type Answer = (name: ChannelName, rawInput: unknown) => Promise<Result<unknown>>;
+
+/** What a shell answers through: a core that dispatches its own calls, or handlers here. */
+export interface Answering {
+  handlers: Handlers;
+  /** Present on a core in another process or thread: the call is validated and run there. */
+  answer?: Answer;
+}
+
+/** The call answered once: relayed raw to a core that dispatches itself, else dispatched here. */
+export async function answerCall(
+  target: Answering,
+  name: unknown,
+  rawInput: unknown,
+  onInternalError: (channel: string, error: unknown) => void = () => {},
+): Promise<Result<unknown>> {
+  if (!target.answer) return dispatch(target.handlers, name, rawInput, onInternalError);
+  if (!isChannelName(name)) return unknownRequest;
+  return target.answer(name, rawInput);
+}
+
 export async function dispatch(
   handlers: Handlers,
   name: unknown,
   rawInput: unknown,
   onInternalError: (channel: string, error: unknown) => void = () => {},
 ): Promise<Result<unknown>> {
-  if (!isChannelName(name)) {
-    return { ok: false, error: { kind: 'bad_input', message: 'Unknown request.' } };
-  }
+  if (!isChannelName(name)) return unknownRequest;
   const parsed = channels[name].input.safeParse(rawInput);
   if (!parsed.success) {
     return {
