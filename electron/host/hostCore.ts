@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppFailure } from '../contract/ipc';
+import type { CoreTimings } from '../contract/ipc/corePort';
 import type { AppCore, SandboxPort } from '../core/app';
 import { createEncryptedTokenVault, hostKeyFile } from '../core/app';
 import { stagedScreenshotDirs } from '../core/usecases/paths';
@@ -18,19 +19,10 @@ import { followAttention } from '../shell/attentionBadge';
 import { followTray, type TrayView } from '../core/app/tray';
 import { stagedScreenshotPath } from '../shell/stagedScreenshotRoute';
 
-export interface HostCoreOptions {
+export interface HostCoreOptions extends CoreTimings {
   dataDir: string;
   staging: FileStaging;
-  /** The marketplace to connect to with a token; the real one by default. */
-  baseUrl?: string;
   sandbox?: SandboxPort;
-  windowMs?: number;
-  syncIntervalMs?: number;
-  syncDebounceMs?: number;
-  syncHoldMs?: number;
-  /** Shorter waits while the marketplace cannot be reached (tests); the app's own by default. */
-  retryDelaysMs?: readonly number[];
-  reachabilityProbeMs?: number;
   /** How the core's worker starts; default a worker thread of this process (tests wrap it). */
   spawn?: SpawnCore;
   log?(message: string): void;
@@ -52,6 +44,8 @@ export type HostAppCore = AppCore & {
 
 export async function createHostCore(options: HostCoreOptions): Promise<HostAppCore> {
   const log = options.log ?? (() => {});
+  // The data folder and the timings go to the core as they are; the rest is the host's.
+  const { staging: _staging, sandbox: _sandbox, spawn: _spawn, log: _log, ...init } = options;
   const box = openSecretBox(createKeyFileProtector(hostKeyFile(options.dataDir)));
   // The keychain's stand-in: what the desktop app asks of safeStorage, done with the host's key.
   const keychain = {
@@ -67,16 +61,7 @@ export async function createHostCore(options: HostCoreOptions): Promise<HostAppC
   const screenshotsDirs = () => stagedScreenshotDirs(options.dataDir);
   const remote = await createRemoteCore({
     spawn: options.spawn ?? workerSpawner(),
-    init: {
-      dataDir: options.dataDir,
-      baseUrl: options.baseUrl,
-      windowMs: options.windowMs,
-      syncIntervalMs: options.syncIntervalMs,
-      syncDebounceMs: options.syncDebounceMs,
-      syncHoldMs: options.syncHoldMs,
-      retryDelaysMs: options.retryDelaysMs,
-      reachabilityProbeMs: options.reachabilityProbeMs,
-    },
+    init,
     ports: {
       tokenVault,
       keychain,

@@ -7,19 +7,36 @@ import type { EventName } from './channels';
 import type { Result } from './result';
 
 /** The core's options that are plain data (everything else is a port the parent serves). */
+/** What a core is started with: plain data, so it crosses to the core's thread as it is. */
 export interface CoreInit {
   dataDir: string;
+  /** The real marketplace by default. */
   baseUrl?: string;
+  /** A shorter rate-limit window (tests, benchmarks against a scaled sandbox). */
   windowMs?: number;
+  /** How often the background sync runs; default 5 minutes. */
   syncIntervalMs?: number;
+  /** The pause after a local change before syncing; default 2 s. */
   syncDebounceMs?: number;
+  /**
+   * The hold before the background sync sends a fresh change (undo time); default: the
+   * seller's setting (10 s). Tests that do not exercise it pass 0.
+   */
   syncHoldMs?: number;
-  /** The pauses between attempts while the marketplace cannot be reached (AppCoreOptions). */
+  /**
+   * The pauses between attempts while the marketplace cannot be reached (the last one repeats);
+   * default 5 s, 15 s, 30 s, 60 s.
+   */
   retryDelaysMs?: readonly number[];
+  /** How often the marketplace's host is knocked on while it is unreachable; default 15 s. */
   reachabilityProbeMs?: number;
-  /** The OS's languages, when the parent knows them (Electron's `app.getPreferredSystemLanguages`). */
+  /**
+   * The OS's languages, most preferred first (main: Electron's
+   * `app.getPreferredSystemLanguages`); absent, the renderer's `navigator.languages` from its
+   * first call, else Node's Intl default.
+   */
   systemLanguages?: readonly string[];
-  /** The app's version as Settings shows it (main: Electron's). */
+  /** The app's version as Settings shows it (main: Electron's); else the checkout's package.json. */
   appVersion?: string;
   /** Electron's build of better-sqlite3's native binding; absent under plain Node. */
   sqliteNativeBinding?: string;
@@ -31,6 +48,18 @@ export interface CoreInit {
     openFolder: boolean;
   };
 }
+
+/** The timings and the marketplace a launch may tune (a development launch, tests). */
+export type CoreTimings = Pick<
+  CoreInit,
+  | 'baseUrl'
+  | 'windowMs'
+  | 'syncIntervalMs'
+  | 'syncDebounceMs'
+  | 'syncHoldMs'
+  | 'retryDelaysMs'
+  | 'reachabilityProbeMs'
+>;
 
 /** The ports the parent serves and the core calls asynchronously. */
 export const asyncPortMethods = [
