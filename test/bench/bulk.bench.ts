@@ -27,7 +27,7 @@ const sizes = (process.env.BULK_BENCH_SIZES ?? '10000,100000').split(',').map(Nu
 async function measure(size: number): Promise<number> {
   const dir = tempDir();
   const profile = openSellerProfile({
-    dataDir: dir.dir,
+    dataDir: dir.path,
     baseUrl: 'http://127.0.0.1:9',
     // As the app opens it: the write-ahead log copied into the file by a thread of its own.
     checkpointInBackground: true,
@@ -116,7 +116,7 @@ async function measure(size: number): Promise<number> {
     return Math.max(...times);
   } finally {
     await profile.close();
-    dir.cleanup();
+    dir.remove();
   }
 }
 

@@ -1,8 +1,6 @@
 // Runs the real `bin/seller-desk.mjs` as a child process (asynchronously: the sandbox answering
 // it lives in this process) against a sandbox marketplace with a scaled rate-limit window.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { runCli } from '../../electron/cli/run';
@@ -94,25 +92,7 @@ export function jsonOf<T = Record<string, unknown>>(run: CliRun): T {
   }
 }
 
-export interface TempDir {
-  path: string;
-  /** Writes a file in the folder (a CSV to import, a credential list); its path. */
-  file(name: string, content: string): string;
-  remove(): void;
-}
-
-export function tempDir(prefix: string): TempDir {
-  const path = mkdtempSync(join(tmpdir(), prefix));
-  return {
-    path,
-    file(name, content) {
-      const file = join(path, name);
-      writeFileSync(file, content);
-      return file;
-    },
-    remove: () => rmSync(path, { recursive: true, force: true }),
-  };
-}
+export { tempDir, type TempDir } from '../support/tempDir';
 
 /** The real binary's run, which must exit 0 (else it fails with all it printed). */
 export async function succeeds(args: string[], target: CliTarget): Promise<CliRun> {

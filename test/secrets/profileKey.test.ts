@@ -42,7 +42,7 @@ let localId: number;
 
 beforeEach(() => {
   dir = tempDir();
-  dataDir = join(dir.dir, 'data');
+  dataDir = join(dir.path, 'data');
   file = profileFile(dataDir, BASE_URL);
   mkdirSync(join(dataDir, 'profiles'), { recursive: true });
   sealer = null;
@@ -62,7 +62,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   store.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 const legacy = () => ({

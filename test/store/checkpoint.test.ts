@@ -15,7 +15,7 @@ const CHUNK = 500;
 
 let tmp = tempDir();
 afterEach(() => {
-  tmp.cleanup();
+  tmp.remove();
   tmp = tempDir();
 });
 

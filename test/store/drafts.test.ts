@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   store.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 function outbox() {

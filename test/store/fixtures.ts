@@ -1,7 +1,4 @@
 // Products and offers in the wire shape, for store tests that need no server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Offer, Product, ProductField } from '../../electron/contract/marketplace/wire';
 import { createSecretBox } from '../../electron/core/secrets';
@@ -147,14 +144,7 @@ export function manualClock(start = Date.parse('2026-11-22T00:00:00.000Z')): Clo
   };
 }
 
-export function tempDir(): { dir: string; file: (name: string) => string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'sd-store-'));
-  return {
-    dir,
-    file: (name) => join(dir, name),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
+export { tempDir, type TempDir } from '../support/tempDir';
 
 export function testSecretBox() {
   return createSecretBox(randomBytes(32));

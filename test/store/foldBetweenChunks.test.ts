@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   store.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 const walBytes = () => statSync(`${dir.file('seller.db')}-wal`).size;

@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   store.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 const ROWS = 3000;

@@ -85,7 +85,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   store.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 /** 263 gold offers of one product, each on a server; the server is given by option id or label. */

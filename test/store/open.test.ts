@@ -6,7 +6,7 @@ import { goldProduct, tempDir } from './fixtures';
 import { testDatabase } from '../../electron/core/store/testing';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
 function temp() {
   const d = tempDir();
   dirs.push(d);

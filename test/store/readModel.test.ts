@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   store.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 function localIdOf(serverId: number): number {

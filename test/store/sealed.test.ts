@@ -11,7 +11,7 @@ import { tempDir } from '../sync/harness';
 
 const root = resolve(import.meta.dirname, '../..');
 const dir = tempDir();
-afterAll(() => dir.cleanup());
+afterAll(() => dir.remove());
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });

@@ -50,7 +50,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   store.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 function localIds(): number[] {

@@ -59,7 +59,7 @@ beforeAll(async () => {
   testDatabase(store).pragma('wal_checkpoint(TRUNCATE)');
   store.close();
 });
-afterAll(() => dir.cleanup());
+afterAll(() => dir.remove());
 
 /**
  * Runs the child and kills it once the sandbox has seen `manageRequests` manage requests from it,

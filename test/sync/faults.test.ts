@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sb.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 describe('sync under faults', () => {

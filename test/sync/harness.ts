@@ -1,8 +1,5 @@
 // A seller's desk against the sandbox marketplace over a real loopback socket: a real SQLite file
 // in a temp dir, the real rate limiter (scaled window), the real client and the sync engine.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createMarketplaceClient, type MarketplaceClient } from '../../electron/core/api';
 import { createRateLimiter, type RateLimiter } from '../../electron/core/limits';
@@ -70,14 +67,10 @@ export function openDesk(
   };
 }
 
-export function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'sd-sync-'));
-  return {
-    dir,
-    file: (n: string) => join(dir, n),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
+import { tempDir } from '../support/tempDir';
+
+export { tempDir };
+export type { TempDir } from '../support/tempDir';
 
 export async function sandbox(): Promise<Sandbox> {
   return startSandbox({ port: 0, windowMs: WINDOW_MS, attachVisibleAfterMs: 0 });
@@ -138,7 +131,7 @@ export function useSyncWorld() {
   afterEach(async () => {
     await world.desk?.close();
     world.desk = null;
-    world.dir.cleanup();
+    world.dir.remove();
   });
   return world;
 }

@@ -134,7 +134,7 @@ describe('a pulled page, set by set', () => {
     } finally {
       bySet.close();
       byOffer.close();
-      dir.cleanup();
+      dir.remove();
     }
   });
 });

@@ -39,7 +39,7 @@ beforeAll(async () => {
     logLevel: 'error',
   });
 }, 60_000);
-afterAll(() => dir.cleanup());
+afterAll(() => dir.remove());
 
 /** A store of new account offers, each with its screenshot files queued (staged copies). */
 function storeWithScreenshots(file: string): void {

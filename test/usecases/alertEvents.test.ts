@@ -19,12 +19,12 @@ import { manualClock, serverOffer, tempDir } from '../store/fixtures';
 
 const MINUTE = 60_000;
 const dir = tempDir();
-afterAll(() => dir.cleanup());
+afterAll(() => dir.remove());
 
 function profileAt() {
   const clock = manualClock();
   const profile = openSellerProfile({
-    dataDir: dir.dir,
+    dataDir: dir.path,
     baseUrl: 'http://127.0.0.1:9',
     file: dir.file(`p${Math.random()}.sqlite`),
     token: () => 'unused',

@@ -50,14 +50,14 @@ afterEach(async () => {
 function newProfile(): SellerProfile {
   const dir = tempDir();
   const profile = openSellerProfile({
-    dataDir: dir.dir,
+    dataDir: dir.path,
     baseUrl: 'http://127.0.0.1:9',
     clock: manualClock(),
     token: () => {
       throw new Error('a local change needs no token');
     },
   });
-  opened.push({ profile, cleanup: dir.cleanup });
+  opened.push({ profile, cleanup: dir.remove });
   profile.store().saveProducts([goldProduct, accountProduct]);
   return profile;
 }

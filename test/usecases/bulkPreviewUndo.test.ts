@@ -277,7 +277,7 @@ describe('undo', () => {
     await changePrice(profile, { offers: all(), mode: 'percent', value: -10 });
     await profile.close();
     profile = openSellerProfile({
-      dataDir: dir.dir,
+      dataDir: dir.path,
       baseUrl: 'http://127.0.0.1:9',
       token: () => 'x',
     });
@@ -288,7 +288,7 @@ describe('undo', () => {
 
 describe('offer import: consequences and undo', () => {
   const sheet = (name: string, lines: string[]) => {
-    const path = join(dir.dir, name);
+    const path = join(dir.path, name);
     writeFileSync(path, lines.join('\n') + '\n');
     return path;
   };

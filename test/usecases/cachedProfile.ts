@@ -23,7 +23,7 @@ export interface CachedProfile {
 export function openCachedProfile(pulled: Record<string, Offer> = {}): CachedProfile {
   const dir = tempDir();
   const profile = openSellerProfile({
-    dataDir: dir.dir,
+    dataDir: dir.path,
     baseUrl: 'http://127.0.0.1:9',
     token: () => {
       throw new Error('a local use case needs no token');
@@ -42,13 +42,13 @@ export function openCachedProfile(pulled: Record<string, Offer> = {}): CachedPro
     profile,
     ids,
     offersFile(lines) {
-      const path = join(dir.dir, 'offers.csv');
+      const path = join(dir.path, 'offers.csv');
       writeFileSync(path, lines.join('\n') + '\n');
       return path;
     },
     async close() {
       await profile.close();
-      dir.cleanup();
+      dir.remove();
     },
   };
 }

@@ -85,7 +85,7 @@ describe('importOffers (use case)', () => {
   it('tells a missing file as bad input, naming it', async () => {
     const missing = await previewOfferImport(profile, {
       productId: goldProduct.id,
-      file: join(dir.dir, 'nope.csv'),
+      file: join(dir.path, 'nope.csv'),
     }).catch((e: unknown) => e);
     expect(missing).toMatchObject({ kind: 'bad_input' });
     expect((missing as Error).message).toMatch(/Cannot read .*nope\.csv \(ENOENT\)/);

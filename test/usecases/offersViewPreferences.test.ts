@@ -19,7 +19,7 @@ const opened: SellerProfile[] = [];
 
 function profile(name: string): SellerProfile {
   const p = openSellerProfile({
-    dataDir: dir.dir,
+    dataDir: dir.path,
     baseUrl: 'https://market.example',
     file: dir.file(`${name}.db`),
     token: () => '',
@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   for (const p of opened.splice(0)) await p.close();
-  dir.cleanup();
+  dir.remove();
 });
 
 const goldView: OffersViewPreferences = {
