@@ -282,7 +282,9 @@ describe('seller-desk offers commands', { timeout: 60_000 }, () => {
   });
 
   it("discards several offers' local changes", async () => {
-    await run('offers', 'change-price', '--percent', '10', '1001', '1002');
+    const queued = await run('offers', 'change-price', '--percent', '-10', '1001', '1002');
+    // The change said as the app and the undo step say it, with a true minus sign.
+    expect(queued.stdout).toContain('price −10 %');
     expect((await show('1001')).changedFields).toEqual(['price_per_step']);
     const done = await json<{ changed: number; offers: string[] }>(
       'offers',

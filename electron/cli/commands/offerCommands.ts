@@ -14,6 +14,7 @@ import {
   setStatus,
   selectedOffers,
   previewChange,
+  priceChangeWords,
   undoLastStep,
   type BulkChange,
   type ChangePreview,
@@ -436,8 +437,7 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
     { offers: { localIds }, mode, value },
     bulkJob(ctx, 'Changing prices', localIds.length),
   );
-  const change =
-    mode === 'percent' ? `${value > 0 ? '+' : ''}${value} %` : `${value > 0 ? '+' : ''}${value}`;
+  const change = priceChangeWords(mode, value);
   const first = outcome.changedIds[0];
   const done =
     outcome.changed === 1 && first !== undefined

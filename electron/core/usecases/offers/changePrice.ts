@@ -22,7 +22,8 @@ export interface PriceChangeOutcome extends BulkOutcome {
   prices: Map<number, number>;
 }
 
-function changeWords(mode: PriceChangeMode, value: number): string {
+/** A price change as the seller reads it: "+5 %", "−0.5". */
+export function priceChangeWords(mode: PriceChangeMode, value: number): string {
   const sign = value > 0 ? '+' : '−';
   return mode === 'percent' ? `${sign}${Math.abs(value)} %` : `${sign}${Math.abs(value)}`;
 }
@@ -46,7 +47,7 @@ export async function changePrice(
     ids,
     // The English the CLI prints, and its catalogue message for the app's undo (store/undoSteps).
     (changed) => ({
-      text: `Price ${changeWords(input.mode, input.value)} on ${offersCount(changed)}`,
+      text: `Price ${priceChangeWords(input.mode, input.value)} on ${offersCount(changed)}`,
       say: {
         key: 'undo.step.price',
         values: {

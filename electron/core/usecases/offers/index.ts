@@ -17,7 +17,7 @@ export { deleteOffers } from './deleteOffers';
 export type { DeleteOutcome } from './deleteOffers';
 export { setStatus } from './setStatus';
 export type { SetStatusInput } from './setStatus';
-export { changePrice } from './changePrice';
+export { changePrice, priceChangeWords } from './changePrice';
 export type { ChangePriceInput, PriceChangeOutcome } from './changePrice';
 export { discardLocalChanges } from './discardLocalChanges';
 export { retryRefused, dismissRefusal } from './refusedChanges';
