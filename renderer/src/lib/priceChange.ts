@@ -1,10 +1,6 @@
-// The bulk price change as the seller describes it ("+10 %", "-0.5"), previewed on one offer
-// before the core applies it to all of them, with the core's own rounding.
-import {
-  MarketplaceType,
-  type MarketplaceTypeValue,
-} from '../../../electron/contract/marketplace/wire';
-import { changedPrice, type PriceChangeMode } from '../../../electron/contract/rules/prices';
+// The bulk price change as the seller types it ("+10 %", "-0,5"): read in the app's language,
+// then judged by the rule the core applies (contract/rules/prices.ts), said in that language.
+import { priceChangeProblem, type PriceChangeMode } from '../../../electron/contract/rules/prices';
 import { parseDecimal } from '../../../electron/contract/i18n';
 import { currentLocale, t } from './i18nText';
 
@@ -25,18 +21,7 @@ export function parsePriceChange(
     };
   }
   const value = parsed.value;
-  if (value === 0) return { ok: false, message: t('offers.priceChangeZero') };
-  if (mode === 'percent' && value <= -100) {
-    return { ok: false, message: t('offers.priceChangeTooLow') };
-  }
+  const problem = priceChangeProblem(mode, value);
+  if (problem) return { ok: false, message: t(problem.say.key, problem.say.values) };
   return { ok: true, value };
-}
-
-export function applyPriceChange(
-  price: number,
-  mode: PriceChangeMode,
-  value: number,
-  marketplaceType: MarketplaceTypeValue = MarketplaceType.Gold,
-): number {
-  return changedPrice(price, mode, value, marketplaceType);
 }

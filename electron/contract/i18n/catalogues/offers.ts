@@ -199,8 +199,6 @@ export const en = {
   'offers.preview': 'Preview…',
   'offers.priceChangeEmpty': 'Enter how much to change the price by.',
   'offers.priceChangeNotANumber': 'Enter a number, like 10 or -5.',
-  'offers.priceChangeZero': 'A change of zero changes nothing.',
-  'offers.priceChangeTooLow': 'A price cannot drop by 100 % or more.',
   'offers.reviewWarning':
     '{count, plural, one {# live account offer goes back to review: it is off sale until the marketplace reviews it.} other {# live account offers go back to review: they are off sale until the marketplace reviews them.}}',
   'offers.soldLeftOut': 'Sold: a sold offer is left as it is.',
@@ -434,8 +432,6 @@ export const ru: Messages<typeof en> = {
   'offers.preview': 'Просмотр…',
   'offers.priceChangeEmpty': 'Укажите, на сколько изменить цену.',
   'offers.priceChangeNotANumber': 'Введите число, например 10 или -5.',
-  'offers.priceChangeZero': 'Изменение на ноль ничего не меняет.',
-  'offers.priceChangeTooLow': 'Цена не может упасть на 100 % и больше.',
   'offers.reviewWarning':
     '{count, plural, one {# активное предложение аккаунта вернётся на проверку: оно снято с продажи, пока маркетплейс его не проверит.} few {# активных предложения аккаунтов вернутся на проверку: они сняты с продажи, пока маркетплейс их не проверит.} many {# активных предложений аккаунтов вернутся на проверку: они сняты с продажи, пока маркетплейс их не проверит.} other {# активного предложения аккаунтов вернутся на проверку: они сняты с продажи, пока маркетплейс их не проверит.}}',
   'offers.soldLeftOut': 'Продано: проданное предложение остаётся как есть.',
