@@ -1,39 +1,12 @@
 /**
  * The seller's local store: one SQLite file per seller profile (WAL, foreign keys, busy timeout,
- * migrations by user_version), holding the catalogue, the server's offers as last seen, the
- * seller's local changes as an overlay on a base, the outbox, outcomes, conflicts, the sync-run
- * log, the rate ledger, and queued credentials (sealed) and screenshots.
- *
- * Public functions (all synchronous; every write commits before it returns):
- * - `openStore(file, { clock?, secretBox?, busyTimeoutMs? })` → `Store`; throws `StoreError`
- *   (kind `corrupt` | `newer_version` | `locked`) without modifying the file.
- * The connection is private to this folder; callers get narrow interfaces:
- * - `transaction(fn)` — several of the calls below as one (immediate) transaction.
- * - `syncStore(clock?)` — the sync engine's door (`SyncStore`, syncStore.ts): the outbox to send,
- *   what a pull brings in, the engine's remembered values and run log.
- * - `rateLedgerDatabase()` — the rate limiter's own table (`createRateLimiter({ db })`).
- * - The profile key's record (`CredentialsKeyRecord`, credentialsKey.ts).
- * - Catalogue: `saveProducts(products)`, `getProduct(id)`, `listProducts()`.
- * - Drafting (offline; validated with contract/rules first, throws `DraftRejected { problems }`):
- *   `createOffer({ productId, guaranteeDeliveryTime, fields })` → localId,
- *   `editOffer(localId, patch)`, `deleteOffer(localId)` → 'cancelled' | 'queued',
- *   `changeStatus(localId, status)`, `queueCredentials(localId, creds, 'add' | 'replace')`,
- *   `queueScreenshotFiles(localId, copiedPaths)`, `queueScreenshotUrls(localId, urls)`,
- *   `queueScreenshots(localId, { files, urls })` (both in one transaction),
- *   `detachScreenshot(localId, url)` → 'removed' | 'already', `keepScreenshot(localId, url)`,
- *   `discardLocalChanges(localId)`,
- *   `resolveConflict(localId, field, 'mine' | 'theirs')`.
- * - Importing a file: `importOffers(productId, rows, { skipRefused })` → `{ localIds, refused }`
- *   (one transaction, all or nothing unless skipRefused); the offers rows are matched against:
- *   `liveOffersOfProduct(productId)`, `offerOfServerId(serverId)`.
- * - Read model: `queryOffers({ status?, productId?, syncState?, text?, sort, offset, limit })`
- *   → `{ rows, total }`, `countOffers(filters?)` (by status, by sync state, outbox size),
- *   `viewPreferences(view)` / `saveViewPreferences(view, value)` (a view's remembered choices),
- *   `getOffer(localId)` (merged fields, server copy, changed fields, conflicts, outcome, pending
- *   ops), `knownCredentialHashes(localId)`, `queuedScreenshotFiles(localId)` (placeholder → staged
- *   copy), `recentSyncRuns()`.
- * - `close()`.
- * Tests that must look at rows use `store/testing.ts`, which production code may not import.
+ * migrations by user_version) holding the catalogue, the server's offers as last seen, the
+ * seller's local changes as an overlay on that base, the outbox, outcomes, conflicts, the sync
+ * runs, the rate ledger, and queued credentials (sealed) and screenshots. Every call is
+ * synchronous and every write commits before it returns. The connection is private to this
+ * folder: callers get the narrow interfaces below (the sync engine its `syncStore`, the limiter
+ * its ledger); tests that must look at rows use `store/testing.ts`, which production code may
+ * not import.
  */
 import {
   lastSalesPointId,
