@@ -48,7 +48,7 @@ export function resolveCoreWorker(moduleFile: string = moduleFileOf(import.meta)
 /**
  * The core thread's young generation (V8's default lets it grow to 48 MB). A credential commit or
  * a pull allocates short-lived rows fast, and the space grows to its bound and stays in the
- * process's memory; at 12 MB the 100k-line import peaks some 25 MB lower (test/bench/memory).
+ * process's memory; a small one keeps a 100k-line import's peak some 25 MB lower.
  */
 const CORE_YOUNG_GENERATION_MB = 12;
 

@@ -64,7 +64,7 @@ import { denyAllPermissions, guardWebContents } from './webContentsGuards';
 import { loadWindowState, saveWindowState, WINDOW_MIN_SIZE } from './windowState';
 
 const APP_CSP = contentSecurityPolicy({ connect: "'none'" });
-/** Must equal `build.appId` in package.json (test/shell/builder-config.test.ts). */
+/** Must equal `build.appId` in package.json: Windows groups the taskbar and toasts by it. */
 const APP_ID = 'com.sellerdesk.app';
 const PRELOAD_SCRIPT = join(__dirname, '../preload/index.cjs');
 const log = (message: string) => console.log(`[seller-desk] ${message}`);
@@ -103,7 +103,7 @@ let core: RemoteCore | null = null;
 
 /**
  * The one place a link leaves the app, for the seller's browser, and only after the allow-list
- * (https, marketplace and project hosts: test/shell/mainModules.test.ts). Electronegativity's
+ * (https, marketplace and project hosts). Electronegativity's
  * OPEN_EXTERNAL_JS_CHECK asks to review every call; this is the reviewed one.
  */
 async function openInBrowser(url: string): Promise<void> {
@@ -186,8 +186,7 @@ function createMainWindow(stateFile: string): BrowserWindow {
     title: 'Seller Desk',
     show: false,
     webPreferences: {
-      // Reviewed (PRELOAD_JS_CHECK): it exposes only the contract's named methods, proven by
-      // test/shell/apiSurface.test.ts on the real bundle and enforced by the layering test.
+      // Reviewed (PRELOAD_JS_CHECK): it exposes only the contract's named methods.
       preload: PRELOAD_SCRIPT /* eng-disable PRELOAD_JS_CHECK */,
       contextIsolation: true,
       sandbox: true,

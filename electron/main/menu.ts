@@ -1,7 +1,7 @@
 // The native menu: the usual roles (so copy/paste, undo, zoom and quit have their platform
 // shortcuts), the app's own commands with the keys of the one shortcuts table
 // (contract/shortcuts.ts), and a Help entry that opens the marketplace site in the browser.
-// A pure template builder: index.ts hands it to Electron, test/shell/menu.test.ts reads it.
+// A pure template builder, so that it can be read without Electron; index.ts hands it over.
 import type { MenuItemConstructorOptions } from 'electron';
 import { en as menuWords } from '../contract/i18n/catalogues/menu';
 import { shortcuts, type ShortcutCommand } from '../contract/shortcuts';

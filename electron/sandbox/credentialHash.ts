@@ -1,7 +1,6 @@
 // The marketplace's own login_hash / email_hash, by the assumption both sides share
 // (`credentialHashing`, docs/ARCHITECTURE.md "Assumptions"). The sandbox stands in for the
-// marketplace, which computes its hashes itself, so it does not borrow core's hashing code;
-// test/sandbox/credentialHash.test.ts keeps the two equal.
+// marketplace, which computes its hashes itself, so it does not borrow core's hashing code.
 import { createHash } from 'node:crypto';
 import { credentialHashing } from '../contract/marketplace/assumptions';
 

@@ -182,7 +182,7 @@ export function problemReason(
   say?: ProblemSay | null,
 ): string {
   // English stays the message's own words (the command line prints them); the catalogue's
-  // English is the same reason word for word (test/contract/problemWords.test.ts).
+  // English is the same reason word for word.
   if (say && locale !== 'en') return sayReason(say, locale);
   // The app's own line about links the marketplace failed to attach (kept in English).
   const links = locale === 'en' ? null : failedLinksIn(message, locale);

@@ -210,10 +210,10 @@ function countKeysOf(
  * Runs `fn` with the row-by-row update trigger of offer_counts set aside and the counts moved
  * once at the end: that trigger's twelve upserts cost more than the rest of a bulk row's update.
  * Only inside the caller's transaction (schema changes are transactional), so no other
- * connection ever sees the trigger gone. Worth it for a chunk, not for a few offers. Dropped, not
- * held by a flag its WHEN reads (tried, never released): a trigger left in place runs for every
- * updated row, and that cost 40–60 % more CPU per bulk change than compiling the chunk's
- * statements again after the schema change (same-process A/B, 20k offers).
+ * connection ever sees the trigger gone. Worth it for a chunk, not for a few offers. Dropped
+ * rather than held by a flag its WHEN reads: a trigger left in place still runs for every
+ * updated row, which costs more than compiling the chunk's statements again after the schema
+ * change.
  */
 function withCountsMovedOnce<T>(ctx: StoreContext, rows: number, fn: () => T): T {
   const trigger =

@@ -2,7 +2,7 @@
 // manage operation, all in one transaction, before the caller tells the seller "saved". The
 // product is read once, each new offer written once (see insertNewOffer), and a large import
 // builds the list's indexes and counts once at the end instead of row by row: 100k rows are
-// queued in seconds (test/bench/import-offers.bench.ts). Also the offers an import is matched
+// queued in seconds. Also the offers an import is matched
 // against (duplicates, edits by id), read in one pass rather than offer by offer.
 import { parseJson, prep, type StoreContext } from './context';
 import { checkNewOffer, editOffer, insertNewOffer, requireProduct } from './drafts';

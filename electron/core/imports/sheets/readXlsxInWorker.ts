@@ -62,7 +62,7 @@ class ReaderThread {
       resourceLimits: {
         maxOldGenerationSizeMb: heapMb,
         // A small nursery: parsing makes short-lived strings by the million, and a larger one
-        // measured no faster for 100 MB more of resident memory.
+        // is no faster for 100 MB more of resident memory.
         maxYoungGenerationSizeMb: 16,
       },
     });

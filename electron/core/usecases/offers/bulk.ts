@@ -83,7 +83,7 @@ export async function inUndoableChunks(
  * A big job at SQLite speed: ≈ 10 ms a chunk on an idle machine (a bulk row costs some 40–70 µs),
  * never so few offers that a chunk's commit and snapshot queries outweigh its rows. From
  * BIG_JOB offers on, about 25 ms a chunk and at least 384 offers, so the seller's queries wait at
- * most one such chunk (test/bench/bulk.bench.ts prints the page query's wait during each change).
+ * most one such chunk.
  * Not fewer: each commit writes every list-index page its rows touched, scattered over the
  * indexes a change moves (a discard of a price and status change moves 18), and at 100k a discard
  * in chunks of 300 took ~9.3–9.9 s of CPU against ~7.1–7.8 in chunks of 1000 (price and status
