@@ -1,4 +1,4 @@
-// Keyboard and dialog behaviour that only a real page shows (issue K, item 7): Enter on a row
+// Keyboard and dialog behaviour that only a real page shows: Enter on a row
 // opens the editor and only opens it, Enter in the product picker picks, Escape clears the
 // selection, a new form is quiet until touched, the editor's body scrolls under a fixed header
 // and footer, and toasts are drawn above a modal. Screenshots land in test-output/screens/.

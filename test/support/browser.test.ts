@@ -8,6 +8,9 @@ import {
   type FoundBrowser,
 } from './browser';
 
+/** Where Linux distributions put Chromium, as the resolver's own list names it. */
+const SYSTEM_CHROMIUM = installedBrowserPaths('linux', {}).find((p) => p.endsWith('/chromium'))!;
+
 const NPM: FoundBrowser = {
   kind: 'browser',
   executablePath: '/cache/chromium',
@@ -37,7 +40,7 @@ function machine(
 
 describe('the browser resolver', () => {
   it('takes SELLER_DESK_BROWSER before anything else', async () => {
-    const search = machine(['/opt/mine/chrome', '/usr/bin/chromium'], {
+    const search = machine(['/opt/mine/chrome', SYSTEM_CHROMIUM], {
       env: { SELLER_DESK_BROWSER: '/opt/mine/chrome' },
       electronBinary: () => '/electron',
     });
@@ -47,14 +50,14 @@ describe('the browser resolver', () => {
   });
 
   it('refuses a SELLER_DESK_BROWSER that does not exist instead of looking elsewhere', async () => {
-    const search = machine(['/usr/bin/chromium'], { env: { SELLER_DESK_BROWSER: '/nope' } });
+    const search = machine([SYSTEM_CHROMIUM], { env: { SELLER_DESK_BROWSER: '/nope' } });
     await expect(findBrowser({}, search)).rejects.toThrow(
       'SELLER_DESK_BROWSER names /nope, which does not exist.',
     );
   });
 
   it('takes the Electron binary next, when the caller can drive the app', async () => {
-    const search = machine(['/usr/bin/chromium'], { electronBinary: () => '/electron' });
+    const search = machine([SYSTEM_CHROMIUM], { electronBinary: () => '/electron' });
     expect(await findBrowser({ electron: true }, search)).toMatchObject({
       kind: 'electron',
       executablePath: '/electron',
@@ -62,7 +65,7 @@ describe('the browser resolver', () => {
     // A page that is not the app (a component harness) wants a plain browser.
     expect(await findBrowser({ electron: false }, search)).toMatchObject({
       kind: 'browser',
-      executablePath: '/usr/bin/chromium',
+      executablePath: SYSTEM_CHROMIUM,
     });
   });
 
@@ -91,7 +94,7 @@ describe('the browser resolver', () => {
   });
 
   it('looks where each OS keeps Chrome, Chromium and Edge', () => {
-    expect(installedBrowserPaths('linux', {})).toContain('/usr/bin/chromium');
+    expect(installedBrowserPaths('linux', {})).toContain(SYSTEM_CHROMIUM);
     expect(installedBrowserPaths('darwin', { HOME: '/Users/s' })).toContain(
       '/Users/s/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
     );
