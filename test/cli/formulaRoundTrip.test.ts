@@ -3,12 +3,11 @@
 // back changes nothing: duplicates of the queued offers, then, once pushed, unchanged offers.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeColumnHeader } from '../../electron/core/imports/offers';
 import { formatDelimited, delimitedRecords } from '../../electron/core/imports/text/delimited';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { demoProducts } from '../../electron/sandbox/seed';
-import { jsonOf, runSellerDesk, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { jsonOf, runSellerDesk, useCliWorld } from './harness';
 
 const product = demoProducts().find((p) => p.id === 10)!; // Valorant Accounts
 const rank = product.product_fields.find((f) => f.title === 'Rank')!.field_values[0]!.value;
@@ -48,32 +47,17 @@ const header = [
   'Account level',
 ];
 
-const dir = tempDir('sd-cli-formulas-');
-let sandbox: Sandbox;
-let target: CliTarget;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS });
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[2]!.token,
-  };
-});
-afterAll(async () => {
-  await sandbox.close();
-  dir.remove();
-});
+const world = useCliWorld('sd-cli-formulas-');
 
 const importFile = (file: string) =>
   runSellerDesk(
     ['offers', 'import', file, '--product', '10', '--delivery-time', '3600000', '--json'],
-    target,
+    world.target,
   );
 
 async function exportToFile(name: string): Promise<string> {
-  const file = join(dir.path, name);
-  const run = await runSellerDesk(['offers', 'export', file, '--product', '10'], target);
+  const file = join(world.dir.path, name);
+  const run = await runSellerDesk(['offers', 'export', file, '--product', '10'], world.target);
   expect(run.code, run.stderr).toBe(0);
   return readFileSync(file, 'utf8');
 }
@@ -94,7 +78,7 @@ describe(
   { timeout: 120_000 },
   () => {
     it('guards the cells in the file and imports them back as duplicates, then as unchanged', async () => {
-      const source = join(dir.path, 'source.csv');
+      const source = join(world.dir.path, 'source.csv');
       writeFileSync(
         source,
         formatDelimited(
@@ -133,7 +117,7 @@ describe(
       expect(exported).toContain(`,'-5,`);
       expect(exported).toContain(`,'-0.5,`);
 
-      const again = await importFile(join(dir.path, 'queued.csv'));
+      const again = await importFile(join(world.dir.path, 'queued.csv'));
       expect(again.code, again.stderr).toBe(0);
       expect(jsonOf<{ result: Record<string, unknown> }>(again).result).toMatchObject({
         created: 0,
@@ -141,14 +125,14 @@ describe(
         duplicates: texts.length,
       });
 
-      const push = await runSellerDesk(['push', '--json'], target);
+      const push = await runSellerDesk(['push', '--json'], world.target);
       expect(push.code, push.stderr).toBe(0);
-      const onServer = sandbox.control.offers(sandbox.sellers[2]!.id);
+      const onServer = world.sandbox.control.offers(world.sandbox.sellers[2]!.id);
       expect(onServer.map((o) => o.outer_name).sort()).toEqual([...texts].sort());
 
       const pushed = await exportToFile('pushed.csv');
       expect(sorted(rawTextCells(pushed))).toEqual(sorted(rawTextCells(exported)));
-      const back = await importFile(join(dir.path, 'pushed.csv'));
+      const back = await importFile(join(world.dir.path, 'pushed.csv'));
       expect(back.code, back.stderr).toBe(0);
       expect(jsonOf<{ result: Record<string, unknown> }>(back).result).toMatchObject({
         created: 0,

@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../electron/cli/run';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { tempDir, type TempDir } from '../support/tempDir';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const binPath = join(repoRoot, 'bin/seller-desk.mjs');
@@ -92,7 +95,49 @@ export function jsonOf<T = Record<string, unknown>>(run: CliRun): T {
   }
 }
 
-export { tempDir, type TempDir } from '../support/tempDir';
+export { tempDir, type TempDir };
+
+/** What most command-line suites share: a sandbox, a folder, and a target in it for one seller. */
+export interface CliWorld {
+  readonly sandbox: Sandbox;
+  readonly dir: TempDir;
+  readonly target: CliTarget;
+}
+
+/**
+ * A sandbox for the file (the demo seller `seller`'s token, the third by default: one with
+ * offers of every kind), its folder, and the target the binary runs against, set up before
+ * the file's tests and taken down after them. Register it at the top level of a test file.
+ */
+export function useCliWorld(prefix: string, seller = 2): CliWorld {
+  const dir = tempDir(prefix);
+  let sandbox: Sandbox | null = null;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ windowMs: WINDOW_MS });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    dir.remove();
+  });
+  const started = () => {
+    if (!sandbox) throw new Error('useCliWorld: read the world inside a test or a hook.');
+    return sandbox;
+  };
+  return {
+    dir,
+    get sandbox() {
+      return started();
+    },
+    get target() {
+      const s = started();
+      return {
+        baseUrl: s.baseUrl,
+        dataDir: join(dir.path, 'data'),
+        token: s.sellers[seller]!.token,
+      };
+    },
+  };
+}
 
 /** The real binary's run, which must exit 0 (else it fails with all it printed). */
 export async function succeeds(args: string[], target: CliTarget): Promise<CliRun> {

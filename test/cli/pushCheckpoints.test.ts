@@ -3,27 +3,11 @@
 // with the write-ahead log folded into the profile and emptied (TRUNCATE on close).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import { WAL_CHECKPOINTER_FILE } from '../../electron/core/store/checkpointer';
-import { jsonOf, repoRoot, succeeds, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { jsonOf, repoRoot, succeeds, useCliWorld } from './harness';
 
-let sandbox: Sandbox;
-const dir = tempDir('sd-cli-checkpoints-');
-let target: CliTarget;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS });
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[2]!.token,
-  };
-});
-afterAll(async () => {
-  await sandbox.close();
-  dir.remove();
-});
+const world = useCliWorld('sd-cli-checkpoints-');
 
 describe('push through the binary', { timeout: 120_000 }, () => {
   it('ships the checkpointer thread and leaves the profile checkpointed', async () => {
@@ -31,28 +15,30 @@ describe('push through the binary', { timeout: 120_000 }, () => {
     const rows = ['price_per_step,amount,min_purchase_amount,Realm,Faction,Delivery note'];
     for (let i = 0; i < offers; i++)
       rows.push(`${(0.7 + i / 10_000).toFixed(4)},500,1,Ashbringer,Horde,wal ${i}`);
-    const csv = dir.file('offers.csv', rows.join('\n'));
+    const csv = world.dir.file('offers.csv', rows.join('\n'));
     await succeeds(
       ['offers', 'import', csv, '--product', '1', '--delivery-time', '3600000'],
-      target,
+      world.target,
     );
     const pushed = jsonOf<{ result: { sent: number; failed: number } }>(
-      await succeeds(['push', '--json'], target),
+      await succeeds(['push', '--json'], world.target),
     );
     expect(pushed.result).toMatchObject({ sent: offers, failed: 0 });
 
     // Made by the binary's own bundling (bin/seller-desk.mjs) beside out/cli/seller-desk.mjs.
     expect(existsSync(join(repoRoot, 'out/cli', WAL_CHECKPOINTER_FILE))).toBe(true);
-    const files = readdirSync(target.dataDir, { recursive: true }).map(String);
+    const files = readdirSync(world.target.dataDir, { recursive: true }).map(String);
     const profiles = files.filter((f) => f.endsWith('.sqlite') || f.endsWith('.db'));
     expect(profiles.length).toBeGreaterThan(0);
     for (const profile of profiles) {
-      const wal = join(target.dataDir, `${profile}-wal`);
+      const wal = join(world.target.dataDir, `${profile}-wal`);
       expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
     }
     const listed = jsonOf<{ result: { total: number } }>(
-      await succeeds(['offers', 'list', '--json'], target),
+      await succeeds(['offers', 'list', '--json'], world.target),
     );
-    expect(listed.result.total).toBe(sandbox.control.offers(sandbox.sellers[2]!.id).length);
+    expect(listed.result.total).toBe(
+      world.sandbox.control.offers(world.sandbox.sellers[2]!.id).length,
+    );
   });
 });

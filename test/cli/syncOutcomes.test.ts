@@ -3,27 +3,11 @@
 // and the per-profile run lock that keeps two runs from sending the same operation.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { jsonOf, runInProcess, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { describe, expect, it } from 'vitest';
+import { jsonOf, runInProcess, useCliWorld } from './harness';
 
-let sandbox: Sandbox;
-const dir = tempDir('sd-cli-sync-');
-let target: CliTarget;
+const world = useCliWorld('sd-cli-sync-', 0);
 let conflictedId = 0;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS });
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[0]!.token,
-  };
-});
-afterAll(async () => {
-  await sandbox.close();
-  dir.remove();
-});
 
 interface SyncResult {
   result: {
@@ -35,61 +19,61 @@ interface SyncResult {
 
 describe('pull and push outcomes', { timeout: 60_000 }, () => {
   it('pulls the catalogue and every own offer, then shows a conflict as needing the seller (exit 3)', async () => {
-    const pulled = await runInProcess(['pull', '--json'], target);
+    const pulled = await runInProcess(['pull', '--json'], world.target);
     expect(pulled.code, pulled.stderr).toBe(0);
-    const serverOffers = sandbox.control.offers(sandbox.sellers[0]!.id);
+    const serverOffers = world.sandbox.control.offers(world.sandbox.sellers[0]!.id);
     const list = jsonOf<{ result: { total: number } }>(
-      await runInProcess(['offers', 'list', '--json'], target),
+      await runInProcess(['offers', 'list', '--json'], world.target),
     );
     expect(list.result.total).toBe(serverOffers.length);
     const products = jsonOf<{ result: { products: unknown[] } }>(
-      await runInProcess(['products', 'list', '--json'], target),
+      await runInProcess(['products', 'list', '--json'], world.target),
     );
-    expect(products.result.products.length).toBe(sandbox.control.products().length);
+    expect(products.result.products.length).toBe(world.sandbox.control.products().length);
 
     const gold = serverOffers.find((o) => o.marketplace_type === 1 && o.status === 2)!;
     conflictedId = gold.id;
-    const file = join(dir.path, 'edit.csv');
+    const file = join(world.dir.path, 'edit.csv');
     writeFileSync(file, `id,price_per_step\n${gold.id},${gold.price_per_step + 1}\n`);
     const edited = jsonOf<{ result: { edited: number } }>(
       await runInProcess(
         ['offers', 'import', file, '--product', String(gold.product_id), '--json'],
-        target,
+        world.target,
       ),
     );
     expect(edited.result.edited).toBe(1);
-    sandbox.control.editOfferAsServer(gold.id, { price_per_step: gold.price_per_step + 2 });
+    world.sandbox.control.editOfferAsServer(gold.id, { price_per_step: gold.price_per_step + 2 });
 
-    const conflict = await runInProcess(['pull', '--json'], target);
+    const conflict = await runInProcess(['pull', '--json'], world.target);
     expect(conflict.code).toBe(3);
     const doc = jsonOf<SyncResult>(conflict);
     expect(doc.result.conflicts).toBe(1);
     expect(doc.result.attention).toEqual([
       expect.objectContaining({ id: String(gold.id), syncState: 'conflict' }),
     ]);
-    const shown = await runInProcess(['offers', 'show', String(gold.id)], target);
+    const shown = await runInProcess(['offers', 'show', String(gold.id)], world.target);
     expect(shown.code).toBe(3);
     expect(shown.stdout).toMatch(/conflict price_per_step/);
   });
 
   it('keeps the marketplace refusal of an operation and exits 3', async () => {
-    const mine = sandbox.control
-      .offers(sandbox.sellers[0]!.id)
+    const mine = world.sandbox.control
+      .offers(world.sandbox.sellers[0]!.id)
       .find(
         (o) => o.marketplace_type === 1 && [2, 3, 8].includes(o.status) && o.id !== conflictedId,
       )!;
-    const queued = await runInProcess(['offers', 'set-status', String(mine.id), '1'], target);
+    const queued = await runInProcess(['offers', 'set-status', String(mine.id), '1'], world.target);
     expect(queued.code, queued.stderr).toBe(0);
     // Deleted from the web dashboard meanwhile: the marketplace answers 404 to the change.
-    sandbox.control.deleteOfferAsServer(mine.id);
-    const pushed = await runInProcess(['push', '--json'], target);
+    world.sandbox.control.deleteOfferAsServer(mine.id);
+    const pushed = await runInProcess(['push', '--json'], world.target);
     expect(pushed.code, pushed.stdout + pushed.stderr).toBe(3);
     const doc = jsonOf<SyncResult & { result: { failed: number } }>(pushed);
     expect(doc.result.failed).toBe(1);
     expect(doc.result.attention).toContainEqual(
       expect.objectContaining({ id: String(mine.id), syncState: 'attention' }),
     );
-    const human = await runInProcess(['push'], target);
+    const human = await runInProcess(['push'], world.target);
     expect(human.code).toBe(3);
     expect(human.stdout).toContain(`${mine.id} (attention)`);
   });

@@ -2,30 +2,13 @@
 // add_batch whose answer was lost, a buyer bought since) in `stock` and `status`, with both ways
 // out (`credentials unsure send-again|drop`); and while the marketplace's rate limit pauses the
 // queue, `status` says the offers wait and until when, not that they are "sending".
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { jsonOf, runInProcess, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { describe, expect, it } from 'vitest';
+import { jsonOf, runInProcess, useCliWorld } from './harness';
 
-let sandbox: Sandbox;
-const dir = tempDir('sd-cli-unsure-');
-let target: CliTarget;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS });
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[2]!.token,
-  };
-});
-afterAll(async () => {
-  await sandbox.close();
-  dir.remove();
-});
+const world = useCliWorld('sd-cli-unsure-');
 
 async function ok(args: string[]) {
-  const run = await runInProcess(args, target);
+  const run = await runInProcess(args, world.target);
   if (run.code !== 0) throw new Error(`${args.join(' ')} exited ${run.code}: ${run.stderr}`);
   return run;
 }
@@ -39,7 +22,7 @@ interface StatusJson {
 
 describe('seller-desk and what the sync holds back', { timeout: 120_000 }, () => {
   it('names accounts that may already be on sale, and sends them again or drops them on request', async () => {
-    const offers = dir.file(
+    const offers = world.dir.file(
       'account.csv',
       [
         'price_per_step,amount,min_purchase_amount,outer_name,Platform,Skins count',
@@ -55,14 +38,14 @@ describe('seller-desk and what the sync holds back', { timeout: 120_000 }, () =>
     await ok([
       'credentials',
       'import',
-      dir.file('a.txt', 'a-1:pw1\na-2:pw2\n'),
+      world.dir.file('a.txt', 'a-1:pw1\na-2:pw2\n'),
       '--offer',
       ref('Fortnite unsure'),
     ]);
     await ok([
       'credentials',
       'import',
-      dir.file('b.txt', 'b-1:pw1\nb-2:pw2\n'),
+      world.dir.file('b.txt', 'b-1:pw1\nb-2:pw2\n'),
       '--offer',
       ref('Fortnite dropped'),
     ]);
@@ -76,23 +59,23 @@ describe('seller-desk and what the sync holds back', { timeout: 120_000 }, () =>
     await ok([
       'credentials',
       'import',
-      dir.file('a2.txt', 'a-3:pw3\na-4:pw4\na-5:pw5\n'),
+      world.dir.file('a2.txt', 'a-3:pw3\na-4:pw4\na-5:pw5\n'),
       '--offer',
       String(idOf('Fortnite unsure')),
     ]);
     await ok([
       'credentials',
       'import',
-      dir.file('b2.txt', 'b-3:pw3\n'),
+      world.dir.file('b2.txt', 'b-3:pw3\n'),
       '--offer',
       String(idOf('Fortnite dropped')),
     ]);
-    sandbox.setFaults({ dropAfterRate: 1, pathIncludes: '/credentials/add_batch' });
-    await runInProcess(['push', '--json'], target);
-    sandbox.resetFaults();
-    sandbox.control.simulateBuyers(idOf('Fortnite unsure'), 1);
-    sandbox.control.simulateBuyers(idOf('Fortnite dropped'), 1);
-    const held = await runInProcess(['push', '--json'], target);
+    world.sandbox.setFaults({ dropAfterRate: 1, pathIncludes: '/credentials/add_batch' });
+    await runInProcess(['push', '--json'], world.target);
+    world.sandbox.resetFaults();
+    world.sandbox.control.simulateBuyers(idOf('Fortnite unsure'), 1);
+    world.sandbox.control.simulateBuyers(idOf('Fortnite dropped'), 1);
+    const held = await runInProcess(['push', '--json'], world.target);
     expect(held.code).toBe(3);
 
     const stock = jsonOf<{ result: { uncertain: { id: string; accounts: number }[] } }>(
@@ -109,7 +92,7 @@ describe('seller-desk and what the sync holds back', { timeout: 120_000 }, () =>
     expect(human).toContain(
       `seller-desk credentials unsure send-again --offer ${idOf('Fortnite unsure')}`,
     );
-    const statusRun = await runInProcess(['status'], target);
+    const statusRun = await runInProcess(['status'], world.target);
     expect(statusRun.stdout).toContain('1 account may already be on sale');
 
     const again = jsonOf<{ result: { accounts: number } }>(
@@ -136,7 +119,7 @@ describe('seller-desk and what the sync holds back', { timeout: 120_000 }, () =>
     expect(dropped.accounts).toBe(1);
     const none = await runInProcess(
       ['credentials', 'unsure', 'drop', '--offer', String(idOf('Fortnite dropped'))],
-      target,
+      world.target,
     );
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('No accounts of this offer wait for that choice.');
@@ -146,7 +129,7 @@ describe('seller-desk and what the sync holds back', { timeout: 120_000 }, () =>
   });
 
   it('says queued offers wait for the rate limit, and until when, rather than "sending"', async () => {
-    const offers = dir.file(
+    const offers = world.dir.file(
       'gold.csv',
       [
         'price_per_step,amount,min_purchase_amount,Realm,Faction',
@@ -155,18 +138,18 @@ describe('seller-desk and what the sync holds back', { timeout: 120_000 }, () =>
     );
     await ok(['offers', 'import', offers, '--product', '1', '--delivery-time', '600000']);
     // The marketplace answers 429 asking for a 4-window pause; the push gives up waiting.
-    sandbox.setFaults({ tooManyRequests: 1, retryAfter: '4' });
-    const pushing = runInProcess(['push', '--json'], target);
+    world.sandbox.setFaults({ tooManyRequests: 1, retryAfter: '4' });
+    const pushing = runInProcess(['push', '--json'], world.target);
     await new Promise((r) => setTimeout(r, 1500));
-    const status = await runInProcess(['status', '--json'], target);
+    const status = await runInProcess(['status', '--json'], world.target);
     const doc = jsonOf<StatusJson>(status).result;
     expect(doc.waiting).not.toBeNull();
     expect(doc.waiting!.offers).toBeGreaterThanOrEqual(1);
     expect(Date.parse(doc.waiting!.until)).toBeGreaterThan(Date.now());
-    const human = (await runInProcess(['status'], target)).stdout;
+    const human = (await runInProcess(['status'], world.target)).stdout;
     expect(human).toMatch(/waiting until \d\d:\d\d:\d\d/);
     expect(human).not.toMatch(/^\s*sending\s+\d+\s*$/m);
     await pushing;
-    sandbox.resetFaults();
+    world.sandbox.resetFaults();
   });
 });
