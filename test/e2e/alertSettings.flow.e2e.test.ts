@@ -9,24 +9,21 @@ import type { SellerDeskApi } from '../../electron/contract/ipc';
 import type { HostAppCore } from '../../electron/host/hostCore';
 import { startBotApi, startWebhookReceiver } from '../cli/alertReceivers';
 import { connectWithToken, openHarness, type Harness } from './harness';
+import { shots } from './flowSteps';
 import { internalWordsIn } from './internalWords';
 
 const BOT_TOKEN = '123456789:AAbotTOKENsecret_abcdefghijklmnop';
 const SECRET = 'whsec-0123456789abcdef-SECRET';
 
-async function shoot(desk: Harness, language: string) {
-  const { page } = desk;
-  for (const width of [1280, 1024]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 1000 });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.locator('[data-testid="settings-background"]').scrollIntoViewIfNeeded();
-      await desk.screenshot(`${language}-${width}-${scheme}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+/** The background and alerts cards, at both widths, light and dark. */
+const shoot = (desk: Harness, language: string) =>
+  shots(desk, language, {
+    height: 1000,
+    shoot: async (shot) => {
+      await desk.page.locator('[data-testid="settings-background"]').scrollIntoViewIfNeeded();
+      return desk.screenshot(shot);
+    },
+  });
 
 describe('alert settings in Chromium', () => {
   it('adds Telegram and a webhook, sends a test alert to both, and keeps running when closed', async () => {
