@@ -162,7 +162,6 @@ export type {
 } from './offerImport';
 export type { ScreenshotBatch } from './screenshotQueue';
 export { QUEUED_SCREENSHOT_PREFIX } from './drafts';
-export { offerSortColumns } from './readModel';
 export type {
   OfferQuery,
   OfferListRow,

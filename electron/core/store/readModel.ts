@@ -10,8 +10,9 @@ import { rowPendingOf } from './refusals';
 import { credentialsForCreate } from './sending';
 import type { Offer } from '../../contract/marketplace/wire';
 
-export const offerSortColumns = listColumnOf;
-export type OfferSortColumn = keyof typeof listColumnOf;
+import type { OfferSortColumn } from '../../contract/ipc/models';
+
+export type { OfferSortColumn };
 
 export interface OfferQuery {
   status?: number;
@@ -185,7 +186,7 @@ export function queryOffers(
 ): { rows: OfferListRow[]; total: number } {
   const { where, params, text, textMatches } = whereOf(ctx, q);
   const sort = q.sort ?? { column: 'updated_at', dir: 'desc' };
-  const column = offerSortColumns[sort.column];
+  const column = listColumnOf[sort.column];
   if (!column) throw new StoreError('invalid', `Unknown sort column ${String(sort.column)}.`);
   const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
   const limit = Math.min(Math.max(1, Math.floor(q.limit ?? 50)), MAX_PAGE);
