@@ -299,7 +299,7 @@ export const commandSpecs: CommandSpec[] = [
     name: 'sales',
     group: 'sales',
     summary:
-      'units sold and estimated revenue (units × the price per step before each sale), per offer',
+      'units sold, estimated revenue (units × the price per step before each sale), commission, cost and net, per offer',
     args: [],
     options: {
       since: {
@@ -309,6 +309,7 @@ export const commandSpecs: CommandSpec[] = [
       },
       product: { type: 'integer', value: 'ID', description: 'only offers of product ID' },
       weekly: { type: 'flag', description: 'add up per week instead of per day' },
+      monthly: { type: 'flag', description: 'add up per month instead of per day' },
     },
     online: false,
   },
@@ -506,6 +507,22 @@ export const commandSpecs: CommandSpec[] = [
       bulkDetails,
   },
   {
+    name: 'offers set-cost',
+    group: 'offers',
+    summary:
+      'what one unit of these offers costs you (for accounts: those no pool batch covers); kept in this profile, never sent',
+    args: [offerIds],
+    options: {
+      'per-unit': { type: 'string', value: 'X', description: 'the cost of one unit (e.g. 0.03)' },
+      clear: { type: 'flag', description: 'forget the cost' },
+      ...offerFilters,
+    },
+    online: false,
+    details:
+      'Exactly one of --per-unit and --clear. `seller-desk sales` takes each sale’s cost from it\n' +
+      '(the cost when the sale is seen), and a price change below cost after commission asks first.',
+  },
+  {
     name: 'undo',
     group: 'offers',
     summary: 'take back the last change to offers (a bulk change, an import, a save) while unsent',
@@ -621,6 +638,12 @@ export const commandSpecs: CommandSpec[] = [
         value: 'N',
         description: 'keep N credentials on sale (each push tops the marketplace up from the pool)',
       },
+      cost: {
+        type: 'string',
+        value: 'X',
+        description: 'what each account added cost you (a batch: sales use the oldest first)',
+      },
+      supplier: { type: 'string', value: 'NAME', description: 'who the batch came from' },
       'skip-invalid': { type: 'flag', description: 'pool the good rows, report the bad ones' },
       'keep-case-duplicates': {
         type: 'flag',

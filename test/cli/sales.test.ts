@@ -25,9 +25,9 @@ afterAll(async () => {
 interface SalesJson {
   ok: boolean;
   result: {
-    totals: { unitsSold: number; revenue: number };
-    offers: { id: number; unitsSold: number; revenue: number; name: string }[];
-    series: { start: string; unitsSold: number }[];
+    totals: { units: number; revenue: number; commission: number; cost: number; net: number };
+    offers: { id: number; units: number; revenue: number; name: string }[];
+    series: { start: string; units: number }[];
     estimate: string;
   };
 }
@@ -47,12 +47,10 @@ describe('seller-desk sales', { timeout: 120_000 }, () => {
     expect(run.code).toBe(0);
     const doc = jsonOf<SalesJson>(run);
     expect(doc.ok).toBe(true);
-    expect(doc.result.totals).toEqual({ unitsSold: 402, revenue: 90 });
-    expect(
-      doc.result.offers.map(({ id, unitsSold, revenue }) => ({ id, unitsSold, revenue })),
-    ).toEqual([
-      { id: 1001, unitsSold: 400, revenue: 20 },
-      { id: 1008, unitsSold: 2, revenue: 70 },
+    expect(doc.result.totals).toMatchObject({ units: 402, revenue: 90 });
+    expect(doc.result.offers.map(({ id, units, revenue }) => ({ id, units, revenue }))).toEqual([
+      { id: 1001, units: 400, revenue: 20 },
+      { id: 1008, units: 2, revenue: 70 },
     ]);
     expect(doc.result.series.length).toBeGreaterThanOrEqual(7);
     expect(doc.result.estimate).toMatch(/estimated/);
@@ -60,10 +58,11 @@ describe('seller-desk sales', { timeout: 120_000 }, () => {
     const product = jsonOf<SalesJson>(
       await runSellerDesk(['sales', '--product', '12', '--json'], target),
     );
-    expect(product.result.totals).toEqual({ unitsSold: 2, revenue: 70 });
+    expect(product.result.totals).toMatchObject({ units: 2, revenue: 70 });
 
     const human = await runSellerDesk(['sales', '--since', '7d'], target);
-    expect(human.stdout).toMatch(/402 units, about 90\.00 \(estimated\)/);
+    expect(human.stdout).toMatch(/400 units, 2 accounts; revenue about 90\.00 \(estimated\)/);
+    expect(human.stdout).toMatch(/402 sold with no cost known/);
     expect(human.stdout).toContain('44 skins, PC');
 
     const bad = await runSellerDesk(['sales', '--since', 'yesterday', '--json'], target);

@@ -8,8 +8,8 @@ import {
 
 describe('sales chart data', () => {
   const series = [
-    { start: '2026-11-22', unitsSold: 0, revenue: 0 },
-    { start: '2026-11-23', unitsSold: 5, revenue: 12.5 },
+    { start: '2026-11-22', units: 0, revenue: 0 },
+    { start: '2026-11-23', units: 5, revenue: 12.5 },
   ];
   it('puts each step at its UTC midnight, in seconds, with the chosen figure', () => {
     expect(chartColumns(series, 'units')).toEqual([

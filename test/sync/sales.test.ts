@@ -46,28 +46,28 @@ describe('sales history', () => {
     expect(onServer).toMatchObject({ amount: 500000 - 1200, purchased_amount: 1200 });
 
     const report = salesReport(profileOf(desk), { since: Date.now() - 3_600_000 });
-    expect(report.totals.unitsSold).toBe(1700);
+    expect(report.totals.units).toBe(1700);
     expect(report.totals.revenue).toBeCloseTo(1000 * 0.05 + 200 * 0.08 + 500 * 0.012, 2);
-    expect(report.offers.map((o) => [o.id, o.unitsSold, o.revenue])).toEqual([
+    expect(report.offers.map((o) => [o.id, o.units, o.revenue])).toEqual([
       [1001, 1200, 66],
       [1002, 500, 6],
     ]);
     expect(report.topSellers[0]!.id).toBe(1001);
     const today = report.series[report.series.length - 1]!;
-    expect(today).toMatchObject({ unitsSold: 1700, revenue: 72 });
-    expect(report.products.map((p) => [p.productId, p.unitsSold])).toEqual([
+    expect(today).toMatchObject({ units: 1700, revenue: 72 });
+    expect(report.products.map((p) => [p.productId, p.units])).toEqual([
       [1, 1200],
       [2, 500],
     ]);
     // Per product: only that product's offers.
     const one = salesReport(profileOf(desk), { since: Date.now() - 3_600_000, productId: 2 });
-    expect(one.totals).toEqual({ unitsSold: 500, revenue: 6 });
+    expect(one.totals).toMatchObject({ units: 500, revenue: 6 });
     // Sold before the period, nothing in it: stopped selling.
     const later = salesReport(profileOf(desk), {
       since: Date.now() + 1_000,
       now: Date.now() + 2 * 86_400_000,
     });
-    expect(later.totals.unitsSold).toBe(0);
+    expect(later.totals.units).toBe(0);
     expect(later.stopped.map((s) => [s.id, s.unitsBefore])).toEqual(
       expect.arrayContaining([
         [1001, 1200],
@@ -132,7 +132,7 @@ describe('sales history', () => {
     expect(
       salesReport(profileOf(desk), { since: Date.now() - 3_600_000 }).offers.map((o) => [
         o.id,
-        o.unitsSold,
+        o.units,
       ]),
     ).toEqual([[1003, 50]]);
   });
@@ -150,7 +150,7 @@ describe('sales history', () => {
     await desk.engine.pull();
     const report = salesReport(profileOf(desk), { since: Date.now() - 3_600_000 });
     expect(report.offers).toEqual([
-      expect.objectContaining({ id: 1008, unitsSold: active, revenue: active * 35 }),
+      expect.objectContaining({ id: 1008, units: active, revenue: active * 35 }),
     ]);
     const last = testDatabase(desk.store)
       .prepare('SELECT status, purchased FROM sales_points WHERE server_id = 1008 ORDER BY id DESC')

@@ -5,6 +5,8 @@ import { openStore, type Store } from '../../electron/core/store';
 import { UseCaseFailure } from '../../electron/core/usecases/failure';
 import type { SellerProfile } from '../../electron/core/usecases/profile';
 import { salesReport } from '../../electron/core/usecases/sales';
+import { testDatabase } from '../../electron/core/store/testing';
+import { asSchema } from '../support/olderSchema';
 import { manualClock, serverOffer, tempDir } from '../store/fixtures';
 
 const DAY = 86_400_000;
@@ -47,8 +49,8 @@ describe('salesReport', () => {
   it('prices each sale at the price before it, per day and per week', () => {
     const { profile, now } = history();
     const report = salesReport(profile, { since: Date.parse('2026-11-22T00:00:00Z'), now });
-    expect(report.totals).toEqual({ unitsSold: 12, revenue: 5 * 2 + 4 * 3 + 3 * 1 });
-    const byDay = Object.fromEntries(report.series.map((s) => [s.start, s.unitsSold]));
+    expect(report.totals).toMatchObject({ units: 12, revenue: 5 * 2 + 4 * 3 + 3 * 1 });
+    const byDay = Object.fromEntries(report.series.map((s) => [s.start, s.units]));
     expect(byDay).toMatchObject({
       '2026-11-22': 0,
       '2026-11-23': 5,
@@ -57,7 +59,7 @@ describe('salesReport', () => {
     });
     expect(report.series).toHaveLength(10);
     // The 4 units of the 30th sold after the price went to 3 on the 23rd.
-    expect(report.offers.find((o) => o.id === 1)).toMatchObject({ unitsSold: 9, revenue: 10 + 12 });
+    expect(report.offers.find((o) => o.id === 1)).toMatchObject({ units: 9, revenue: 10 + 12 });
   });
 
   it('adds up weeks from Monday and lists offers that stopped selling', () => {
@@ -67,7 +69,7 @@ describe('salesReport', () => {
       now,
       bucket: 'week',
     });
-    expect(weekly.series.map((s) => [s.start, s.unitsSold])).toEqual([
+    expect(weekly.series.map((s) => [s.start, s.units])).toEqual([
       ['2026-11-16', 0],
       ['2026-11-23', 5],
       ['2026-11-30', 7],
@@ -77,6 +79,36 @@ describe('salesReport', () => {
     expect(recent.stopped).toEqual([
       expect.objectContaining({ id: 1, name: 'Offer 1', unitsBefore: 9 }),
     ]);
+  });
+
+  it('turns the history kept before profit into sales, at the commission the offers show', () => {
+    const { profile, now } = history();
+    const since = Date.parse('2026-11-22T00:00:00Z');
+    const kept = salesReport(profile, { since, now });
+    // The profile as schema 13 left it: points without commission, no sales, no costs.
+    const db = testDatabase(store!);
+    asSchema(db, 13);
+    db.prepare(
+      `INSERT INTO offers (server_id, product_id, price_per_step) VALUES (1, 10, 3)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO server_copies (local_id, json) SELECT local_id, ? FROM offers WHERE server_id = 1`,
+    ).run(JSON.stringify(serverOffer({ id: 1, commission_percent: 10 })));
+    const file = store!.file;
+    store!.close();
+    store = openStore(file, { clock: manualClock(now) });
+    const migrated = salesReport({ store: () => store! } as unknown as SellerProfile, {
+      since,
+      now,
+    });
+    expect(migrated.totals).toMatchObject({ units: 12, revenue: kept.totals.revenue });
+    // Offer 1 (22 of revenue) shows 10 % commission now; offer 2 has no copy to read it from.
+    expect(migrated.offers.map((o) => [o.id, o.revenue, o.commission, o.unitsWithoutCost])).toEqual(
+      [
+        [1, 22, 2.2, 9],
+        [2, 3, 0, 3],
+      ],
+    );
   });
 
   it('refuses a start in the future and a period too long per day', () => {

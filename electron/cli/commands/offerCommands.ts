@@ -21,11 +21,13 @@ import {
   type BulkOutcome,
   type RefusedOffer,
 } from '../../core/usecases/offers';
+import { setOfferCost } from '../../core/usecases/profit';
 import { sellerStatuses } from '../../contract/rules';
 import { problemLabel, problemReason } from '../../contract/rules/fieldLabels';
 import { CliError, usageError } from '../cliError';
 import type { JobControl } from '../../core/util/chunkedJob';
 import type { CommandContext, CommandHandler, CommandOutcome, Invocation } from '../commandTypes';
+import { decimalOption } from '../decimalOption';
 import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef, resolveOfferRefs, statusName } from '../offerRefs';
 import { formatFields, formatTable } from '../table';
@@ -400,19 +402,6 @@ const deleteCommand: CommandHandler = async (ctx, call) => {
   );
 };
 
-/** A decimal as the seller types it: `10`, `-5`, `+2.5`, `0,5`. */
-function decimalOption(name: string, raw: string): number {
-  const text = raw.trim().replace(',', '.').replace(/^\+/, '');
-  const value = Number(text);
-  if (text === '' || !Number.isFinite(value)) {
-    throw usageError(
-      `--${name} expects a number like 10 or -2.5, got "${raw}".`,
-      'offers change-price',
-    );
-  }
-  return value;
-}
-
 const changePriceCommand: CommandHandler = async (ctx, call) => {
   const percent = call.options.percent as string | undefined;
   const amount = call.options.amount as string | undefined;
@@ -420,7 +409,7 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
     throw usageError('Give exactly one of --percent N or --amount N.', 'offers change-price');
   }
   const mode = percent !== undefined ? 'percent' : 'amount';
-  const value = decimalOption(mode, (percent ?? amount)!);
+  const value = decimalOption(mode, (percent ?? amount)!, 'offers change-price');
   const localIds = selectedIds(ctx, call, call.args);
   if (call.options['dry-run'] === true) {
     return dryRun(ctx, localIds, { kind: 'price', mode, value });
@@ -458,6 +447,31 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
     },
     [done, ...reviewNote(before)].join('\n'),
   );
+};
+
+const setCostCommand: CommandHandler = async (ctx, call) => {
+  const perUnit = call.options['per-unit'] as string | undefined;
+  const clear = call.options.clear === true;
+  if ((perUnit !== undefined) === clear) {
+    throw usageError('Give exactly one of --per-unit X or --clear.', 'offers set-cost');
+  }
+  const cost = clear ? null : decimalOption('per-unit', perUnit!, 'offers set-cost');
+  const localIds = selectedIds(ctx, call, call.args);
+  const names = labelsOf(ctx, localIds);
+  const { changed } = setOfferCost(ctx.profile(), { localIds, perUnit: cost });
+  const who = offersWord(changed, onlyOne(names, localIds) ?? undefined);
+  return {
+    data: {
+      changed,
+      offers: localIds.map((id) => names.get(id) ?? null),
+      perUnit: cost,
+    },
+    human:
+      cost === null
+        ? `Cost per unit forgotten for ${who}.`
+        : `Cost per unit of ${who}: ${cost}. Kept in this profile only, never sent to the marketplace.`,
+    exitCode: ExitCode.Done,
+  };
 };
 
 const discardCommand: CommandHandler = async (ctx, call) => {
@@ -566,6 +580,7 @@ export const offerCommands: Record<string, CommandHandler> = {
   'offers set-status': setStatusCommand,
   'offers delete': deleteCommand,
   'offers change-price': changePriceCommand,
+  'offers set-cost': setCostCommand,
   'offers discard': discardCommand,
   'offers retry': retryCommand,
   'offers dismiss': dismissCommand,

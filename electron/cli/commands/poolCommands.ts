@@ -12,6 +12,8 @@ import {
   type OfferPool,
 } from '../../core/usecases/stock';
 import type { CommandHandler } from '../commandTypes';
+import { usageError } from '../cliError';
+import { decimalOption } from '../decimalOption';
 import { inputProblem } from '../errorMapping';
 import { ExitCode } from '../exitCodes';
 import { offerLabel, resolveOfferRef, statusName } from '../offerRefs';
@@ -30,6 +32,18 @@ const poolAdd: CommandHandler = async (ctx, call) => {
   const seller = ctx.profile();
   const localId = resolveOfferRef(seller, String(call.options.offer));
   const keep = call.options.keep as number | undefined;
+  const costText = call.options.cost as string | undefined;
+  const supplier = call.options.supplier as string | undefined;
+  if (supplier !== undefined && costText === undefined) {
+    throw usageError('--supplier names the batch of --cost X: give both.', 'credentials pool add');
+  }
+  const cost =
+    costText === undefined
+      ? null
+      : {
+          perAccount: decimalOption('cost', costText, 'credentials pool add'),
+          ...(supplier !== undefined && { supplier }),
+        };
   const preview = await previewPoolImport(seller, {
     localId,
     path: file,
@@ -45,6 +59,7 @@ const poolAdd: CommandHandler = async (ctx, call) => {
       commitPoolImport(seller, {
         preview,
         keep: keep ?? null,
+        cost,
         skipInvalid: skipping,
         keepCaseDuplicates: call.options['keep-case-duplicates'] === true,
       }),
@@ -67,12 +82,17 @@ const poolAdd: CommandHandler = async (ctx, call) => {
     problems,
     pool: outcome.pool,
     keep: outcome.keep,
+    cost:
+      cost && outcome.added > 0 ? { perAccount: cost.perAccount, accounts: outcome.added } : null,
   };
   const human = [
     `${file}: ${plural(outcome.added, 'credential')} added to the restock pool of offer ${id}.`,
     duplicates ? `${duplicates} duplicate(s) left out (in the file, the pool, or sent).` : '',
     outcome.invalid ? `${outcome.invalid} bad row(s) skipped:` : '',
     ...badRowLines(problems),
+    cost && outcome.added > 0
+      ? `Cost ${cost.perAccount} per account for these ${outcome.added}${supplier ? ` from ${supplier}` : ''} (kept in this profile, never sent).`
+      : '',
     `Restock pool: ${poolLine(outcome)}.`,
     outcome.keep === 0 ? 'Set a level with --keep N to restock from it.' : '',
   ]

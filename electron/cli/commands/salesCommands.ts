@@ -1,7 +1,13 @@
-// `sales`: units sold and estimated revenue from the sales history each sync keeps
-// (core/usecases/sales), per offer, with the totals.
+// `sales`: units sold, estimated revenue, commission, cost and net from the sales each sync
+// records (core/usecases/sales), per offer, with the totals.
 import { durationMs } from '../../core/usecases/activity';
-import { ESTIMATE_NOTE, salesReport } from '../../core/usecases/sales';
+import {
+  ESTIMATE_NOTE,
+  salesReport,
+  type SalesBucket,
+  type SalesTotalsByKind,
+} from '../../core/usecases/sales';
+import { usageError } from '../cliError';
 import type { CommandHandler } from '../commandTypes';
 import { ExitCode } from '../exitCodes';
 import { formatTable } from '../table';
@@ -9,6 +15,25 @@ import { formatTable } from '../table';
 const DEFAULT_SINCE = '30d';
 
 const money = (n: number): string => n.toFixed(2);
+const percent = (n: number | null): string => (n === null ? '–' : `${n.toFixed(1)} %`);
+
+function bucketOf(call: Parameters<CommandHandler>[1]): SalesBucket {
+  if (call.options.weekly && call.options.monthly) {
+    throw usageError('Give --weekly or --monthly, not both.', 'sales');
+  }
+  return call.options.monthly ? 'month' : call.options.weekly ? 'week' : 'day';
+}
+
+/** "402 units, 2 accounts": gold units and accounts are never added up in words. */
+function unitsWords(totals: SalesTotalsByKind): string {
+  const parts = [
+    totals.gold.units > 0 ? `${totals.gold.units} unit${totals.gold.units === 1 ? '' : 's'}` : '',
+    totals.accounts.units > 0
+      ? `${totals.accounts.units} account${totals.accounts.units === 1 ? '' : 's'}`
+      : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : '0 units';
+}
 
 const sales: CommandHandler = async (ctx, call) => {
   const since = (call.options.since as string | undefined) ?? DEFAULT_SINCE;
@@ -16,7 +41,7 @@ const sales: CommandHandler = async (ctx, call) => {
   const report = salesReport(ctx.profile(), {
     since: now - durationMs(since),
     now,
-    bucket: call.options.weekly ? 'week' : 'day',
+    bucket: bucketOf(call),
     ...(call.options.product !== undefined && { productId: call.options.product as number }),
   });
   const data = {
@@ -24,15 +49,10 @@ const sales: CommandHandler = async (ctx, call) => {
     until: report.until,
     bucket: report.bucket,
     totals: report.totals,
-    offers: report.offers.map((o) => ({
-      id: o.id,
-      name: o.name,
-      productId: o.productId,
-      unitsSold: o.unitsSold,
-      revenue: o.revenue,
-      lastSaleAt: o.lastSaleAt,
-    })),
+    offers: report.offers,
+    topByNet: report.topByNet,
     products: report.products,
+    suppliers: report.suppliers,
     series: report.series,
     stopped: report.stopped,
     estimate: ESTIMATE_NOTE,
@@ -48,16 +68,37 @@ const sales: CommandHandler = async (ctx, call) => {
         [
           { title: 'ID', value: (o) => String(o.id), align: 'right' },
           { title: 'OFFER', value: (o) => o.name, maxWidth: 40 },
-          { title: 'UNITS', value: (o) => String(o.unitsSold), align: 'right' },
+          {
+            title: 'SOLD',
+            value: (o) => `${o.units} ${o.kind === 'account' ? 'acc.' : 'units'}`,
+            align: 'right',
+          },
           { title: 'REVENUE (EST.)', value: (o) => money(o.revenue), align: 'right' },
+          { title: 'COMMISSION', value: (o) => money(o.commission), align: 'right' },
+          {
+            title: 'COST',
+            value: (o) => (o.unitsWithoutCost > 0 ? `${money(o.cost)}*` : money(o.cost)),
+            align: 'right',
+          },
+          { title: 'NET', value: (o) => money(o.net), align: 'right' },
+          { title: 'MARGIN', value: (o) => percent(o.margin), align: 'right' },
         ],
         report.offers,
       ),
     );
     lines.push('');
+    const t = report.totals;
     lines.push(
-      `Total in the last ${since}: ${report.totals.unitsSold} units, about ${money(report.totals.revenue)} (estimated).`,
+      `Total in the last ${since}: ${unitsWords(t)}; revenue about ${money(t.revenue)} ` +
+        `(estimated), commission ${money(t.commission)}, cost ${money(t.cost)}, ` +
+        `net ${money(t.net)} (margin ${percent(t.margin)}).`,
     );
+    if (t.unitsWithoutCost > 0) {
+      lines.push(
+        `* ${t.unitsWithoutCost} sold with no cost known: their net leaves the cost out. ` +
+          'Set one with `seller-desk offers set-cost` or `credentials pool add --cost`.',
+      );
+    }
   }
   if (report.stopped.length > 0) {
     lines.push(

@@ -631,21 +631,41 @@ export const activityExportInputSchema = activityQuerySchema.omit({ limit: true 
   file: fileRefSchema.optional(),
 });
 
-/** The Sales view: units sold and estimated revenue from the sales history each sync keeps. */
+/** The Sales view: units, revenue, commission, cost and net from the sales each sync records. */
+export const salesBucketSchema = z.enum(['day', 'week', 'month']);
+
 export const salesQuerySchema = z.object({
   /** Sales seen at or after this time (ms since the epoch). */
   since: z.number().int().nonnegative(),
   productId: z.number().int().optional(),
-  bucket: z.enum(['day', 'week']).optional(),
+  bucket: salesBucketSchema.optional(),
 });
 
-const salesTotalsShape = { unitsSold: z.number(), revenue: z.number() };
+const salesTotalsShape = {
+  units: z.number(),
+  revenue: z.number(),
+  commission: z.number(),
+  cost: z.number(),
+  net: z.number(),
+  /** net ÷ revenue in percent; null with no revenue. */
+  margin: z.number().nullable(),
+  /** Units sold with no cost known: the net leaves their cost out. */
+  unitsWithoutCost: z.number(),
+};
+/** Gold units and accounts apart, with the money of both added up. */
+const salesTotalsByKindShape = {
+  ...salesTotalsShape,
+  gold: z.object(salesTotalsShape),
+  accounts: z.object(salesTotalsShape),
+};
+const saleKindSchema = z.enum(['gold', 'account']);
 
-/** One offer's sales in a report (the per-offer table and the top sellers alike). */
+/** One offer's sales in a report (the per-offer table and the top lists alike). */
 const salesOfferSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   productId: z.number().int(),
+  kind: saleKindSchema,
   lastSaleAt: z.string().nullable(),
   ...salesTotalsShape,
 });
@@ -653,19 +673,22 @@ const salesOfferSchema = z.object({
 export const salesReportSchema = z.object({
   since: z.string(),
   until: z.string(),
-  bucket: z.enum(['day', 'week']),
-  totals: z.object(salesTotalsShape),
-  series: z.array(z.object({ start: z.string(), ...salesTotalsShape })),
+  bucket: salesBucketSchema,
+  totals: z.object(salesTotalsByKindShape),
+  series: z.array(z.object({ start: z.string(), ...salesTotalsByKindShape })),
   products: z.array(
     z.object({
       productId: z.number().int(),
       title: z.string(),
+      kind: saleKindSchema,
       offers: z.number().int(),
       ...salesTotalsShape,
     }),
   ),
+  suppliers: z.array(z.object({ supplier: z.string(), ...salesTotalsShape })),
   offers: z.array(salesOfferSchema),
   topSellers: z.array(salesOfferSchema),
+  topByNet: z.array(salesOfferSchema),
   stopped: z.array(
     z.object({
       id: z.number().int(),

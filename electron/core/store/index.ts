@@ -11,12 +11,25 @@
 import {
   lastSalesPointId,
   listSalesPoints,
+  salesNames,
   salesPointChangesAfter,
   type SalesPoint,
   type SalesPointChange,
   type SalesPointQuery,
 } from './sales';
 import { alertsStore, type AlertsStore } from './alerts';
+import {
+  listCostBatches,
+  nextUnitCosts,
+  offersLastSoldBefore,
+  salesByDay,
+  setUnitCosts,
+  type CostBatch,
+  type OfferLastSale,
+  type PoolCost,
+  type SalesDayRow,
+  type SalesQuery,
+} from './profit';
 import {
   listStock,
   setStockAlerted,
@@ -180,12 +193,26 @@ export interface ActivityLog {
 }
 export type { StepInChunks, StepLabel, StepLabelSay, UndoResult, UndoStepView } from './undoSteps';
 export type { SalesPoint, SalesPointChange, SalesPointQuery } from './sales';
+export type { CostBatch, OfferLastSale, PoolCost, SalesDayRow, SalesQuery } from './profit';
+export { saleFigures } from './profit';
 export type { AlertChannelKind, AlertChannelRow, AlertDelivery, AlertsStore } from './alerts';
 export { DEFAULT_STOCK_THRESHOLD } from './stock';
 export type { StockAlert, StockRow } from './stock';
 export type { PoolRow, RestockAfter } from './pool';
 export type { LeftWith, UncertainCredentials } from './uncertainCredentials';
 export { safeToSendAgain } from './uncertainCredentials';
+
+/** Profit's door (core/store/profit.ts): costs never leave the profile. */
+export interface ProfitStore {
+  /** Sets (null: forgets) the cost per unit of these offers. */
+  setUnitCosts(localIds: readonly number[], unitCost: number | null): void;
+  /** What the next unit sold costs, per offer that has a cost. */
+  nextUnitCosts(localIds: readonly number[]): Map<number, number>;
+  batches(localId: number): CostBatch[];
+  salesByDay(query: SalesQuery): SalesDayRow[];
+  lastSoldBefore(before: number, productId?: number): OfferLastSale[];
+  names(serverIds: readonly number[]): Map<number, string>;
+}
 
 /** The restock pool's door (core/store/pool.ts): sealed credentials waiting, and the keep level. */
 export interface CredentialPool {
@@ -195,7 +222,7 @@ export interface CredentialPool {
   /** Seals them into the pool; returns how many were new to it. */
   add(localId: number, credentials: readonly CredentialInput[]): number;
   /** A file's rows staged a part at a time, then added (and the level set) in one transaction. */
-  stage(localId: number, keep: number | null): CredentialStaging;
+  stage(localId: number, keep: number | null, cost?: PoolCost | null): CredentialStaging;
   setKeep(localId: number, keep: number): void;
   clear(localId: number): number;
   setDryAlerted(localId: number, alerted: boolean): void;
@@ -382,6 +409,8 @@ export interface Store extends Catalogue, SellerChanges, ReadModel, CredentialsK
     dropUncertain(localId: number): number;
   };
   pool(): CredentialPool;
+  /** The seller's costs and the sales with their profit (core/store/profit.ts). */
+  profit(): ProfitStore;
   /** Alert channels and deliveries, and the small marks alerts remember (core/store/alerts.ts). */
   alerts(): AlertsStore;
   /** The sales history's changes after a point (alerts read sales and reviews from it). */
@@ -422,6 +451,14 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       resendUncertain: (localId) => resendUncertain(ctx, localId),
       dropUncertain: (localId) => dropUncertain(ctx, localId),
     }),
+    profit: () => ({
+      setUnitCosts: (localIds, unitCost) => setUnitCosts(ctx, localIds, unitCost),
+      nextUnitCosts: (localIds) => nextUnitCosts(ctx, localIds),
+      batches: (localId) => listCostBatches(ctx, localId),
+      salesByDay: (query) => salesByDay(ctx, query),
+      lastSoldBefore: (before, productId) => offersLastSoldBefore(ctx, before, productId),
+      names: (serverIds) => salesNames(ctx, serverIds),
+    }),
     pool: () => ({
       list: (localId) => listPools(ctx, localId ?? null),
       hashes: (localId) => poolHashes(ctx, localId),
@@ -431,11 +468,11 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
         }
         return addToPool(ctx, opts.secretBox, localId, credentials);
       },
-      stage: (localId, keep) => {
+      stage: (localId, keep, cost) => {
         if (!opts.secretBox) {
           throw new StoreError('invalid', 'Credentials cannot be pooled: no secret box is open.');
         }
-        return stagePoolCredentials(ctx, opts.secretBox, localId, keep);
+        return stagePoolCredentials(ctx, opts.secretBox, localId, keep, cost ?? null);
       },
       setKeep: (localId, keep) => setPoolKeep(ctx, localId, keep),
       clear: (localId) => clearPool(ctx, localId),

@@ -3,7 +3,9 @@
 // the table bounded by what happened, not by how often the seller syncs; the rows are written in
 // the pull's transaction for the page, so the history never disagrees with the offers stored.
 import type { Offer } from '../../contract/marketplace/wire';
+import { MarketplaceType } from '../../contract/marketplace/wire';
 import { prep, type StoreContext } from './context';
+import { recordSale } from './profit';
 
 export interface SalesPoint {
   serverId: number;
@@ -45,10 +47,11 @@ CREATE INDEX sales_points_by_product ON sales_points(product_id, server_id, id);
 export function recordSalesPoints(ctx: StoreContext, offers: readonly Offer[]): number {
   if (offers.length === 0) return 0;
   // Each offer's last point, for the whole page in one query (the index walks to max(id)).
-  const last = new Map<number, Pick<PointRow, 'purchased' | 'price' | 'status'>>();
-  for (const row of prep<Pick<PointRow, 'server_id' | 'purchased' | 'price' | 'status'>>(
+  type Last = Pick<PointRow, 'purchased' | 'price' | 'status'> & { commission: number | null };
+  const last = new Map<number, Last>();
+  for (const row of prep<Last & { server_id: number }>(
     ctx,
-    `SELECT p.server_id, p.purchased, p.price, p.status FROM sales_points p
+    `SELECT p.server_id, p.purchased, p.price, p.status, p.commission FROM sales_points p
      JOIN (SELECT max(id) AS id FROM sales_points
            WHERE server_id IN (SELECT value FROM json_each(?)) GROUP BY server_id) l ON l.id = p.id`,
   ).all(JSON.stringify(offers.map((o) => o.id)))) {
@@ -56,8 +59,8 @@ export function recordSalesPoints(ctx: StoreContext, offers: readonly Offer[]): 
   }
   const insert = prep(
     ctx,
-    `INSERT INTO sales_points (server_id, product_id, name, at, purchased, price, status)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO sales_points (server_id, product_id, name, at, purchased, price, status,
+       commission) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const at = ctx.clock.now();
   let added = 0;
@@ -72,6 +75,18 @@ export function recordSalesPoints(ctx: StoreContext, offers: readonly Offer[]): 
     ) {
       continue;
     }
+    // A rise is a sale, at the price and commission before it (a fall is a refund or a reset).
+    if (previous && purchased > previous.purchased) {
+      recordSale(ctx, {
+        serverId: offer.id,
+        productId: offer.product_id,
+        accounts: offer.marketplace_type === MarketplaceType.Account,
+        at,
+        units: purchased - previous.purchased,
+        price: previous.price,
+        commissionPercent: previous.commission ?? offer.commission_percent,
+      });
+    }
     insert.run(
       offer.id,
       offer.product_id,
@@ -80,8 +95,14 @@ export function recordSalesPoints(ctx: StoreContext, offers: readonly Offer[]): 
       purchased,
       offer.price_per_step,
       offer.status,
+      offer.commission_percent,
     );
-    last.set(offer.id, { purchased, price: offer.price_per_step, status: offer.status });
+    last.set(offer.id, {
+      purchased,
+      price: offer.price_per_step,
+      status: offer.status,
+      commission: offer.commission_percent,
+    });
     added++;
   }
   return added;
@@ -95,8 +116,10 @@ export interface SalesPointQuery {
 
 // The name the seller sees now (their own rename included), else the one recorded, else what the
 // offers list shows for a nameless gold offer (its field values, "Ashbringer · Horde").
+const POINT_NAME = `coalesce(nullif(o.outer_name, ''), nullif(p.name, ''),
+  nullif(o.field_values, ''), '')`;
 const POINT_COLUMNS = `p.server_id, p.product_id, p.at, p.purchased, p.price, p.status,
-  coalesce(nullif(o.outer_name, ''), nullif(p.name, ''), nullif(o.field_values, ''), '') AS name`;
+  ${POINT_NAME} AS name`;
 const NAMED_BY_OFFER = 'LEFT JOIN offers o ON o.server_id = p.server_id';
 
 /** Every kept point, per offer in the order recorded. */
@@ -169,4 +192,20 @@ export function salesPointChangesAfter(
           ? null
           : { purchased: r.before_purchased, price: r.before_price!, status: r.before_status! },
     }));
+}
+
+/** Offer names as the sales history shows them (the seller's own rename first). */
+export function salesNames(ctx: StoreContext, serverIds: readonly number[]): Map<number, string> {
+  const names = new Map<number, string>();
+  if (serverIds.length === 0) return names;
+  for (const r of prep<{ server_id: number; name: string }>(
+    ctx,
+    `SELECT p.server_id, ${POINT_NAME} AS name
+     FROM sales_points p ${NAMED_BY_OFFER}
+     WHERE p.id IN (SELECT max(id) FROM sales_points
+                    WHERE server_id IN (SELECT value FROM json_each(?)) GROUP BY server_id)`,
+  ).all(JSON.stringify(serverIds))) {
+    names.set(r.server_id, r.name);
+  }
+  return names;
 }

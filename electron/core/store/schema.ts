@@ -5,6 +5,7 @@ import { RATE_LEDGER_DDL } from '../limits/ledgerSchema';
 import { backfillFieldValues } from './fieldValues';
 import { listSortColumns } from './listColumns';
 import { SALES_DDL } from './sales';
+import { backfillSales, PROFIT_DDL } from './profit';
 import { STOCK_DDL } from './stock';
 import { POOL_DDL } from './pool';
 import { ALERTS_DDL } from './alerts';
@@ -349,6 +350,16 @@ const migration12 = ALERTS_DDL;
  */
 const migration13 = CREDENTIAL_DELETIONS_DDL;
 
+/**
+ * Profit (core/store/profit.ts): the seller's costs, and each sale with its revenue, commission
+ * and cost fixed when seen; the history kept so far becomes sales without a cost.
+ */
+function migration14(db: Database.Database): void {
+  db.exec('ALTER TABLE sales_points ADD COLUMN commission REAL;');
+  db.exec(PROFIT_DDL);
+  backfillSales(db);
+}
+
 /** A migration is SQL, or a step that needs JS (a backfill), run on the open connection. */
 export type Migration = string | ((db: Database.Database) => void);
 
@@ -367,6 +378,7 @@ export const migrations: readonly Migration[] = [
   migration11,
   migration12,
   migration13,
+  migration14,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -5,6 +5,7 @@
 // under one outbox operation in one short transaction (an INSERT … SELECT inside SQLite). Until
 // then nothing of the import is in the outbox; `abandon` (or a failed commit) leaves no trace.
 import { credentialProblems } from '../../contract/rules';
+import { addCostBatch, type PoolCost } from './profit';
 import { MarketplaceType, type CredentialInput } from '../../contract/marketplace/wire';
 import { hashCredential } from '../credentials/hash';
 import type { StoreContext } from './context';
@@ -110,17 +111,20 @@ export function stageCredentials(
 /**
  * The restock pool's file, staged the same way: the commit adds the rows to the offer's pool
  * (a login already there is not added twice) and sets its level, if `keep` is given, in one
- * transaction; it returns how many were new to the pool.
+ * transaction, with the batch's cost if given; it returns how many were new to the pool.
  */
 export function stagePoolCredentials(
   ctx: StoreContext,
   box: SecretBox,
   localId: number,
   keep: number | null,
+  cost: PoolCost | null = null,
 ): CredentialStaging {
   return stageRows(ctx, box, localId, (table) => {
     const added = addStagedToPool(ctx, localId, table);
     if (keep !== null) setPoolKeep(ctx, localId, keep);
+    // The batch is what was new to the pool: duplicates left out were paid for before, if at all.
+    if (cost !== null) addCostBatch(ctx, localId, { accounts: added, ...cost });
     return added;
   });
 }

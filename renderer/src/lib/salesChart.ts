@@ -32,12 +32,12 @@ export function periodStart(period: SalesPeriod, now: number): number {
 
 /** uPlot's columns: x in seconds (UTC midnight of each step), y the chosen figure. */
 export function chartColumns(
-  series: readonly { start: string; unitsSold: number; revenue: number }[],
+  series: readonly { start: string; units: number; revenue: number }[],
   metric: SalesMetric,
 ): [number[], number[]] {
   return [
     series.map((s) => Date.parse(`${s.start}T00:00:00Z`) / 1000),
-    series.map((s) => (metric === 'units' ? s.unitsSold : s.revenue)),
+    series.map((s) => (metric === 'units' ? s.units : s.revenue)),
   ];
 }
 
@@ -56,12 +56,19 @@ export function formatMoney(n: number, locale: Locale = currentLocale()): string
   return format.format(n);
 }
 
-/** A step's label on the axis and in the tooltip: "Nov 23", or "week of Nov 23". */
+/** A step's label on the axis and in the tooltip: "Nov 23", "week of Nov 23", or "Nov 2026". */
 export function stepLabel(
   startSeconds: number,
-  bucket: 'day' | 'week',
+  bucket: 'day' | 'week' | 'month',
   locale: Locale = currentLocale(),
 ): string {
+  if (bucket === 'month') {
+    return new Date(startSeconds * 1000).toLocaleDateString(intlTag[locale], {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  }
   const day = new Date(startSeconds * 1000).toLocaleDateString(intlTag[locale], {
     month: 'short',
     day: 'numeric',

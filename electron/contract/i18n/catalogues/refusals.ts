@@ -5,9 +5,11 @@ import type { Messages } from '../messages';
 
 export const en = {
   'refusals.sales.startInPast': 'The start of the period must be in the past.',
-  'refusals.sales.bucket': 'Show sales per day or per week.',
+  'refusals.sales.bucket': 'Show sales per day, per week or per month.',
+  'refusals.profit.cost': 'A cost is an amount from 0 to {max}.',
+  'refusals.profit.supplier': 'A supplier name is at most {max} characters.',
   'refusals.sales.tooLong':
-    'That period is too long to show per {bucket, select, day {day} other {week}}: choose a shorter one or per week.',
+    'That period is too long to show per {bucket, select, day {day} week {week} other {month}}: choose a shorter one or a longer step.',
   'refusals.credentials.notSent':
     'This offer has not reached the marketplace yet; sync first, then edit its credentials.',
   'refusals.credentials.multipleOnly':
@@ -118,9 +120,11 @@ export const en = {
 
 export const ru: Messages<typeof en> = {
   'refusals.sales.startInPast': 'Начало периода должно быть в прошлом.',
-  'refusals.sales.bucket': 'Продажи показываются по дням или по неделям.',
+  'refusals.sales.bucket': 'Продажи показываются по дням, по неделям или по месяцам.',
+  'refusals.profit.cost': 'Себестоимость — сумма от 0 до {max}.',
+  'refusals.profit.supplier': 'Имя поставщика — не длиннее {max} символов.',
   'refusals.sales.tooLong':
-    'Этот период слишком длинный, чтобы показать его {bucket, select, day {по дням} other {по неделям}}: выберите период короче или показ по неделям.',
+    'Этот период слишком длинный, чтобы показать его {bucket, select, day {по дням} week {по неделям} other {по месяцам}}: выберите период короче или шаг крупнее.',
   'refusals.credentials.notSent':
     'Это предложение ещё не отправлено на маркетплейс: сначала синхронизируйте, потом меняйте его данные для выдачи.',
   'refusals.credentials.multipleOnly':

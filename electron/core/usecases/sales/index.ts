@@ -1,5 +1,5 @@
 // Sales: what the seller sold and earned, from the history each pull keeps.
-export { ESTIMATE_NOTE, salesOf, salesReport, stepStart } from './salesReport';
+export { ESTIMATE_NOTE, salesReport, stepStart, totalsOf } from './salesReport';
 export type {
   OfferSales,
   ProductSales,
@@ -8,5 +8,8 @@ export type {
   SalesReportInput,
   SalesStep,
   SalesTotals,
+  SalesTotalsByKind,
+  SaleKind,
+  SupplierSales,
   StoppedOffer,
 } from './salesReport';

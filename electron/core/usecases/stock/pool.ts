@@ -19,6 +19,7 @@ import {
 import type { JobControl } from '../../util/chunkedJob';
 import { UseCaseFailure, toFailure } from '../failure';
 import { requireOffer } from '../offers/getOffer';
+import { checkCost, checkSupplier } from '../profit/costs';
 import type { SellerProfile } from '../profile';
 import { attentionTitle } from '../sync/attention';
 import { uncertainAccountsOf } from './uncertain';
@@ -148,6 +149,8 @@ export interface CommitPoolImportInput {
   keep?: number | null;
   skipInvalid: boolean;
   keepCaseDuplicates?: boolean;
+  /** What each account added cost the seller, and from whom: a batch, used first in, first out. */
+  cost?: { perAccount: number; supplier?: string } | null;
 }
 
 export interface PoolImportOutcome {
@@ -171,6 +174,12 @@ export async function commitPoolImport(
 ): Promise<PoolImportOutcome> {
   const { localId } = input.preview;
   if (input.keep !== undefined && input.keep !== null) checkKeep(input.keep);
+  const cost = input.cost
+    ? {
+        unitCost: checkCost(input.cost.perAccount),
+        supplier: checkSupplier(input.cost.supplier ?? ''),
+      }
+    : null;
   const store = profile.store();
   let added = 0;
   const outcome = await commitCredentialImport(
@@ -183,7 +192,7 @@ export async function commitPoolImport(
       alsoKnown: store.pool().hashes(localId),
       // Staged a range at a time like an import's; the rows and the level land in one transaction.
       into: () => {
-        const staging = store.pool().stage(localId, input.keep ?? null);
+        const staging = store.pool().stage(localId, input.keep ?? null, cost);
         return {
           get staged() {
             return staging.staged;
