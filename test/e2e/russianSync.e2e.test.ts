@@ -265,7 +265,14 @@ describe('the second half of the screens in Russian', { timeout: 120_000 }, () =
 
     await view('Продажи');
     await poll(() => page.locator('.sales h1').textContent()).toBe('Продажи');
-    await poll(() => page.getByTestId('units-sold').textContent()).toBe('401');
+    await poll(() => page.getByTestId('gold-sold').textContent()).toBe('400');
+    expect(await page.getByTestId('accounts-sold').textContent()).toBe('1');
+    expect(await page.getByTestId('net-margin').textContent()).toMatch(
+      /^\s*маржа [\d,]+ %\s+· за вычетом комиссии/,
+    );
+    expect(await page.getByTestId('net-estimate').textContent()).toMatch(
+      /401 проданной единицы не указана себестоимость/,
+    );
     // Russian money: a comma before the kopecks, a space between thousands.
     expect(await page.getByTestId('revenue').textContent()).toMatch(/^\d[\d\s\u00a0]*,\d\d$/);
     expect(await page.getByTestId('estimate-note').textContent()).toMatch(/^Выручка оценочная/);

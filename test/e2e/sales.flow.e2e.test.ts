@@ -30,14 +30,32 @@ describe('Sales view in Chromium', () => {
       await page.evaluate(() =>
         (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk.sync.now(),
       );
-      await expect.poll(() => page.getByTestId('units-sold').textContent()).toBe('403');
+      // Gold units and accounts apart, never added up.
+      await expect.poll(() => page.getByTestId('gold-sold').textContent()).toBe('400');
+      expect(await page.getByTestId('accounts-sold').textContent()).toBe('3');
       expect(await page.getByTestId('revenue').textContent()).toMatch(/^240[.,]00$/);
+      // Net is the headline: 240 less the marketplace's commission (8 % of the gold's 20, 12 %
+      // of the accounts' 220: 28), no cost of goods set, which it says.
+      expect(await page.getByTestId('net-profit').textContent()).toMatch(/^\s*212[.,]00\s*$/);
+      expect(await page.getByTestId('net-margin').textContent()).toMatch(
+        /margin 88\.3 %\s+· after commission 28\.00 and cost of goods 0\.00/,
+      );
+      expect(await page.getByTestId('net-estimate').textContent()).toMatch(
+        /403 units sold have no cost of goods set/,
+      );
+      expect(await page.locator('.segmented button[aria-pressed="true"]').textContent()).toBe(
+        'Net profit',
+      );
       // uPlot drew into a canvas inside the chart's box.
       await expect.poll(() => page.locator('[data-testid="sales-chart"] canvas').count()).toBe(1);
       const offers = page.locator('[data-testid="sales-offers"] tbody tr');
       expect(await offers.count()).toBe(3);
       expect(await offers.first().textContent()).toContain('400');
       expect(await page.getByTestId('top-sellers').textContent()).toContain('Emerald EUW smurf');
+      // A gold offer named by its field values says its product beside them.
+      expect(
+        await page.locator('[data-testid="top-sellers"] li', { hasText: 'Horde' }).textContent(),
+      ).toContain('WoW Classic Era Gold');
       expect(await page.getByTestId('estimate-note').textContent()).toMatch(
         /estimated: units sold .* price per step/,
       );
@@ -49,7 +67,7 @@ describe('Sales view in Chromium', () => {
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           await page.click(
-            `.segmented button:has-text("${scheme === 'dark' ? 'Revenue' : 'Units'}")`,
+            `.segmented button:has-text("${scheme === 'dark' ? 'Revenue' : 'Net profit'}")`,
           );
           await desk.screenshot(`sales-${width}-${scheme}`);
         }

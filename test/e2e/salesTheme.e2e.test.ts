@@ -28,7 +28,7 @@ describe('Sales chart and a forced theme', () => {
       await page.click('nav button:has-text("Sales")');
       expect(sandbox.control.simulateBuyers(1001, 40)).toBe(40);
       await syncAndWait(page);
-      await expect.poll(() => page.getByTestId('units-sold').textContent()).toBe('40');
+      await expect.poll(() => page.getByTestId('gold-sold').textContent()).toBe('40');
 
       const chart = () =>
         page.evaluate(

@@ -8,8 +8,8 @@ import {
 
 describe('sales chart data', () => {
   const series = [
-    { start: '2026-11-22', units: 0, revenue: 0 },
-    { start: '2026-11-23', units: 5, revenue: 12.5 },
+    { start: '2026-11-22', units: 0, revenue: 0, net: 0 },
+    { start: '2026-11-23', units: 5, revenue: 12.5, net: -1.25 },
   ];
   it('puts each step at its UTC midnight, in seconds, with the chosen figure', () => {
     expect(chartColumns(series, 'units')).toEqual([
@@ -17,6 +17,8 @@ describe('sales chart data', () => {
       [0, 5],
     ]);
     expect(chartColumns(series, 'revenue')[1]).toEqual([0, 12.5]);
+    // A loss draws below the axis.
+    expect(chartColumns(series, 'net')[1]).toEqual([0, -1.25]);
   });
   it('offers days for short periods and weeks for long ones', () => {
     const now = Date.UTC(2026, 10, 23);

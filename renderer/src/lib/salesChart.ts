@@ -3,7 +3,7 @@
 import { intlTag, translate, type Locale } from '../../../electron/contract/i18n';
 import { currentLocale } from './i18nText';
 
-export type SalesMetric = 'units' | 'revenue';
+export type SalesMetric = 'net' | 'revenue' | 'units';
 
 export interface SalesPeriod {
   id: '7d' | '30d' | '12w' | '52w';
@@ -32,12 +32,12 @@ export function periodStart(period: SalesPeriod, now: number): number {
 
 /** uPlot's columns: x in seconds (UTC midnight of each step), y the chosen figure. */
 export function chartColumns(
-  series: readonly { start: string; units: number; revenue: number }[],
+  series: readonly { start: string; units: number; revenue: number; net: number }[],
   metric: SalesMetric,
 ): [number[], number[]] {
   return [
     series.map((s) => Date.parse(`${s.start}T00:00:00Z`) / 1000),
-    series.map((s) => (metric === 'units' ? s.units : s.revenue)),
+    series.map((s) => s[metric]),
   ];
 }
 
