@@ -3,36 +3,20 @@
 // read from a sandbox marketplace over loopback and a real SQLite file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { jsonOf, runInProcess, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { describe, expect, it } from 'vitest';
+import { jsonOf, runInProcess, useCliWorld } from './harness';
 
-let sandbox: Sandbox;
-const dir = tempDir('sd-cli-offline-');
-let target: CliTarget;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS, seed: 'demo' });
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[2]!.token,
-  };
-});
-afterAll(async () => {
-  await sandbox.close();
-  dir.remove();
-});
+const world = useCliWorld('sd-cli-offline-');
 
 function csv(name: string, lines: string[]): string {
-  const path = join(dir.path, name);
+  const path = join(world.dir.path, name);
   writeFileSync(path, lines.join('\n') + '\n');
   return path;
 }
 
 describe('seller-desk offline commands', { timeout: 60_000 }, () => {
   it('shows a product with the columns an import needs, fetched once from the marketplace', async () => {
-    const run = await runInProcess(['products', 'show', '1', '--json'], target);
+    const run = await runInProcess(['products', 'show', '1', '--json'], world.target);
     expect(run.code).toBe(0);
     const doc = jsonOf<{
       result: {
@@ -42,11 +26,11 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
     const realm = doc.result.importColumns.fields.find((f) => f.column === 'Realm')!;
     expect(realm.required).toBe(true);
     expect(realm.allowedValues).toContain('Ashbringer');
-    const before = sandbox.requests.length;
-    const human = await runInProcess(['products', 'show', '1'], target);
+    const before = world.sandbox.requests.length;
+    const human = await runInProcess(['products', 'show', '1'], world.target);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/Realm\s+data\.101\s+select\s+yes\s+Ashbringer/);
-    expect(sandbox.requests.length).toBe(before); // served from the cache
+    expect(world.sandbox.requests.length).toBe(before); // served from the cache
   });
 
   it('refuses a bad file with every bad row by line and column, and queues nothing', async () => {
@@ -58,7 +42,7 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
     ]);
     const run = await runInProcess(
       ['offers', 'import', file, '--product', '1', '--delivery-time', '3600000'],
-      target,
+      world.target,
     );
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
@@ -73,7 +57,7 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
     }>(
       await runInProcess(
         ['offers', 'import', file, '--product', '1', '--delivery-time', '3600000', '--json'],
-        target,
+        world.target,
       ),
     );
     expect(json.ok).toBe(false);
@@ -83,7 +67,7 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
       [4, 'Realm'],
     ]);
     const status = jsonOf<{ result: { offers: number; queuedOperations: number } }>(
-      await runInProcess(['status', '--json'], target),
+      await runInProcess(['status', '--json'], world.target),
     );
     expect(status.result).toMatchObject({ offers: 0, queuedOperations: 0 });
   });
@@ -100,7 +84,7 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
     ]);
     const run = await runInProcess(
       ['offers', 'import', file, '--product', '1', '--skip-invalid', '--json'],
-      target,
+      world.target,
     );
     expect(run.code).toBe(0);
     const doc = jsonOf<{ result: Record<string, unknown> }>(run);
@@ -114,7 +98,7 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
     const again = jsonOf<{ result: Record<string, unknown> }>(
       await runInProcess(
         ['offers', 'import', file, '--product', '1', '--skip-invalid', '--json'],
-        target,
+        world.target,
       ),
     );
     expect(again.result).toMatchObject({ created: 0, duplicates: 3 });
@@ -123,63 +107,63 @@ describe('seller-desk offline commands', { timeout: 60_000 }, () => {
   it('lists, shows, exports and re-imports without change; queues a status change and a delete', async () => {
     const list = jsonOf<{
       result: { total: number; offers: { id: string; syncState: string; pricePerStep: number }[] };
-    }>(await runInProcess(['offers', 'list', '--product', '1', '--json'], target));
+    }>(await runInProcess(['offers', 'list', '--product', '1', '--json'], world.target));
     expect(list.result.total).toBe(1);
     const offer = list.result.offers[0]!;
     expect(offer).toMatchObject({ syncState: 'local', pricePerStep: 0.5 });
     expect(offer.id).toMatch(/^L\d+$/);
 
     const found = (text: string) =>
-      runInProcess(['offers', 'list', '--search', text, '--json'], target).then(
+      runInProcess(['offers', 'list', '--search', text, '--json'], world.target).then(
         (r) => jsonOf<{ result: { total: number } }>(r).result.total,
       );
     expect(await found('classic era')).toBe(1); // the product's title
     expect(await found('retail')).toBe(0);
     expect(
       jsonOf<{ result: { total: number } }>(
-        await runInProcess(['offers', 'list', '--status', '2', '--json'], target),
+        await runInProcess(['offers', 'list', '--status', '2', '--json'], world.target),
       ).result.total,
     ).toBe(0); // not on the marketplace yet: no server status
 
-    const shown = await runInProcess(['offers', 'show', offer.id], target);
+    const shown = await runInProcess(['offers', 'show', offer.id], world.target);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/price_per_step:\s+0\.5/);
     expect(shown.stdout).toMatch(/data\.101:\s+Ashbringer/);
 
-    const exported = join(dir.path, 'export.csv');
-    const exportRun = await runInProcess(['offers', 'export', exported, '--json'], target);
+    const exported = join(world.dir.path, 'export.csv');
+    const exportRun = await runInProcess(['offers', 'export', exported, '--json'], world.target);
     expect(exportRun.code).toBe(0);
     expect(jsonOf<{ result: { offers: number } }>(exportRun).result.offers).toBe(1);
     const text = readFileSync(exported, 'utf8');
     expect(text.split(/\r?\n/)[0]).toContain('Price per step');
     expect(text).toContain('Ashbringer');
     const reimport = jsonOf<{ result: Record<string, unknown> }>(
-      await runInProcess(['offers', 'import', exported, '--product', '1', '--json'], target),
+      await runInProcess(['offers', 'import', exported, '--product', '1', '--json'], world.target),
     );
     expect(reimport.result).toMatchObject({ created: 0, edited: 0, duplicates: 1 });
-    const workbook = join(dir.path, 'export.xlsx');
+    const workbook = join(world.dir.path, 'export.xlsx');
     expect(
-      (await runInProcess(['offers', 'export', workbook, '--product', '1'], target)).code,
+      (await runInProcess(['offers', 'export', workbook, '--product', '1'], world.target)).code,
     ).toBe(0);
     expect(readFileSync(workbook).subarray(0, 2).toString()).toBe('PK');
     const fromWorkbook = jsonOf<{ result: Record<string, unknown> }>(
-      await runInProcess(['offers', 'import', workbook, '--product', '1', '--json'], target),
+      await runInProcess(['offers', 'import', workbook, '--product', '1', '--json'], world.target),
     );
     expect(fromWorkbook.result).toMatchObject({ rows: 1, created: 0, duplicates: 1 });
 
-    const badStatus = await runInProcess(['offers', 'set-status', offer.id, '4'], target);
+    const badStatus = await runInProcess(['offers', 'set-status', offer.id, '4'], world.target);
     expect(badStatus.code).toBe(2);
     expect(badStatus.stderr).toMatch(/STATUS must be one of 1/);
-    const missing = await runInProcess(['offers', 'show', '999999'], target);
+    const missing = await runInProcess(['offers', 'show', '999999'], world.target);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/not in the local data/);
 
-    const cancelled = await runInProcess(['offers', 'delete', offer.id, '--json'], target);
+    const cancelled = await runInProcess(['offers', 'delete', offer.id, '--json'], world.target);
     expect(jsonOf<{ result: { cancelled: string[] } }>(cancelled).result.cancelled).toEqual([
       offer.id,
     ]);
     const after = jsonOf<{ result: { offers: number; queuedOperations: number } }>(
-      await runInProcess(['status', '--json'], target),
+      await runInProcess(['status', '--json'], world.target),
     );
     expect(after.result).toMatchObject({ offers: 0, queuedOperations: 0 });
   });
