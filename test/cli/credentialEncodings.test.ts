@@ -1,21 +1,19 @@
 // `credentials import` and `offers import` with files that are damaged, undecidable, binary or
-// empty: the real binary in a child process, then a push to the sandbox, whose recorded logins
+// empty: the real binary in a child process, then a push to the world.sandbox, whose recorded logins
 // and hashes show that nothing damaged or mis-decoded ever reached the marketplace.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { credentialHash } from '../../electron/core/credentials/hash';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { randomBytes, windows1251 } from '../imports/encodings';
-import { jsonOf, runInProcess, runSellerDesk, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { jsonOf, runInProcess, runSellerDesk, useCliWorld } from './harness';
 
-let sandbox: Sandbox;
-const dir = tempDir('sd-cli-encodings-');
-let target: CliTarget;
+const world = useCliWorld('sd-cli-encodings-');
+
 let offerId: string;
 
 function file(name: string, content: string | Buffer): string {
-  const path = join(dir.path, name);
+  const path = join(world.dir.path, name);
   writeFileSync(path, content);
   return path;
 }
@@ -33,39 +31,29 @@ function damaged(text: string, after: string, bad: number[]): Buffer {
 type Failure = { error: { message: string; problems: { line?: number; reason: string }[] } };
 
 async function queuedCredentials(): Promise<number> {
-  const shown = await runInProcess(['offers', 'show', offerId, '--json'], target);
+  const shown = await runInProcess(['offers', 'show', offerId, '--json'], world.target);
   return jsonOf<{ result: { queuedCredentials: number } }>(shown).result.queuedCredentials;
 }
 
 /** What the marketplace holds for the offer: logins and their hashes, as it recorded them. */
 function onMarketplace() {
-  return sandbox.control.credentials(Number(offerId));
+  return world.sandbox.control.credentials(Number(offerId));
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS });
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[2]!.token,
-  };
   const offers = file(
     'account.csv',
     'price_per_step,amount,min_purchase_amount,outer_name,Platform,Skins count\n25,1,1,Stacked PC,PC,120\n',
   );
   const imported = await runInProcess(
     ['offers', 'import', offers, '--product', '12', '--delivery-time', '600000'],
-    target,
+    world.target,
   );
   expect(imported.code, imported.stderr).toBe(0);
-  const pushed = await runInProcess(['push'], target);
+  const pushed = await runInProcess(['push'], world.target);
   expect(pushed.code, pushed.stderr).toBe(0);
-  offerId = String(sandbox.control.offers(sandbox.sellers[2]!.id)[0]!.id);
+  offerId = String(world.sandbox.control.offers(world.sandbox.sellers[2]!.id)[0]!.id);
 }, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-  dir.remove();
-});
 
 describe('credentials import from files that are not clean UTF-8', { timeout: 120_000 }, () => {
   const list = [
@@ -80,7 +68,7 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
     const path = file('damaged.txt', damaged(list, 'gam', [0xff]));
     const refused = await runSellerDesk(
       ['credentials', 'import', path, '--offer', offerId, '--json'],
-      target,
+      world.target,
     );
     expect(refused.code).toBe(2);
     const failure = jsonOf<Failure>(refused).error;
@@ -92,7 +80,7 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
 
     const queued = await runSellerDesk(
       ['credentials', 'import', path, '--offer', offerId, '--skip-invalid'],
-      target,
+      world.target,
     );
     expect(queued.code, queued.stderr).toBe(0);
     expect(queued.stdout).toContain('4 credential(s) queued');
@@ -103,7 +91,7 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
     const cut = file('cut.txt', Buffer.from('zeta:pw-6\neta:пароль').subarray(0, -1));
     const partial = await runSellerDesk(
       ['credentials', 'import', cut, '--offer', offerId, '--skip-invalid', '--json'],
-      target,
+      world.target,
     );
     expect(partial.code, partial.stderr).toBe(0);
     expect(jsonOf<{ result: Record<string, unknown> }>(partial).result).toMatchObject({
@@ -112,7 +100,7 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
       problems: [{ line: 2 }],
     });
 
-    const pushed = await runSellerDesk(['push'], target);
+    const pushed = await runSellerDesk(['push'], world.target);
     expect(pushed.code, pushed.stderr).toBe(0);
     const sent = ['alpha', 'beta', 'délta', 'epsilon', 'zeta'];
     expect(onMarketplace().map((c) => c.login)).toEqual(sent);
@@ -126,7 +114,7 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
     const path = file('capitals.txt', windows1251('ИВАН:ПАРОЛЬ-1\nПЕТЯ:СЕКРЕТ-2\n'));
     const refused = await runSellerDesk(
       ['credentials', 'import', path, '--offer', offerId],
-      target,
+      world.target,
     );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/cannot be told for sure .*Name it with --encoding NAME/);
@@ -134,11 +122,11 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
 
     const chosen = await runSellerDesk(
       ['credentials', 'import', path, '--offer', offerId, '--encoding', 'windows-1251'],
-      target,
+      world.target,
     );
     expect(chosen.code, chosen.stderr).toBe(0);
     expect(chosen.stdout).toContain('(lines, windows-1251): 2 credential(s) queued');
-    expect((await runInProcess(['push'], target)).code).toBe(0);
+    expect((await runInProcess(['push'], world.target)).code).toBe(0);
     const added = onMarketplace().slice(before);
     expect(added.map((c) => c.login)).toEqual(['ИВАН', 'ПЕТЯ']);
     expect(added.map((c) => c.login_hash)).toEqual(['ИВАН', 'ПЕТЯ'].map(credentialHash));
@@ -146,7 +134,10 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
 
   it('random bytes: exit 2 as not text, nothing queued', async () => {
     const path = file('noise.txt', randomBytes(2026, 4096, 1, 255));
-    const run = await runSellerDesk(['credentials', 'import', path, '--offer', offerId], target);
+    const run = await runSellerDesk(
+      ['credentials', 'import', path, '--offer', offerId],
+      world.target,
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('binary file');
     expect(await queuedCredentials()).toBe(0);
@@ -155,7 +146,7 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
   it('an empty, blank or header-only file: exit 2, a clear message, nothing queued', async () => {
     const empty = await runSellerDesk(
       ['credentials', 'import', file('empty.txt', ''), '--offer', offerId],
-      target,
+      world.target,
     );
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('the file has no credentials');
@@ -166,7 +157,7 @@ describe('credentials import from files that are not clean UTF-8', { timeout: 12
     ]) {
       const run = await runInProcess(
         ['credentials', 'import', file(name!, content!), '--offer', offerId, '--json'],
-        target,
+        world.target,
       );
       expect(run.code, name).toBe(2);
       expect(jsonOf<Failure>(run).error.message).toContain('has no credentials');
@@ -184,10 +175,13 @@ describe('offers import --encoding', () => {
       ),
     );
     const args = ['offers', 'import', path, '--product', '12', '--delivery-time', '600000'];
-    const refused = await runInProcess(args, target);
+    const refused = await runInProcess(args, world.target);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--encoding');
-    const chosen = await runInProcess([...args, '--encoding', 'windows-1251', '--json'], target);
+    const chosen = await runInProcess(
+      [...args, '--encoding', 'windows-1251', '--json'],
+      world.target,
+    );
     expect(chosen.code, chosen.stderr).toBe(0);
     expect(jsonOf<{ result: { created: number } }>(chosen).result.created).toBe(1);
   });

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../electron/cli/run';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox';
 import { tempDir, type TempDir } from '../support/tempDir';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -109,11 +109,15 @@ export interface CliWorld {
  * offers of every kind), its folder, and the target the binary runs against, set up before
  * the file's tests and taken down after them. Register it at the top level of a test file.
  */
-export function useCliWorld(prefix: string, seller = 2): CliWorld {
+export function useCliWorld(
+  prefix: string,
+  seller = 2,
+  options: Omit<SandboxOptions, 'windowMs'> = {},
+): CliWorld {
   const dir = tempDir(prefix);
   let sandbox: Sandbox | null = null;
   beforeAll(async () => {
-    sandbox = await startSandbox({ windowMs: WINDOW_MS });
+    sandbox = await startSandbox({ ...options, windowMs: WINDOW_MS });
   });
   afterAll(async () => {
     await sandbox?.close();

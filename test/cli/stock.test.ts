@@ -1,13 +1,9 @@
 // `seller-desk stock` as the real binary in a child process: an account offer sent with 3
-// credentials, buyers simulated on the sandbox between pulls, its credentials left and level.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { jsonOf, runSellerDesk, succeeds, tempDir, WINDOW_MS, type CliTarget } from './harness';
+// credentials, buyers simulated on the world.sandbox between pulls, its credentials left and level.
+import { describe, expect, it } from 'vitest';
+import { jsonOf, runSellerDesk, succeeds, useCliWorld } from './harness';
 
-let sandbox: Sandbox;
-const dir = tempDir('sd-cli-stock-');
-let target: CliTarget;
+const world = useCliWorld('sd-cli-stock-');
 
 interface StockJson {
   ok: boolean;
@@ -25,25 +21,12 @@ interface StockJson {
   };
 }
 
-const file = (name: string, content: string) => dir.file(name, content);
+const file = (name: string, content: string) => world.dir.file(name, content);
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS });
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[2]!.token,
-  };
-});
-afterAll(async () => {
-  await sandbox.close();
-  dir.remove();
-});
-
-const ok = (args: string[]) => succeeds(args, target);
+const ok = (args: string[]) => succeeds(args, world.target);
 
 async function stock(): Promise<StockJson['result']['offers']> {
-  const run = await runSellerDesk(['stock', '--json'], target);
+  const run = await runSellerDesk(['stock', '--json'], world.target);
   expect(run.code, run.stderr).toBe(0);
   const doc = jsonOf<StockJson>(run);
   expect(doc.ok).toBe(true);
@@ -61,7 +44,7 @@ describe('seller-desk stock', { timeout: 120_000 }, () => {
     );
     await ok(['offers', 'import', offers, '--product', '12', '--delivery-time', '600000']);
     const list = jsonOf<{ result: { offers: { id: string }[] } }>(
-      await runSellerDesk(['offers', 'list', '--product', '12', '--json'], target),
+      await runSellerDesk(['offers', 'list', '--product', '12', '--json'], world.target),
     );
     const localRef = list.result.offers[0]!.id;
     const creds = file('creds.txt', 'alpha:pw1\nbravo:pw2\ncharlie:pw3\n');
@@ -78,12 +61,12 @@ describe('seller-desk stock', { timeout: 120_000 }, () => {
     const id = Number(sent!.id);
     expect(Number.isInteger(id)).toBe(true);
 
-    expect(sandbox.control.simulateBuyers(id, 2)).toBe(2);
+    expect(world.sandbox.control.simulateBuyers(id, 2)).toBe(2);
     await ok(['pull', '--json']);
     expect(await stock()).toEqual([
       expect.objectContaining({ id: String(id), credentialsLeft: 1, low: true, soldOut: false }),
     ]);
-    const human = await runSellerDesk(['stock'], target);
+    const human = await runSellerDesk(['stock'], world.target);
     expect(human.stdout).toMatch(/Fortnite PC stacked.*~1.*LOW/);
 
     await ok(['stock', 'set', '--offer', String(id), '--threshold', '0']);
@@ -91,7 +74,7 @@ describe('seller-desk stock', { timeout: 120_000 }, () => {
       expect.objectContaining({ credentialsLeft: 1, low: false, threshold: 0, keep: 0 }),
     ]);
 
-    expect(sandbox.control.simulateBuyers(id, 5)).toBe(1);
+    expect(world.sandbox.control.simulateBuyers(id, 5)).toBe(1);
     await ok(['pull', '--json']);
     expect(await stock()).toEqual([
       expect.objectContaining({ credentialsLeft: 0, soldOut: true, low: true, estimate: false }),
@@ -99,7 +82,7 @@ describe('seller-desk stock', { timeout: 120_000 }, () => {
 
     const bad = await runSellerDesk(
       ['stock', 'set', '--offer', '999999', '--threshold', '1'],
-      target,
+      world.target,
     );
     expect(bad.code).not.toBe(0);
   });

@@ -7,13 +7,11 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { runSellerDesk, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { runSellerDesk, useCliWorld } from './harness';
 import { pooledOffer, startWatcher, type Watcher } from './watchHarness';
 
-let sandbox: Sandbox;
-const dir = tempDir('sd-cli-watch-');
-let target: CliTarget;
+const world = useCliWorld('sd-cli-watch-');
+
 let tokenFile: string;
 const watchers: Watcher[] = [];
 
@@ -23,42 +21,34 @@ function writeToken(token: string) {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS });
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[2]!.token,
-  };
-  tokenFile = join(dir.path, 'token');
-  writeToken(sandbox.sellers[2]!.token);
+  tokenFile = join(world.dir.path, 'token');
+  writeToken(world.sandbox.sellers[2]!.token);
 });
 afterAll(async () => {
   await Promise.all(watchers.map((w) => w.stop('SIGKILL')));
-  await sandbox.close();
-  dir.remove();
 });
 
 describe('seller-desk watch', { timeout: 240_000 }, () => {
   it('restocks after a sale by itself, refuses a second watcher, rides out errors and a refused token, and stops cleanly on SIGTERM mid-round', async () => {
-    const serverId = await pooledOffer(target, dir);
+    const serverId = await pooledOffer(world.target, world.dir);
     // Every 30 s of the marketplace's minute: half a second here.
-    const watcher = startWatcher(target, ['--every', '30s', '--token-file', tokenFile]);
+    const watcher = startWatcher(world.target, ['--every', '30s', '--token-file', tokenFile]);
     watchers.push(watcher);
     const first = await watcher.waitFor((l) => l.event === 'round');
     expect(first).toMatchObject({ round: 1, state: 'online', rateLimited: 0 });
 
     // A second watcher on the same profile does not start.
-    const second = await runSellerDesk(['watch', '--every', '30s'], target);
+    const second = await runSellerDesk(['watch', '--every', '30s'], world.target);
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(/Another watcher \(pid \d+\) is already watching this profile/);
 
     // A buyer takes both credentials on sale: the marketplace turns the offer Not Active, and the
     // watcher's next rounds pull it, restock two from the pool and set it Active again.
-    expect(sandbox.control.simulateBuyers(serverId, 2)).toBe(2);
+    expect(world.sandbox.control.simulateBuyers(serverId, 2)).toBe(2);
     await expect
       .poll(
         () =>
-          sandbox.control
+          world.sandbox.control
             .credentials(serverId)
             .map((c) => c.login)
             .sort(),
@@ -66,7 +56,7 @@ describe('seller-desk watch', { timeout: 240_000 }, () => {
       )
       .toEqual(['first-1', 'first-2', 'pool-1', 'pool-2']);
     await expect
-      .poll(() => sandbox.control.offers(3).find((o) => o.id === serverId)!.status, {
+      .poll(() => world.sandbox.control.offers(3).find((o) => o.id === serverId)!.status, {
         timeout: 30_000,
         interval: 100,
       })
@@ -74,15 +64,15 @@ describe('seller-desk watch', { timeout: 240_000 }, () => {
 
     // The marketplace answers every request with a server error: told, retried, never given up.
     let from = watcher.lines.length;
-    sandbox.setFaults({ errorRate: 1 });
+    world.sandbox.setFaults({ errorRate: 1 });
     await watcher.waitFor((l) => l.state === 'unreachable', 30_000, from);
     from = watcher.lines.length;
-    sandbox.resetFaults();
+    world.sandbox.resetFaults();
     await watcher.waitFor((l) => l.state === 'online', 30_000, from);
 
     // The seller regenerates the token: each round says so; a new token in the file is used.
     from = watcher.lines.length;
-    const fresh = sandbox.control.regenerateToken(3);
+    const fresh = world.sandbox.control.regenerateToken(3);
     const refused = await watcher.waitFor((l) => l.state === 'token_refused', 30_000, from);
     expect(JSON.stringify(refused)).not.toContain(fresh);
     await watcher.waitFor(
@@ -95,17 +85,17 @@ describe('seller-desk watch', { timeout: 240_000 }, () => {
     await watcher.waitFor((l) => l.state === 'online', 30_000, from);
 
     // SIGTERM while a request is on the wire: it ends between requests, exit 0.
-    sandbox.setFaults({ latencyMs: 1500 });
-    const before = sandbox.requests.length;
+    world.sandbox.setFaults({ latencyMs: 1500 });
+    const before = world.sandbox.requests.length;
     await expect
-      .poll(() => sandbox.requests.slice(before).some((r) => r.status === 0), {
+      .poll(() => world.sandbox.requests.slice(before).some((r) => r.status === 0), {
         timeout: 30_000,
         interval: 20,
       })
       .toBe(true);
     const stopAt = Date.now();
     const end = await watcher.stop('SIGTERM');
-    sandbox.resetFaults();
+    world.sandbox.resetFaults();
     expect(end).toEqual({ code: 0, signal: null });
     expect(Date.now() - stopAt).toBeLessThan(10_000);
     const last = watcher.lines.at(-1)!;
@@ -116,7 +106,7 @@ describe('seller-desk watch', { timeout: 240_000 }, () => {
     expect(watcher.lines.every((l) => l.event !== 'round' || l.rateLimited === 0)).toBe(true);
 
     // The lock went with it: the profile can be watched again at once.
-    const again = startWatcher(target, ['--every', '30s', '--token-file', tokenFile]);
+    const again = startWatcher(world.target, ['--every', '30s', '--token-file', tokenFile]);
     watchers.push(again);
     await again.waitFor((l) => l.event === 'round' && l.state === 'online');
     expect(await again.stop('SIGINT')).toEqual({ code: 0, signal: null });

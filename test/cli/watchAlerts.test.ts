@@ -9,60 +9,51 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { startBotApi, startWebhookReceiver } from './alertReceivers';
-import { jsonOf, runSellerDesk, succeeds, tempDir, WINDOW_MS, type CliTarget } from './harness';
+import { jsonOf, runSellerDesk, succeeds, useCliWorld } from './harness';
 import { pooledOffer, startWatcher, type Watcher } from './watchHarness';
+
+const world = useCliWorld('sd-cli-alerts-');
 
 const BOT_TOKEN = '123456789:AAbotTOKENsecret_abcdefghijklmnop';
 const WEBHOOK_SECRET = 'whsec-0123456789abcdef-SECRET';
 
-let sandbox: Sandbox;
 let webhook: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let bot: Awaited<ReturnType<typeof startBotApi>>;
-const dir = tempDir('sd-cli-alerts-');
-let target: CliTarget;
 let tokenFile: string;
 let watcher: Watcher | null = null;
 
 function ownerOnly(name: string, content: string): string {
-  const file = join(dir.path, name);
+  const file = join(world.dir.path, name);
   writeFileSync(file, content);
   chmodSync(file, 0o600);
   return file;
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ windowMs: WINDOW_MS });
   webhook = await startWebhookReceiver(WEBHOOK_SECRET);
   bot = await startBotApi();
-  target = {
-    baseUrl: sandbox.baseUrl,
-    dataDir: join(dir.path, 'data'),
-    token: sandbox.sellers[2]!.token,
-  };
-  tokenFile = ownerOnly('token', sandbox.sellers[2]!.token);
+  tokenFile = ownerOnly('token', world.sandbox.sellers[2]!.token);
 });
 afterAll(async () => {
   await watcher?.stop('SIGKILL');
-  await Promise.all([webhook.close(), bot.close(), sandbox.close()]);
-  dir.remove();
+  await Promise.all([webhook.close(), bot.close()]);
 });
 
-const ok = (args: string[]) => succeeds(args, target);
+const ok = (args: string[]) => succeeds(args, world.target);
 
 describe('seller-desk watch with alerts', { timeout: 240_000 }, () => {
   it('tells a sale, a refused token and its own stop on Telegram and a signed webhook, retrying once after a 500, with no secret in any alert', async () => {
-    const serverId = await pooledOffer(target, dir);
-    const oldToken = sandbox.sellers[2]!.token;
+    const serverId = await pooledOffer(world.target, world.dir);
+    const oldToken = world.sandbox.sellers[2]!.token;
 
     // A secret file others can read is refused, and nothing is added.
-    const shared = join(dir.path, 'shared-bot-token');
+    const shared = join(world.dir.path, 'shared-bot-token');
     writeFileSync(shared, BOT_TOKEN);
     chmodSync(shared, 0o644);
     const refused = await runSellerDesk(
       ['alerts', 'add', 'telegram', '--chat-id', '-1001234567890', '--bot-token-file', shared],
-      target,
+      world.target,
     );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/readable by group or others/);
@@ -122,9 +113,9 @@ describe('seller-desk watch with alerts', { timeout: 240_000 }, () => {
 
     // The webhook's first try of a sale answers 500.
     webhook.failFirst.add('sale');
-    watcher = startWatcher(target, ['--every', '30s', '--token-file', tokenFile]);
+    watcher = startWatcher(world.target, ['--every', '30s', '--token-file', tokenFile]);
     await watcher.waitFor((l) => l.event === 'round' && l.state === 'online');
-    expect(sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
+    expect(world.sandbox.control.simulateBuyers(serverId, 1)).toBe(1);
     await expect
       .poll(() => webhook.hits.filter((h) => h.json.event === 'sale' && h.status === 200).length, {
         timeout: 30_000,
@@ -151,7 +142,7 @@ describe('seller-desk watch with alerts', { timeout: 240_000 }, () => {
     await expect
       .poll(
         () =>
-          sandbox.control
+          world.sandbox.control
             .credentials(serverId)
             .map((c) => c.login)
             .sort(),
@@ -163,7 +154,7 @@ describe('seller-desk watch with alerts', { timeout: 240_000 }, () => {
 
     // The token is refused: said on both channels by the round that met it.
     let from = watcher.lines.length;
-    const fresh = sandbox.control.regenerateToken(3);
+    const fresh = world.sandbox.control.regenerateToken(3);
     const refusedRound = await watcher.waitFor((l) => l.state === 'token_refused', 30_000, from);
     expect(refusedRound.alerts).toMatchObject({ sent: 2 });
     expect(webhook.hits.filter((h) => h.json.event === 'token_refused')).toHaveLength(1);
