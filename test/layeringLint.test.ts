@@ -15,124 +15,82 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
     .map((m) => m.message);
 }
 
-const use = (name: string) => `\nexport const used = ${name};\n`;
+/** A file planted in `file` that imports `name` (`default X` for a default import) from `from`. */
+async function plantedErrors(file: string, name: string, from: string): Promise<string[]> {
+  const local = name.replace(/^default /, '');
+  const line = name.startsWith('default ')
+    ? `import ${local} from '${from}';`
+    : `import { ${local} } from '${from}';`;
+  return layerErrors(file, `${line}\nexport const used = ${local};\n`);
+}
 
 describe('layering lint', () => {
   it.each([
-    ['electron/core/planted.ts', "import { menuTemplate } from '../main/menu';", 'menuTemplate'],
-    ['electron/core/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
-    ['electron/contract/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
-    ['electron/cli/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
-    ['electron/sandbox/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
-    ['electron/sandbox/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
-    [
-      'electron/sandbox/routes/planted.ts',
-      "import { systemClock } from '../../core/util/clock';",
-      'systemClock',
-    ],
-    ['electron/main/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
-    ['electron/shell/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
-    ['electron/shell/planted.ts', "import { menuTemplate } from '../main/menu';", 'menuTemplate'],
-    [
-      'renderer/src/planted.ts',
-      "import { openStore } from '../../electron/core/store';",
-      'openStore',
-    ],
-    ['electron/preload/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
-    ['electron/corehost/planted.ts', "import { startHost } from '../host/startHost';", 'startHost'],
-    ['electron/corehost/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
-    ['electron/core/planted.ts', "import { serveCore } from '../corehost/serveCore';", 'serveCore'],
-  ])('refuses %s importing across a wall: %s', async (file, line, name) => {
-    const errors = await layerErrors(file, line + use(name));
+    ['electron/core/planted.ts', 'menuTemplate', '../main/menu'],
+    ['electron/core/planted.ts', 'startHost', '../host/startHost'],
+    ['electron/contract/planted.ts', 'openStore', '../core/store'],
+    ['electron/cli/planted.ts', 'startHost', '../host/startHost'],
+    ['electron/sandbox/planted.ts', 'startHost', '../host/startHost'],
+    ['electron/sandbox/planted.ts', 'openStore', '../core/store'],
+    ['electron/sandbox/routes/planted.ts', 'systemClock', '../../core/util/clock'],
+    ['electron/main/planted.ts', 'startHost', '../host/startHost'],
+    ['electron/shell/planted.ts', 'startHost', '../host/startHost'],
+    ['electron/shell/planted.ts', 'menuTemplate', '../main/menu'],
+    ['renderer/src/planted.ts', 'openStore', '../../electron/core/store'],
+    ['electron/preload/planted.ts', 'openStore', '../core/store'],
+    ['electron/corehost/planted.ts', 'startHost', '../host/startHost'],
+    ['electron/corehost/planted.ts', 'openStore', '../core/store'],
+    ['electron/core/planted.ts', 'serveCore', '../corehost/serveCore'],
+  ])('refuses %s importing %s from %s across a wall', async (file, name, from) => {
+    const errors = await plantedErrors(file, name, from);
     expect(errors.join('\n')).toMatch(/may not import .*docs\/ARCHITECTURE\.md/);
   });
 
   it.each([
-    ['electron/core/planted.ts', "import { app } from 'electron';", 'app'],
-    ['electron/cli/planted.ts', "import { app } from 'electron';", 'app'],
-    ['electron/shell/planted.ts', "import { app } from 'electron';", 'app'],
-    ['renderer/src/planted.ts', "import { readFileSync } from 'node:fs';", 'readFileSync'],
-    ['electron/contract/planted.ts', "import Database from 'better-sqlite3';", 'Database'],
-    ['electron/contract/planted.ts', "import { mount } from 'svelte';", 'mount'],
-  ])('refuses %s importing a runtime it does not run in: %s', async (file, line, name) => {
-    expect(await layerErrors(file, line + use(name))).not.toEqual([]);
+    ['electron/core/planted.ts', 'app', 'electron'],
+    ['electron/cli/planted.ts', 'app', 'electron'],
+    ['electron/shell/planted.ts', 'app', 'electron'],
+    ['renderer/src/planted.ts', 'readFileSync', 'node:fs'],
+    ['electron/contract/planted.ts', 'default Database', 'better-sqlite3'],
+    ['electron/contract/planted.ts', 'mount', 'svelte'],
+  ])('refuses %s importing %s from %s, a runtime it does not run in', async (file, name, from) => {
+    expect(await plantedErrors(file, name, from)).not.toEqual([]);
   });
 
   // One door: the fronts (the app's facade, the command line, the shells) reach the store and the
   // sync engine only through the use cases.
   it.each([
-    ['electron/cli/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
-    [
-      'electron/cli/planted.ts',
-      "import { createSyncEngine } from '../core/sync';",
-      'createSyncEngine',
-    ],
-    ['electron/core/app/planted.ts', "import { openStore } from '../store';", 'openStore'],
-    ['electron/core/app/planted.ts', "import { pushOutbox } from '../sync/push';", 'pushOutbox'],
-    ['electron/main/planted.ts', "import { openStore } from '../core/store';", 'openStore'],
-    ['electron/core/api/planted.ts', "import { openStore } from '../store';", 'openStore'],
-    [
-      'electron/core/usecases/planted.ts',
-      "import { createAppCore } from '../app';",
-      'createAppCore',
-    ],
-  ])('keeps the store and sync behind the use cases: refuses %s: %s', async (file, line, name) => {
-    const errors = await layerErrors(file, line + use(name));
-    expect(errors.join('\n')).toMatch(/may not import .*docs\/ARCHITECTURE\.md/);
-  });
+    ['electron/cli/planted.ts', 'openStore', '../core/store'],
+    ['electron/cli/planted.ts', 'createSyncEngine', '../core/sync'],
+    ['electron/core/app/planted.ts', 'openStore', '../store'],
+    ['electron/core/app/planted.ts', 'pushOutbox', '../sync/push'],
+    ['electron/main/planted.ts', 'openStore', '../core/store'],
+    ['electron/core/api/planted.ts', 'openStore', '../store'],
+    ['electron/core/usecases/planted.ts', 'createAppCore', '../app'],
+  ])(
+    'keeps the store and sync behind the use cases: refuses %s importing %s from %s',
+    async (file, name, from) => {
+      const errors = await plantedErrors(file, name, from);
+      expect(errors.join('\n')).toMatch(/may not import .*docs\/ARCHITECTURE\.md/);
+    },
+  );
 
   it.each([
-    [
-      'electron/cli/planted.ts',
-      "import { setStatus } from '../core/usecases/offers';",
-      'setStatus',
-    ],
-    ['electron/core/app/planted.ts', "import { pull } from '../usecases/sync';", 'pull'],
-    ['electron/core/usecases/planted.ts', "import { openStore } from '../store';", 'openStore'],
-    ['electron/core/sync/planted.ts', "import { openStore } from '../store';", 'openStore'],
-    ['electron/main/planted.ts', "import { app } from 'electron';", 'app'],
-    [
-      'electron/sandbox/planted.ts',
-      "import { paths } from '../contract/marketplace/assumptions';",
-      'paths',
-    ],
-    [
-      'electron/main/planted.ts',
-      "import { contentSecurityPolicy } from '../shell/contentSecurityPolicy';",
-      'contentSecurityPolicy',
-    ],
-    [
-      'electron/host/planted.ts',
-      "import { resolveStaticPath } from '../shell/staticFiles';",
-      'resolveStaticPath',
-    ],
-    [
-      'renderer/src/planted.ts',
-      "import { channels } from '../../electron/contract/ipc';",
-      'channels',
-    ],
-    [
-      'electron/contract/i18n/planted.ts',
-      "import { IntlMessageFormat } from 'intl-messageformat';",
-      'IntlMessageFormat',
-    ],
-    ['electron/contract/planted.ts', "import { z } from 'zod';", 'z'],
-    [
-      'electron/corehost/planted.ts',
-      "import { createAppCore } from '../core/app';",
-      'createAppCore',
-    ],
-    [
-      'electron/host/planted.ts',
-      "import { createRemoteCore } from '../corehost/remoteCore';",
-      'createRemoteCore',
-    ],
-    [
-      'electron/main/planted.ts',
-      "import { workerSpawner } from '../corehost/spawnCore';",
-      'workerSpawner',
-    ],
-  ])('allows %s: %s', async (file, line, name) => {
-    expect(await layerErrors(file, line + use(name))).toEqual([]);
+    ['electron/cli/planted.ts', 'setStatus', '../core/usecases/offers'],
+    ['electron/core/app/planted.ts', 'pull', '../usecases/sync'],
+    ['electron/core/usecases/planted.ts', 'openStore', '../store'],
+    ['electron/core/sync/planted.ts', 'openStore', '../store'],
+    ['electron/main/planted.ts', 'app', 'electron'],
+    ['electron/sandbox/planted.ts', 'paths', '../contract/marketplace/assumptions'],
+    ['electron/main/planted.ts', 'contentSecurityPolicy', '../shell/contentSecurityPolicy'],
+    ['electron/host/planted.ts', 'resolveStaticPath', '../shell/staticFiles'],
+    ['renderer/src/planted.ts', 'channels', '../../electron/contract/ipc'],
+    ['electron/contract/i18n/planted.ts', 'IntlMessageFormat', 'intl-messageformat'],
+    ['electron/contract/planted.ts', 'z', 'zod'],
+    ['electron/corehost/planted.ts', 'createAppCore', '../core/app'],
+    ['electron/host/planted.ts', 'createRemoteCore', '../corehost/remoteCore'],
+    ['electron/main/planted.ts', 'workerSpawner', '../corehost/spawnCore'],
+  ])('allows %s to import %s from %s', async (file, name, from) => {
+    expect(await plantedErrors(file, name, from)).toEqual([]);
   });
 });
