@@ -66,119 +66,96 @@ function credential(chars: readonly string[], opts: { twoFactor: boolean; commen
 const parsed = async (bytes: Uint8Array, options: Parameters<typeof parseCredentialFile>[1]) =>
   (await parseCredentialFile(bytes, options)).rows.map((r) => r.credential);
 
+/** A format's round trip: any list of these characters, written as `file` writes it, reads back equal. */
+interface RoundTrip {
+  chars: readonly string[];
+  /** Whether the format carries the 2FA flag and the comment. */
+  twoFactor: boolean;
+  comment: boolean;
+  maxLength: number;
+  numRuns: number;
+  file(list: CredentialInput[]): Uint8Array | Promise<Uint8Array>;
+  options?: Parameters<typeof parseCredentialFile>[1];
+}
+
+const everything = { chars: tricky, twoFactor: true, comment: true } as const;
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+// Legacy encodings are detected statistically, from real words, as real lists hold them.
+const russianWords = [
+  'пароль',
+  'Иван',
+  'почта',
+  'секрет',
+  'игрок',
+  'ёжик',
+  'Москва',
+  'щит',
+  '2024',
+  '.',
+  ' ',
+];
+
+const roundTrips: [string, RoundTrip][] = [
+  ...LINE_SEPARATORS.map((separator): [string, RoundTrip] => [
+    `lines separated by ${JSON.stringify(separator)}`,
+    {
+      chars: tricky.filter((c) => !separator.includes(c) && c !== '\n' && c !== '\r'),
+      twoFactor: false,
+      comment: true,
+      maxLength: 15,
+      numRuns: 60,
+      file: (list) => utf8(linesFile(list, separator)),
+      options: { format: 'lines', separator },
+    },
+  ]),
+  ...[',', ';', '\t'].map((delimiter): [string, RoundTrip] => [
+    `CSV delimited by ${JSON.stringify(delimiter)}, with quotes and line breaks in cells`,
+    { ...everything, maxLength: 15, numRuns: 80, file: (list) => utf8(csvFile(list, delimiter)) },
+  ]),
+  [
+    'CSV in UTF-16 with BOM',
+    {
+      ...everything,
+      maxLength: 10,
+      numRuns: 40,
+      file: (list) => utf16leWithBom(csvFile(list, ',')),
+    },
+  ],
+  [
+    'lines in windows-1251',
+    {
+      chars: russianWords,
+      twoFactor: false,
+      comment: false,
+      maxLength: 15,
+      numRuns: 40,
+      file: (list) => windows1251(linesFile(list, ':')),
+      options: { format: 'lines' },
+    },
+  ],
+  ['JSON', { ...everything, maxLength: 15, numRuns: 80, file: (list) => utf8(jsonFile(list)) }],
+  [
+    'XLSX',
+    {
+      ...everything,
+      chars: tricky.filter((c) => c !== '\r' && c !== '#'),
+      maxLength: 8,
+      numRuns: 8,
+      file: xlsxFile,
+    },
+  ],
+];
+
 describe('any credential set round-trips', () => {
-  it.each(LINE_SEPARATORS.map((s) => [JSON.stringify(s), s]))(
-    'lines separated by %s',
-    async (_n, separator) => {
-      const chars = tricky.filter((c) => !separator.includes(c) && c !== '\n' && c !== '\r');
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(credential(chars, { twoFactor: false, comment: true }), {
-            minLength: 1,
-            maxLength: 15,
-          }),
-          async (list) => {
-            const bytes = Buffer.from(linesFile(list, separator), 'utf8');
-            expect(await parsed(bytes, { format: 'lines', separator })).toEqual(list);
-          },
-        ),
-        { numRuns: 60 },
-      );
-    },
-  );
-
-  it.each([',', ';', '\t'])(
-    'CSV delimited by %j, with quotes and line breaks in cells',
-    async (delimiter) => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(credential(tricky, { twoFactor: true, comment: true }), {
-            minLength: 1,
-            maxLength: 15,
-          }),
-          async (list) => {
-            const bytes = Buffer.from(csvFile(list, delimiter), 'utf8');
-            expect(await parsed(bytes, {})).toEqual(list);
-          },
-        ),
-        { numRuns: 80 },
-      );
-    },
-  );
-
-  it('CSV in UTF-16 with BOM', async () => {
+  it.each(roundTrips)('%s', async (_name, format) => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(credential(tricky, { twoFactor: true, comment: true }), {
-          minLength: 1,
-          maxLength: 10,
-        }),
+        fc.array(credential(format.chars, format), { minLength: 1, maxLength: format.maxLength }),
         async (list) => {
-          expect(await parsed(utf16leWithBom(csvFile(list, ',')), {})).toEqual(list);
+          expect(await parsed(await format.file(list), format.options ?? {})).toEqual(list);
         },
       ),
-      { numRuns: 40 },
-    );
-  });
-
-  it('lines in windows-1251', async () => {
-    // Legacy encodings are detected statistically, from real words, as real lists hold them.
-    const words = [
-      'пароль',
-      'Иван',
-      'почта',
-      'секрет',
-      'игрок',
-      'ёжик',
-      'Москва',
-      'щит',
-      '2024',
-      '.',
-      ' ',
-    ];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(credential(words, { twoFactor: false, comment: false }), {
-          minLength: 1,
-          maxLength: 15,
-        }),
-        async (list) => {
-          const bytes = windows1251(linesFile(list, ':'));
-          expect(await parsed(bytes, { format: 'lines' })).toEqual(list);
-        },
-      ),
-      { numRuns: 40 },
-    );
-  });
-
-  it('JSON', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(credential(tricky, { twoFactor: true, comment: true }), {
-          minLength: 1,
-          maxLength: 15,
-        }),
-        async (list) => {
-          expect(await parsed(Buffer.from(jsonFile(list)), {})).toEqual(list);
-        },
-      ),
-      { numRuns: 80 },
-    );
-  });
-
-  it('XLSX', async () => {
-    const printable = tricky.filter((c) => c !== '\r' && c !== '#');
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(credential(printable, { twoFactor: true, comment: true }), {
-          minLength: 1,
-          maxLength: 8,
-        }),
-        async (list) => {
-          expect(await parsed(await xlsxFile(list), {})).toEqual(list);
-        },
-      ),
-      { numRuns: 8 },
+      { numRuns: format.numRuns },
     );
   });
 });
