@@ -4,16 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { OfferStatus } from '../../electron/contract/marketplace/wire';
 import { testDatabase } from '../../electron/core/store/testing';
-import { accountFields, openDesk, secretBox, useSyncWorld } from './harness';
+import { accountFields, openDesk, secretBox, useSyncWorld, sentSince } from './harness';
 
 const w = useSyncWorld();
-
-function requestsSince(n: number) {
-  return w.sb.requests
-    .slice(n)
-    .map((r) => `${r.method} ${r.path.replace(/\/\d+\//g, '/:id/')}`)
-    .filter((r) => !r.includes('my_offers'));
-}
 
 const creds = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -44,7 +37,7 @@ describe('new account offers with credentials', () => {
     const mark = w.sb.requests.length;
     const summary = await desk.engine.push();
     expect(summary).toMatchObject({ failed: 0, pending: 0 });
-    const sent = requestsSince(mark);
+    const sent = sentSince(w.sb, mark);
     expect(sent.filter((r) => r.endsWith('/manage'))).toHaveLength(1);
     expect(sent.filter((r) => r.includes('add_batch'))).toHaveLength(0);
 
@@ -69,7 +62,7 @@ describe('new account offers with credentials', () => {
     desk.store.queueCredentials(id, creds('new', 2), 'replace');
     const mark = w.sb.requests.length;
     expect(await desk.engine.push()).toMatchObject({ failed: 0, pending: 0 });
-    const sent = requestsSince(mark);
+    const sent = sentSince(w.sb, mark);
     expect(sent).toHaveLength(1);
     const serverId = desk.store.getOffer(id)!.serverId!;
     expect(
@@ -86,7 +79,7 @@ describe('new account offers with credentials', () => {
     desk.store.queueCredentials(id, creds('many', 1203), 'replace');
     const mark = w.sb.requests.length;
     expect(await desk.engine.push()).toMatchObject({ failed: 0, pending: 0 });
-    const sent = requestsSince(mark);
+    const sent = sentSince(w.sb, mark);
     expect(sent.filter((r) => r.endsWith('/manage'))).toHaveLength(1);
     // A replace's first chunk went in the create: the rest are added, never replace_all.
     expect(sent.filter((r) => r.includes('add_batch'))).toHaveLength(1);

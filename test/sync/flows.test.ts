@@ -3,14 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { hashCredential } from '../../electron/core/credentials/hash';
 import { placeholderPng } from '../../electron/sandbox/png';
 import { createSyncEngine } from '../../electron/core/sync';
-import { accountFields, goldOffer, openDesk, useSyncWorld } from './harness';
+import { accountFields, goldOffer, openDesk, useSyncWorld, sentSince } from './harness';
 import { testDatabase } from '../../electron/core/store/testing';
 
 const w = useSyncWorld();
-
-function requestsSince(n: number) {
-  return w.sb.requests.slice(n).map((r) => `${r.method} ${r.path.replace(/\/\d+\//g, '/:id/')}`);
-}
 
 describe('sync flows', () => {
   it('sends an offline create before what depends on it: upload, then manage carrying the credentials, which decides the status asked', async () => {
@@ -30,7 +26,7 @@ describe('sync flows', () => {
     const mark = w.sb.requests.length;
     const summary = await w.desk.engine.push();
     expect(summary).toMatchObject({ failed: 0, unauthorized: false, pending: 0 });
-    const order = requestsSince(mark).filter((r) => !r.includes('my_offers'));
+    const order = sentSince(w.sb, mark);
     expect(order).toEqual([
       'POST /shop/marketplace/offers/upload_screenshot',
       // The uploaded screenshot and the queued credentials ride in the create itself, which

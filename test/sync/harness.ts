@@ -113,6 +113,14 @@ export async function syncUntilDone(desk: Desk, maxRuns = 30) {
  * One sandbox per test file, a fresh folder per test, and the test's desk closed after it: the
  * lifecycle every sync suite shares. Register it at the top level of a test file.
  */
+/** What the desk sent since `mark`, as `METHOD /path/:id/…`, the reads of `my_offers` left out. */
+export function sentSince(sb: Sandbox, mark: number): string[] {
+  return sb.requests
+    .slice(mark)
+    .map((r) => `${r.method} ${r.path.replace(/\/\d+\//g, '/:id/')}`)
+    .filter((r) => !r.includes('my_offers'));
+}
+
 export function useSyncWorld() {
   const world = {
     sb: undefined as unknown as Sandbox,

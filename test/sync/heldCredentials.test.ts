@@ -12,17 +12,10 @@ import {
   SecretBoxError,
 } from '../../electron/core/secrets';
 import { createSyncEngine } from '../../electron/core/sync';
-import { accountFields, goldOffer, openDesk, secretBox, useSyncWorld } from './harness';
+import { accountFields, goldOffer, openDesk, secretBox, useSyncWorld, sentSince } from './harness';
 import { testDatabase } from '../../electron/core/store/testing';
 
 const w = useSyncWorld();
-
-function requestsSince(n: number) {
-  return w.sb.requests
-    .slice(n)
-    .map((r) => `${r.method} ${r.path.replace(/\/\d+\//g, '/:id/')}`)
-    .filter((r) => !r.includes('my_offers'));
-}
 
 function outboxRows() {
   return testDatabase(w.desk!.store)
@@ -76,7 +69,7 @@ describe('credentials that cannot be opened here', () => {
     expect(held).toMatchObject({ failed: 0, credentialsHeld: 2, needsAttention: 1 });
     expect(held.credentialsHeldReason).toBe(CREDENTIALS_LOCKED_ATTENTION);
     // Both edits went (one batch per product); no credentials, and the status waits for them.
-    const sent = requestsSince(mark);
+    const sent = sentSince(w.sb, mark);
     expect(sent.filter((r) => r.endsWith('/manage'))).toHaveLength(2);
     expect(sent.some((r) => r.includes('credentials') || r.includes('edit_status'))).toBe(false);
     expect(w.desk.store.getOffer(account)!.fields.price_per_step).toBe(31);
@@ -95,7 +88,7 @@ describe('credentials that cannot be opened here', () => {
     // A second try changes nothing and sends nothing twice.
     const mark2 = w.sb.requests.length;
     await cli.push();
-    expect(requestsSince(mark2)).toEqual([]);
+    expect(sentSince(w.sb, mark2)).toEqual([]);
     expect(outboxRows().every((r) => r.attempts === 0)).toBe(true);
 
     // The key is there (the app, or access granted): everything goes, once.

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodePayload } from '../../electron/core/store/outboxOps';
 import { testDatabase } from '../../electron/core/store/testing';
-import { goldOffer, openDesk, useSyncWorld } from './harness';
+import { goldOffer, openDesk, useSyncWorld, sentSince } from './harness';
 
 const w = useSyncWorld();
 
@@ -12,10 +12,6 @@ function plant(opKind: string, localId: number, payload: string, state = 'queued
   testDatabase(w.desk!.store)
     .prepare('UPDATE outbox SET payload = ?, state = ? WHERE local_id = ? AND kind = ?')
     .run(payload, state, localId, opKind);
-}
-
-function requestsSince(n: number) {
-  return w.sb.requests.slice(n).map((r) => `${r.method} ${r.path.replace(/\/\d+\//g, '/:id/')}`);
 }
 
 describe('typed outbox', () => {
@@ -63,7 +59,7 @@ describe('typed outbox', () => {
     const mark = w.sb.requests.length;
     const summary = await w.desk.engine.push();
     expect(summary).toMatchObject({ error: null, sent: 0 });
-    expect(requestsSince(mark).filter((r) => r.includes('status'))).toEqual([]);
+    expect(sentSince(w.sb, mark).filter((r) => r.includes('status'))).toEqual([]);
     const detail = w.desk.store.getOffer(id)!;
     expect(detail.syncState).toBe('attention');
     expect(detail.outcome!.message).toMatch(/queued status change of this offer \(status not as/);
