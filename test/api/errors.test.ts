@@ -1,23 +1,15 @@
 // Every error class the client reports, produced by a real socket: the sandbox's answers and
 // faults, a stopped server, and a tiny server that answers malformed bodies.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMarketplaceClient,
-  MarketplaceError,
-  type MarketplaceClient,
-} from '../../electron/core/api';
+import { createMarketplaceClient, MarketplaceError } from '../../electron/core/api';
 import { createRateLimiter } from '../../electron/core/limits';
-import type { Sandbox } from '../../electron/sandbox';
-import { clientFor, goldOffer, sandbox } from './harness';
+import { clientFor, goldOffer, sandbox, useApiWorld } from './harness';
 
-let sb: Sandbox;
-let client: MarketplaceClient;
-let dir: string;
+const w = useApiWorld('api-errors-');
+
 const seen: unknown[] = [];
 
 async function failure(p: Promise<unknown>): Promise<MarketplaceError> {
@@ -32,25 +24,15 @@ async function failure(p: Promise<unknown>): Promise<MarketplaceError> {
   return error as MarketplaceError;
 }
 
-beforeAll(async () => {
-  sb = await sandbox();
-  client = clientFor(sb);
-  dir = mkdtempSync(join(tmpdir(), 'api-errors-'));
-});
-afterEach(() => sb.resetFaults());
-afterAll(async () => {
-  await client.close();
-  await sb.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => w.sb.resetFaults());
 
 describe('answers the marketplace refuses', () => {
   it('unauthorized: a wrong token, not retried', async () => {
     const stranger = createMarketplaceClient({
-      baseUrl: sb.baseUrl,
+      baseUrl: w.sb.baseUrl,
       token: 'not-a-real-token-123',
     });
-    const before = sb.requests.length;
+    const before = w.sb.requests.length;
     const e = await failure(stranger.myOffers());
     expect(e).toMatchObject({
       kind: 'unauthorized',
@@ -58,45 +40,47 @@ describe('answers the marketplace refuses', () => {
       attempts: 1,
       path: '/api/shop/marketplace/offers/my_offers',
     });
-    expect(sb.requests.length).toBe(before + 1);
+    expect(w.sb.requests.length).toBe(before + 1);
     await stranger.close();
   });
 
   it('unauthorized: a token with a line break is never sent', async () => {
     const broken = createMarketplaceClient({
-      baseUrl: sb.baseUrl,
+      baseUrl: w.sb.baseUrl,
       token: () => 'abc\r\nX-Evil: 1',
     });
-    const before = sb.requests.length;
+    const before = w.sb.requests.length;
     const e = await failure(broken.myOffers());
     expect(e.kind).toBe('unauthorized');
     expect(e.status).toBeNull();
-    expect(sb.requests.length).toBe(before);
+    expect(w.sb.requests.length).toBe(before);
     await broken.close();
   });
 
   it("forbidden: another seller's offer", async () => {
-    const e = await failure(client.deleteOffer(1011));
+    const e = await failure(w.client.deleteOffer(1011));
     expect(e).toMatchObject({ kind: 'forbidden', status: 403 });
-    expect(sb.control.offers(2).map((o) => o.id)).toContain(1011);
+    expect(w.sb.control.offers(2).map((o) => o.id)).toContain(1011);
   });
 
   it('forbidden: credentials of a transferred offer, without echoing the credentials', async () => {
-    sb.control.setTransferred(1008, true);
+    w.sb.control.setTransferred(1008, true);
     const e = await failure(
-      client.addCredentials(1008, [{ login: 'secret-login-77', game_password: 'secret-pass-77' }]),
+      w.client.addCredentials(1008, [
+        { login: 'secret-login-77', game_password: 'secret-pass-77' },
+      ]),
     );
-    sb.control.setTransferred(1008, false);
+    w.sb.control.setTransferred(1008, false);
     expect(e).toMatchObject({ kind: 'forbidden', status: 403 });
     expect(e.message).toMatch(/transferred/);
   });
 
   it('not found: an unknown offer and an unknown product', async () => {
-    expect(await failure(client.deleteOffer(987_654))).toMatchObject({
+    expect(await failure(w.client.deleteOffer(987_654))).toMatchObject({
       kind: 'not_found',
       status: 404,
     });
-    expect(await failure(client.getProduct(9_999))).toMatchObject({
+    expect(await failure(w.client.getProduct(9_999))).toMatchObject({
       kind: 'not_found',
       status: 404,
     });
@@ -105,7 +89,7 @@ describe('answers the marketplace refuses', () => {
   it("validation: manage's 400 maps data fields to their allowed values", async () => {
     const bad = { ...goldOffer(), data: { '101': 'No Such Realm', '102': 'Horde' } };
     const e = await failure(
-      client.manageOffers(1, { offers: [goldOffer(), bad], guarantee_delivery_time: 60_000 }),
+      w.client.manageOffers(1, { offers: [goldOffer(), bad], guarantee_delivery_time: 60_000 }),
     );
     expect(e).toMatchObject({ kind: 'validation', status: 400 });
     const field = e.fieldErrors?.['offers.1.data.101'];
@@ -114,86 +98,88 @@ describe('answers the marketplace refuses', () => {
 
   it("validation: detach's 422 field map and edit_status's refusal", async () => {
     const detach = await failure(
-      client.detachScreenshot(1004, 'storage/screenshots/never-there.png'),
+      w.client.detachScreenshot(1004, 'storage/screenshots/never-there.png'),
     );
     expect(detach).toMatchObject({ kind: 'validation', status: 422 });
     expect(detach.fieldErrors?.screenshot_url?.[0]).toEqual(expect.any(String));
-    const sold = await failure(client.editStatus(1006, 2));
+    const sold = await failure(w.client.editStatus(1006, 2));
     expect(sold).toMatchObject({ kind: 'validation', status: 422 });
     expect(Object.keys(sold.fieldErrors ?? {})).toEqual(['status']);
   });
 
   it('validation before sending: bad input costs no request', async () => {
-    const before = sb.requests.length;
-    const text = join(dir, 'notes.txt');
+    const before = w.sb.requests.length;
+    const text = w.dir.file('notes.txt');
     writeFileSync(text, 'not an image');
     const errors = [
-      await failure(client.manageOffers(1, { offers: [], guarantee_delivery_time: 1 })),
-      await failure(client.manageOffers(1, { offers: [goldOffer()], guarantee_delivery_time: 0 })),
-      await failure(client.editStatus(1001, 6 as 1)),
-      await failure(client.myOffers({ limit: 101 })),
-      await failure(client.attachScreenshotsFromLinks(1008, [])),
-      await failure(client.addCredentials(1008, [{ login: 'x' } as never])),
-      await failure(client.uploadScreenshot(text)),
-      await failure(client.uploadScreenshot(join(dir, 'missing.png'))),
-      await failure(client.deleteOffer(-3)),
+      await failure(w.client.manageOffers(1, { offers: [], guarantee_delivery_time: 1 })),
+      await failure(
+        w.client.manageOffers(1, { offers: [goldOffer()], guarantee_delivery_time: 0 }),
+      ),
+      await failure(w.client.editStatus(1001, 6 as 1)),
+      await failure(w.client.myOffers({ limit: 101 })),
+      await failure(w.client.attachScreenshotsFromLinks(1008, [])),
+      await failure(w.client.addCredentials(1008, [{ login: 'x' } as never])),
+      await failure(w.client.uploadScreenshot(text)),
+      await failure(w.client.uploadScreenshot(w.dir.file('missing.png'))),
+      await failure(w.client.deleteOffer(-3)),
     ];
     expect(errors.map((e) => e.kind)).toEqual(Array(errors.length).fill('validation'));
     expect(errors[6]!.fieldErrors).toEqual({
       screenshot: ['the file is neither a JPEG nor a PNG image'],
     });
-    expect(sb.requests.length).toBe(before);
+    expect(w.sb.requests.length).toBe(before);
   });
 });
 
 describe('failures of the service and the network', () => {
   it('server: a read is retried, then reported with its attempts', async () => {
-    sb.setFaults({ errorRate: 1, seed: 7 });
-    const before = sb.requests.length;
-    const e = await failure(client.getProduct(1));
+    w.sb.setFaults({ errorRate: 1, seed: 7 });
+    const before = w.sb.requests.length;
+    const e = await failure(w.client.getProduct(1));
     expect(e.kind).toBe('server');
     expect([500, 502, 503]).toContain(e.status);
     expect(e.attempts).toBe(3);
-    expect(sb.requests.length - before).toBe(3);
+    expect(w.sb.requests.length - before).toBe(3);
   });
 
   it('server: a POST is not retried and its outcome is flagged unknown', async () => {
-    sb.setFaults({ errorRate: 1, seed: 7 });
-    const before = sb.requests.length;
-    const e = await failure(client.editStatus(1001, 2));
+    w.sb.setFaults({ errorRate: 1, seed: 7 });
+    const before = w.sb.requests.length;
+    const e = await failure(w.client.editStatus(1001, 2));
     expect(e).toMatchObject({ kind: 'server', attempts: 1, outcomeUnknown: true });
-    expect(sb.requests.length - before).toBe(1);
+    expect(w.sb.requests.length - before).toBe(1);
   });
 
   it('maybe sent: manage whose connection drops after processing is never re-sent', async () => {
-    sb.setFaults({ dropAfterRate: 1, seed: 3 });
-    const before = sb.requests.length;
-    const offersBefore = sb.control.offers(1).length;
+    w.sb.setFaults({ dropAfterRate: 1, seed: 3 });
+    const before = w.sb.requests.length;
+    const offersBefore = w.sb.control.offers(1).length;
     const e = await failure(
-      client.manageOffers(1, { offers: [goldOffer(0.77)], guarantee_delivery_time: 60_000 }),
+      w.client.manageOffers(1, { offers: [goldOffer(0.77)], guarantee_delivery_time: 60_000 }),
     );
     expect(e).toMatchObject({ kind: 'network_maybe_sent', outcomeUnknown: true, attempts: 1 });
-    const sent = sb.requests.slice(before);
+    const sent = w.sb.requests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'POST', processed: true });
     // It did happen: the sync engine finds it by reading back.
-    expect(sb.control.offers(1).length).toBe(offersBefore + 1);
+    expect(w.sb.control.offers(1).length).toBe(offersBefore + 1);
   });
 
   it('maybe sent: a read whose connection drops is retried', async () => {
-    sb.setFaults({ dropAfterRate: 1, seed: 3 });
-    const before = sb.requests.length;
-    const e = await failure(client.myOffers({ limit: 1 }));
+    w.sb.setFaults({ dropAfterRate: 1, seed: 3 });
+    const before = w.sb.requests.length;
+    const e = await failure(w.client.myOffers({ limit: 1 }));
     expect(e).toMatchObject({ kind: 'network_maybe_sent', attempts: 3 });
-    expect(sb.requests.length - before).toBe(3);
+    expect(w.sb.requests.length - before).toBe(3);
   });
 
   it('maybe sent: a POST that times out after it was written', async () => {
-    sb.setFaults({ latencyMs: 400 });
-    const slow = clientFor(sb, 1, { timeoutMs: 150 });
+    w.sb.setFaults({ latencyMs: 400 });
+    const slow = clientFor(w.sb, 1, { timeoutMs: 150 });
     const e = await failure(slow.editStatus(1002, 2));
     expect(e).toMatchObject({ kind: 'network_maybe_sent', outcomeUnknown: true, attempts: 1 });
-    expect(sb.control.offers(1).find((o) => o.id === 1002)!.status).toBe(2);
+    expect(w.sb.control.offers(1).find((o) => o.id === 1002)!.status).toBe(2);
     await slow.close();
   });
 
@@ -219,22 +205,22 @@ describe('failures of the service and the network', () => {
   });
 
   it('cancelled: while the answer is awaited, and while waiting for the rate windows', async () => {
-    sb.setFaults({ latencyMs: 300 });
+    w.sb.setFaults({ latencyMs: 300 });
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 50);
-    const e = await failure(client.editStatus(1001, 3, ctl.signal));
+    const e = await failure(w.client.editStatus(1001, 3, ctl.signal));
     expect(e).toMatchObject({ kind: 'cancelled', outcomeUnknown: true });
-    sb.resetFaults();
+    w.sb.resetFaults();
 
     const limiter = createRateLimiter({ windowMs: 60_000, limits: { requestsPerWindow: 1 } });
-    const limited = clientFor(sb, 1, { limiter });
+    const limited = clientFor(w.sb, 1, { limiter });
     await limited.myOffers({ limit: 1 });
-    const before = sb.requests.length;
+    const before = w.sb.requests.length;
     const waiting = new AbortController();
     setTimeout(() => waiting.abort(), 30);
     const e2 = await failure(limited.myOffers({ limit: 1 }, waiting.signal));
     expect(e2).toMatchObject({ kind: 'cancelled', outcomeUnknown: false });
-    expect(sb.requests.length).toBe(before);
+    expect(w.sb.requests.length).toBe(before);
     limiter.close();
     await limited.close();
   });
@@ -297,7 +283,7 @@ describe('secrets', () => {
   it('no error, however printed, carries the token or a credential', () => {
     expect(seen.length).toBeGreaterThan(15);
     const secrets = [
-      ...sb.sellers.map((seller) => seller.token),
+      ...w.sb.sellers.map((seller) => seller.token),
       'not-a-real-token-123',
       'tok-for-odd-server',
       'secret-login-77',
@@ -317,7 +303,7 @@ describe('secrets', () => {
   });
 
   it('the client object shows no token', () => {
-    const text = inspect(client, { depth: 5, showHidden: true }) + JSON.stringify(client);
-    expect(text).not.toContain(sb.sellers[0]!.token);
+    const text = inspect(w.client, { depth: 5, showHidden: true }) + JSON.stringify(w.client);
+    expect(text).not.toContain(w.sb.sellers[0]!.token);
   });
 });

@@ -1,6 +1,12 @@
 // A sandbox marketplace on loopback with a scaled minute, and clients pointed at it.
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { createMarketplaceClient, type MarketplaceClientOptions } from '../../electron/core/api';
+import {
+  createMarketplaceClient,
+  type MarketplaceClient,
+  type MarketplaceClientOptions,
+} from '../../electron/core/api';
+import { afterAll, beforeAll } from 'vitest';
+import { tempDir, type TempDir } from '../support/tempDir';
 
 export const WINDOW_MS = 1000;
 
@@ -31,5 +37,40 @@ export function goldOffer(price = 0.5) {
     min_purchase_amount: 1,
     marketplace_type: 1,
     data: { '101': 'Ashbringer', '102': 'Horde' },
+  };
+}
+
+/** What the client suites share: a sandbox, seller 1's client and a folder, for the whole file. */
+export interface ApiWorld {
+  readonly sb: Sandbox;
+  readonly client: MarketplaceClient;
+  readonly dir: TempDir;
+}
+
+/** Registers the world's set-up and take-down; read it inside a test or a hook. */
+export function useApiWorld(prefix: string): ApiWorld {
+  const dir = tempDir(prefix);
+  let started: { sb: Sandbox; client: MarketplaceClient } | null = null;
+  beforeAll(async () => {
+    const sb = await sandbox();
+    started = { sb, client: clientFor(sb) };
+  });
+  afterAll(async () => {
+    await started?.client.close();
+    await started?.sb.close();
+    dir.remove();
+  });
+  const world = () => {
+    if (!started) throw new Error('useApiWorld: read the world inside a test or a hook.');
+    return started;
+  };
+  return {
+    dir,
+    get sb() {
+      return world().sb;
+    },
+    get client() {
+      return world().client;
+    },
   };
 }

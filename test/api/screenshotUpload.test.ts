@@ -1,48 +1,31 @@
 // upload_screenshot's body: a small file goes as a multipart body built whole in the core
 // (screenshotFile.ts multipartBody), a large one streams from disk through undici's FormData.
 // Both must reach the sandbox's multipart parser (busboy) as the same file, whatever its name.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketplaceClient } from '../../electron/core/api';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { multipartBody } from '../../electron/core/api/screenshotFile';
 import { createRedactor, prepareRedaction, REDACTED } from '../../electron/core/secrets/redact';
-import type { Sandbox } from '../../electron/sandbox';
 import { placeholderPng } from '../../electron/sandbox/png';
-import { clientFor, sandbox } from './harness';
+import { useApiWorld } from './harness';
 
-let sb: Sandbox;
-let client: MarketplaceClient;
-let dir: string;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  client = clientFor(sb);
-  dir = mkdtempSync(join(tmpdir(), 'upload-'));
-});
-afterAll(async () => {
-  await client.close();
-  await sb.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const w = useApiWorld('upload-');
 
 describe('upload_screenshot body', () => {
   it('a small file whose name has quotes, a line break and non-ASCII letters arrives byte for byte', async () => {
     const bytes = placeholderPng('name-test');
-    const file = join(dir, 'shot "main"\nёлка.png');
+    const file = w.dir.file('shot "main"\nёлка.png');
     writeFileSync(file, bytes);
-    const stored = await client.uploadScreenshot(file);
-    expect(sb.control.screenshotBytes(stored.path)).toEqual(bytes);
+    const stored = await w.client.uploadScreenshot(file);
+    expect(w.sb.control.screenshotBytes(stored.path)).toEqual(bytes);
   });
 
   it('a file above the read-whole size streams from disk and arrives byte for byte', async () => {
     // A PNG signature and chunks, then padding: 700 KiB, past the 512 KiB read-whole bound.
     const bytes = Buffer.concat([placeholderPng('large-test'), Buffer.alloc(700 * 1024, 7)]);
-    const file = join(dir, 'large.png');
+    const file = w.dir.file('large.png');
     writeFileSync(file, bytes);
-    const stored = await client.uploadScreenshot(file);
-    expect(Buffer.from(sb.control.screenshotBytes(stored.path)!)).toEqual(bytes);
+    const stored = await w.client.uploadScreenshot(file);
+    expect(Buffer.from(w.sb.control.screenshotBytes(stored.path)!)).toEqual(bytes);
   });
 
   it('the built body escapes the names as a form does and ends with its boundary', () => {
