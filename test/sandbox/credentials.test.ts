@@ -1,6 +1,6 @@
 // Conformance: add_batch (duplicates by login and email hash, the exact message, transferred
 // offers), replace_all, update, delete, type and ownership checks, and the sold-out rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   messageBodySchema,
   replaceAllResponseSchema,
@@ -9,13 +9,9 @@ import {
 } from '../../electron/contract/marketplace/wire';
 import { paths } from '../../electron/contract/marketplace/assumptions';
 import { credentialHash } from '../../electron/core/credentials/hash';
-import { openSandbox, type Api } from './helpers';
+import { useSandboxApi } from './helpers';
 
-let api: Api;
-beforeAll(async () => {
-  api = await openSandbox();
-});
-afterAll(() => api.sandbox.close());
+const api = useSandboxApi();
 
 const HOUR = 3_600_000;
 async function newAccountOffer(

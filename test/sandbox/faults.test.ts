@@ -1,15 +1,11 @@
 // Fault injection, kind by kind: 5xx without processing, a connection dropped before processing
 // (nothing happened) or after it (it happened, the client cannot know), added latency, and a
 // seed that makes a run reproducible.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../electron/contract/marketplace/assumptions';
-import { openSandbox, type Api } from './helpers';
+import { useSandboxApi } from './helpers';
 
-let api: Api;
-beforeAll(async () => {
-  api = await openSandbox({ windowMs: 60_000 });
-});
-afterAll(() => api.sandbox.close());
+const api = useSandboxApi({ windowMs: 60_000 });
 beforeEach(() => api.sandbox.resetFaults());
 
 const activeGold = () => {

@@ -1,5 +1,6 @@
 // A tiny client for the conformance suite: real fetch over a real loopback socket.
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/index';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -55,5 +56,25 @@ export async function openSandbox(opts: SandboxOptions = {}): Promise<Api> {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return { status: res.status, body: parsed as any, headers: res.headers };
     },
+  };
+}
+
+/** One sandbox for the test file, opened before its tests and closed after them. */
+export function useSandboxApi(opts: SandboxOptions = {}): Api {
+  let api: Api | null = null;
+  beforeAll(async () => {
+    api = await openSandbox(opts);
+  });
+  afterAll(() => api?.sandbox.close());
+  const opened = () => {
+    if (!api) throw new Error('useSandboxApi: call it inside a test or a hook.');
+    return api;
+  };
+  return {
+    get sandbox() {
+      return opened().sandbox;
+    },
+    token: (sellerId) => opened().token(sellerId),
+    call: ((method, path, callOpts) => opened().call(method, path, callOpts)) as Api['call'],
   };
 }

@@ -1,7 +1,7 @@
 // Conformance: manage offers (endpoint 2) — body rules, every offer write rule reaching the wire
 // as `offers.<i>.<field>`, data-field error objects, create vs edit, per-offer results, and the
 // status the service chooses (States and transitions, first four rows).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   manageResponseSchema,
   myOffersResponseSchema,
@@ -9,13 +9,9 @@ import {
   type Offer,
 } from '../../electron/contract/marketplace/wire';
 import { paths } from '../../electron/contract/marketplace/assumptions';
-import { openSandbox, type Api } from './helpers';
+import { useSandboxApi } from './helpers';
 
-let api: Api;
-beforeAll(async () => {
-  api = await openSandbox();
-});
-afterAll(() => api.sandbox.close());
+const api = useSandboxApi();
 
 const HOUR = 3_600_000;
 const goldOffer = (over: Record<string, unknown> = {}) => ({

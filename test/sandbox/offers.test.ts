@@ -1,7 +1,7 @@
 // Conformance: my_offers (endpoint 3), edit_status (4, with the assumed sources of
 // docs/ARCHITECTURE.md and the screenshot rule), delete (5), and ownership (403 for another
 // seller's offer, 404 unknown).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   messageBodySchema,
   myOffersResponseSchema,
@@ -9,13 +9,9 @@ import {
   type Offer,
 } from '../../electron/contract/marketplace/wire';
 import { myOffersSortColumns, paths } from '../../electron/contract/marketplace/assumptions';
-import { openSandbox, type Api } from './helpers';
+import { useSandboxApi } from './helpers';
 
-let api: Api;
-beforeAll(async () => {
-  api = await openSandbox();
-});
-afterAll(() => api.sandbox.close());
+const api = useSandboxApi();
 
 const myOffers = async (query = '', seller = 1) => {
   const r = await api.call('GET', `${paths.myOffers}${query}`, { seller });

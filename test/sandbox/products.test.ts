@@ -1,19 +1,15 @@
 // Conformance: authentication, product list and product details (API document, endpoint 1 and
 // the referenced product details), shapes checked with the wire schemas.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   messageBodySchema,
   productDetailsResponseSchema,
   productListResponseSchema,
 } from '../../electron/contract/marketplace/wire';
 import { paths } from '../../electron/contract/marketplace/assumptions';
-import { openSandbox, type Api } from './helpers';
+import { useSandboxApi } from './helpers';
 
-let api: Api;
-beforeAll(async () => {
-  api = await openSandbox();
-});
-afterAll(() => api.sandbox.close());
+const api = useSandboxApi();
 
 describe('authentication', () => {
   it('a missing or unknown token is 401 {message}', async () => {

@@ -1,16 +1,12 @@
 // Bad requests get clear 4xx answers and never crash the sandbox: malformed JSON, wrong types,
 // huge bodies, unknown routes, wrong methods, garbage on the socket.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageBodySchema } from '../../electron/contract/marketplace/wire';
 import { paths } from '../../electron/contract/marketplace/assumptions';
-import { openSandbox, type Api } from './helpers';
+import { useSandboxApi } from './helpers';
 
-let api: Api;
-beforeAll(async () => {
-  api = await openSandbox();
-});
-afterAll(() => api.sandbox.close());
+const api = useSandboxApi();
 
 const stillWorks = async () => {
   const r = await api.call('GET', paths.productList);
