@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
+
 import type { AppCore } from '../../electron/core/app';
 import { openStore } from '../../electron/core/store';
 import {
@@ -30,6 +30,7 @@ import { createHostCore, type HostAppCore } from '../../electron/host/hostCore';
 import { startHost, type Host } from '../../electron/host/startHost';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { pngBytes } from '../screenshots/images';
+import { coreCalls } from './coreHarness';
 
 let sandbox: Sandbox;
 let dir: string;
@@ -37,20 +38,7 @@ let dataDir: string;
 let core: HostAppCore;
 let host: Host;
 
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch((core as AppCore).handlers, channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as ChannelOutput<C>;
-}
-
-async function syncNow() {
-  await call('sync.now');
-  for (let i = 0; i < 400; i++) {
-    if (!(await call('sync.status')).running) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('sync did not finish');
-}
+const { call, syncNow } = coreCalls(() => core as AppCore);
 
 async function open() {
   const rendererDir = join(dir, 'renderer');

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dispatch, type ChannelName, type ChannelOutput } from '../../electron/contract/ipc';
+import { coreCalls } from '../app/coreHarness';
 import { createAppCore, createEncryptedTokenVault, type AppCore } from '../../electron/core/app';
 import { profileFile, profileKeyFiles } from '../../electron/core/usecases/paths';
 import { hashCredential } from '../../electron/core/credentials/hash';
@@ -52,6 +52,8 @@ afterEach(async () => {
 });
 
 /** The desktop app's core on this data folder (its token vault kept outside the folder). */
+const { call, syncNow, localIdOf } = coreCalls(() => app!);
+
 async function openApp(): Promise<AppCore> {
   const box = openSecretBox(createKeyFileProtector(join(dir.path, 'vault.bin')));
   const core = await createAppCore({
@@ -76,31 +78,6 @@ async function openApp(): Promise<AppCore> {
   await core.start();
   app = core;
   return core;
-}
-
-async function call<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
-  const result = await dispatch(app!.handlers, channel, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as ChannelOutput<C>;
-}
-
-async function syncNow(): Promise<void> {
-  await call('sync.now');
-  for (let i = 0; i < 600; i++) {
-    if (!(await call('sync.status')).running) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sync did not finish');
-}
-
-async function localIdOf(serverId: number): Promise<number> {
-  const page = await call('offers.query', {
-    text: String(serverId),
-    sort: { column: 'updated_at', dir: 'desc' },
-    offset: 0,
-    limit: 10,
-  });
-  return page.rows.find((r) => r.serverId === serverId)!.localId;
 }
 
 /** The seller's account offers that take credentials (credential system 3). */

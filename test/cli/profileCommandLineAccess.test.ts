@@ -41,16 +41,7 @@ afterEach(async () => {
   dir.remove();
 });
 
-const { call } = coreCalls(() => app);
-
-async function syncNow(): Promise<void> {
-  await call('sync.now');
-  for (let i = 0; i < 600; i++) {
-    if (!(await call('sync.status')).running) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('sync did not finish');
-}
+const { call, syncNow } = coreCalls(() => app);
 
 /** Queues credentials on the shown seller's first account offer; its marketplace id. */
 async function queueCredentials(sellerId: number, logins: string[]): Promise<number> {
