@@ -7,7 +7,8 @@ import { UseCaseFailure } from '../failure';
 import type { SellerProfile } from '../profile';
 import type { JobControl } from '../../util/chunkedJob';
 import { inUndoableChunks, sortWrites, type BulkOutcome, type ChunkOutcome } from './bulk';
-import { offerReader, planPrice } from './consequences';
+import { afterPutOnSale, offerReader, planPrice } from './consequences';
+import type { BulkEdit } from '../../store';
 import { checkChange } from './previewChange';
 import { selectedOffers, type OfferSelection } from './selection';
 
@@ -15,11 +16,18 @@ export interface ChangePriceInput {
   offers: OfferSelection;
   mode: PriceChangeMode;
   value: number;
+  /**
+   * Lets the Not Active gold offers the change edits go back on sale (the marketplace makes an
+   * edited gold offer Active). Without it they are set Not Active again right after the edit.
+   */
+  reactivate?: boolean;
 }
 
 export interface PriceChangeOutcome extends BulkOutcome {
   /** The new price of each changed offer, by local id. */
   prices: Map<number, number>;
+  /** Not Active gold offers whose edit goes with a status change back to Not Active. */
+  keptPaused: number;
 }
 
 /** A price change as the seller reads it: "+5 %", "−0.5". */
@@ -42,6 +50,7 @@ export async function changePrice(
   const ids = selectedOffers(profile, input.offers);
   const read = offerReader(profile);
   const prices = new Map<number, number>();
+  let keptPaused = 0;
   const outcome = await inUndoableChunks(
     profile,
     ids,
@@ -61,7 +70,7 @@ export async function changePrice(
     (chunk) => {
       read.prefetch(chunk);
       const done: ChunkOutcome = { changedIds: [], refused: [] };
-      const edits: { localId: number; patch: { price_per_step: number } }[] = [];
+      const edits: BulkEdit[] = [];
       for (const localId of chunk) {
         const plan = planPrice(read, localId, input.mode, input.value);
         if (plan.kind === 'left_out') {
@@ -82,15 +91,21 @@ export async function changePrice(
             ),
           });
         } else {
-          edits.push({ localId, patch: { price_per_step: plan.price! } });
+          edits.push({
+            localId,
+            patch: { price_per_step: plan.price! },
+            ...(plan.toSale && { thenStatus: afterPutOnSale(input.reactivate) }),
+          });
         }
       }
       const planned = new Map(edits.map((e) => [e.localId, e.patch.price_per_step]));
-      return sortWrites(store.bulkChanges().editOffers(edits), done, (localId) =>
-        prices.set(localId, planned.get(localId)!),
-      );
+      const pausing = new Set(edits.filter((e) => e.thenStatus).map((e) => e.localId));
+      return sortWrites(store.bulkChanges().editOffers(edits), done, (localId) => {
+        prices.set(localId, planned.get(localId)!);
+        if (pausing.has(localId)) keptPaused++;
+      });
     },
     job,
   );
-  return { ...outcome, prices };
+  return { ...outcome, prices, keptPaused };
 }

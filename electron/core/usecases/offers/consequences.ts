@@ -4,6 +4,8 @@
 // it already has, an offer already waiting to be deleted).
 import {
   changedPrice,
+  editPutsOnSale,
+  KEEP_PAUSED_STATUS,
   editSendsToReview,
   formatPrice,
   SOLD_LEFT_OUT,
@@ -32,6 +34,8 @@ export type OfferPlan =
       after: string;
       /** A live account offer that this edit takes off sale until review. */
       toReview: boolean;
+      /** A Not Active gold offer that this edit puts back on sale (unless paused again). */
+      toSale: boolean;
       /** For a price change: the new price, rounded. */
       price?: number;
       /** A refusal we expect (an assumption, not a rule): said to the seller, sent anyway. */
@@ -92,6 +96,19 @@ const leftOutAs =
     ...(say && { say }),
   });
 
+/**
+ * What goes with the edit of an offer it puts back on sale: a status change back to Not Active
+ * (the default), or, when the seller lets it go on sale, none (null drops a status change still
+ * waiting, which would otherwise pause it again).
+ */
+export function afterPutOnSale(reactivate: boolean | undefined): typeof KEEP_PAUSED_STATUS | null {
+  return reactivate ? null : KEEP_PAUSED_STATUS;
+}
+
+/** The status the offer has once what is queued has gone: the last one asked, else its own. */
+const statusAfterQueued = (offer: PlannedOffer) =>
+  offer.pendingStatus ?? offer.server?.status ?? null;
+
 const isDeleting = (offer: PlannedOffer) => offer.pending.some((op) => op.kind === 'delete');
 
 export function planPrice(
@@ -137,6 +154,7 @@ export function planPrice(
     before: formatPrice(current, type),
     after: formatPrice(next, type),
     toReview: editSendsToReview(type, status),
+    toSale: editPutsOnSale(type, statusAfterQueued(offer)),
     price: next,
   };
 }
@@ -173,6 +191,7 @@ export function planStatus(read: OfferReader, localId: number, target: number): 
     before: offer.server ? statusName(from) : 'Not sent yet',
     after: statusName(target),
     toReview: false,
+    toSale: false,
     ...(expected && { expected: expected.sentence, expectedKey: expected.key }),
   };
 }
@@ -198,5 +217,6 @@ export function planDelete(read: OfferReader, localId: number): OfferPlan {
     before: offer.server ? statusName(offer.server.status) : 'Not sent yet',
     after: neverSent ? 'removed here (never sent)' : 'deleted on the marketplace',
     toReview: false,
+    toSale: false,
   };
 }
