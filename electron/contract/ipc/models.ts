@@ -287,6 +287,10 @@ export const bulkPriceInputSchema = z.object({
   localIds: z.array(z.number().int()).min(1).max(100_000),
   mode: z.enum(['percent', 'amount']),
   value: z.number().finite(),
+  /** Not Active gold offers go back on sale (default: set Not Active again after the edit). */
+  putOnSale: z.boolean().optional(),
+  /** The seller confirmed prices that sell below cost (default: such a change is refused). */
+  allowBelowCost: z.boolean().optional(),
 });
 
 export const bulkOutcomeSchema = z.object({

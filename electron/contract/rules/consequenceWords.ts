@@ -13,6 +13,7 @@ import {
   reviewWarning,
   statusName,
 } from './consequences';
+import { belowCostWarning } from './belowCost';
 import { sayReason } from './fieldLabels';
 import type { ProblemSay } from './problems';
 import type { StatusExpectation } from './statusRules';
@@ -153,6 +154,13 @@ export function onSaleWarningIn(count: number, keptPaused: boolean, locale: Loca
   if (count === 0) return null;
   if (locale === 'en') return onSaleWarning(count, keptPaused);
   return translate(locale, keptPaused ? 'offers.onSaleKept' : 'offers.onSaleGoes', { count });
+}
+
+/** How many offers a change would have sell below cost, in the language; null for none. */
+export function belowCostIn(count: number, locale: Locale): string | null {
+  if (count === 0) return null;
+  if (locale === 'en') return belowCostWarning(count);
+  return translate(locale, 'offers.belowCostWarning', { count });
 }
 
 /** The parts of a bulk change's or an import's consequences that carry the core's sentences. */

@@ -46,16 +46,19 @@ export function editPutsOnSale(
 /** The status that keeps such an offer paused: sent right after its edit, in the same sync. */
 export const KEEP_PAUSED_STATUS = OfferStatus.NotActive;
 
-/** What happens to the paused gold offers an edit touches: kept paused, or back on sale. */
+/**
+ * What happens to the Not Active gold offers an edit touches: kept Not Active (a status change
+ * sent right after the edit), or back on sale. The catalogue's `offers.onSaleKept/onSaleGoes`.
+ */
 export function onSaleWarning(count: number, keptPaused: boolean): string {
   if (keptPaused) {
     return count === 1
-      ? '1 paused gold offer stays paused: an edit puts a gold offer back on sale, so Seller Desk pauses it again right after the edit.'
-      : `${count} paused gold offers stay paused: an edit puts a gold offer back on sale, so Seller Desk pauses them again right after the edit.`;
+      ? '1 Not Active gold offer stays Not Active: an edit puts a gold offer back on sale, so Seller Desk sets it Not Active again right after the edit.'
+      : `${count} Not Active gold offers stay Not Active: an edit puts a gold offer back on sale, so Seller Desk sets them Not Active again right after the edit.`;
   }
   return count === 1
-    ? '1 paused gold offer goes back on sale: the marketplace makes an edited gold offer Active.'
-    : `${count} paused gold offers go back on sale: the marketplace makes an edited gold offer Active.`;
+    ? '1 Not Active gold offer goes back on sale: an edit of a gold offer makes it Active.'
+    : `${count} Not Active gold offers go back on sale: an edit of a gold offer makes it Active.`;
 }
 
 export function reviewWarning(count: number): string {

@@ -137,10 +137,15 @@ export function offerHandlers(ctx: AppContext, locale: () => Locale = () => 'en'
       return presentBulk(ctx, localIds, outcome, locale());
     },
 
-    async 'offers.changePrice'({ localIds, mode, value }) {
+    async 'offers.changePrice'({ localIds, mode, value, putOnSale, allowBelowCost }) {
       const outcome = await jobs.run(
         'bulk_price',
-        (job) => changePrice(ctx.seller(), { offers: { localIds }, mode, value }, job),
+        (job) =>
+          changePrice(
+            ctx.seller(),
+            { offers: { localIds }, mode, value, putOnSale, allowBelowCost },
+            job,
+          ),
         wasStopped,
       );
       return presentBulk(ctx, localIds, outcome, locale());

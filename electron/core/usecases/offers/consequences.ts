@@ -9,6 +9,7 @@ import {
   editSendsToReview,
   formatPrice,
   SOLD_LEFT_OUT,
+  sellsBelowCost,
   statusChangeExpected,
   statusName,
   type StatusExpectation,
@@ -36,6 +37,8 @@ export type OfferPlan =
       toReview: boolean;
       /** A Not Active gold offer that this edit puts back on sale (unless paused again). */
       toSale: boolean;
+      /** The new price after commission is below the cost of the next unit (rules/belowCost). */
+      belowCost?: boolean;
       /** For a price change: the new price, rounded. */
       price?: number;
       /** A refusal we expect (an assumption, not a rule): said to the seller, sent anyway. */
@@ -66,11 +69,21 @@ export function offerReader(profile: SellerProfile) {
     return products.get(id) ?? null;
   };
   let chunk = new Map<number, PlannedOffer>();
+  // What the next unit of each offer costs the seller (profit's costs), read with the chunk.
+  let costs = new Map<number, number>();
+  let costed = new Set<number>();
   return {
     prefetch: (localIds: readonly number[]) => {
       chunk = store.bulkChanges().planned(localIds);
+      costs = store.profit().nextUnitCosts(localIds);
+      costed = new Set(localIds);
     },
     offer: (localId: number): PlannedOffer | null => chunk.get(localId) ?? store.getOffer(localId),
+    /** The cost of the next unit sold, or null with no cost set. */
+    unitCost: (localId: number): number | null => {
+      if (!costed.has(localId)) return store.profit().nextUnitCosts([localId]).get(localId) ?? null;
+      return costs.get(localId) ?? null;
+    },
     product,
     name: (offer: PlannedOffer) => namedOffer(offer, product(offer.productId)?.title),
   };
@@ -101,8 +114,8 @@ const leftOutAs =
  * (the default), or, when the seller lets it go on sale, none (null drops a status change still
  * waiting, which would otherwise pause it again).
  */
-export function afterPutOnSale(reactivate: boolean | undefined): typeof KEEP_PAUSED_STATUS | null {
-  return reactivate ? null : KEEP_PAUSED_STATUS;
+export function afterPutOnSale(putOnSale: boolean | undefined): typeof KEEP_PAUSED_STATUS | null {
+  return putOnSale ? null : KEEP_PAUSED_STATUS;
 }
 
 /** The status the offer has once what is queued has gone: the last one asked, else its own. */
@@ -155,6 +168,7 @@ export function planPrice(
     after: formatPrice(next, type),
     toReview: editSendsToReview(type, status),
     toSale: editPutsOnSale(type, statusAfterQueued(offer)),
+    belowCost: sellsBelowCost(next, offer.server?.commission_percent, read.unitCost(localId)),
     price: next,
   };
 }

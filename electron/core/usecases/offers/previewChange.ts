@@ -44,6 +44,8 @@ export interface PreviewLine {
   toReview: boolean;
   /** A Not Active gold offer the edit would put back on sale (kept Not Active by default). */
   toSale: boolean;
+  /** The new price after commission is below what the next unit costs (rules/belowCost). */
+  belowCost: boolean;
 }
 
 export interface LeftOutLine {
@@ -64,6 +66,11 @@ export interface ChangePreview {
   /** Not Active gold offers the edit would put back on sale, and their names (up to the limit). */
   toSaleCount: number;
   toSale: string[];
+  /**
+   * Offers whose new price after commission is below the cost of their next unit: the change
+   * is refused unless the seller confirms it (the fronts say it: consequenceWords belowCostIn).
+   */
+  belowCostCount: number;
   /** How prices are rounded, for a price change. */
   rule: string | null;
   /** Sentences the seller must read before confirming (the review warning). */
@@ -120,6 +127,7 @@ export function previewChange(
     toReview: [],
     toSaleCount: 0,
     toSale: [],
+    belowCostCount: 0,
     rule: input.change.kind === 'price' ? PRICE_ROUNDING_RULE : null,
     warnings: [],
   };
@@ -144,8 +152,10 @@ export function previewChange(
     preview.changing += 1;
     if (preview.changes.length < limit) {
       const { offer, before, after, toReview, toSale } = plan;
-      preview.changes.push({ localId, offer, before, after, toReview, toSale });
+      const belowCost = plan.belowCost === true;
+      preview.changes.push({ localId, offer, before, after, toReview, toSale, belowCost });
     }
+    if (plan.belowCost) preview.belowCostCount += 1;
     if (plan.toSale) {
       preview.toSaleCount += 1;
       if (preview.toSale.length < limit) preview.toSale.push(plan.offer);
