@@ -122,10 +122,12 @@ describe('the below-cost guard', { timeout: 60_000 }, () => {
     const profile = await pulledProfile('below-cost');
     const gold = goldWith(profile, OfferStatus.Active);
     // 0.05 − 50 % = 0.025; after the 8 % commission the seller gets 0.023.
-    expect(onMarketplace(gold.serverId)).toMatchObject({ price_per_step: 0.05, commission_percent: 8 });
+    expect(onMarketplace(gold.serverId)).toMatchObject({
+      price_per_step: 0.05,
+      commission_percent: 8,
+    });
     const change = { kind: 'price', mode: 'percent', value: -50 } as const;
-    const flagged = () =>
-      previewChange(profile, { offers: { localIds: [gold.localId] }, change });
+    const flagged = () => previewChange(profile, { offers: { localIds: [gold.localId] }, change });
     // No cost set: nothing to compare with, not flagged.
     expect(flagged().belowCostCount).toBe(0);
     // Exactly the cost: not below it.
