@@ -211,7 +211,8 @@ export const en = {
     '{count, plural, one {# Not Active gold offer stays Not Active: an edit puts a gold offer back on sale, so Seller Desk sets it Not Active again right after the edit.} other {# Not Active gold offers stay Not Active: an edit puts a gold offer back on sale, so Seller Desk sets them Not Active again right after the edit.}}',
   'offers.onSaleGoes':
     '{count, plural, one {# Not Active gold offer goes back on sale: an edit of a gold offer makes it Active.} other {# Not Active gold offers go back on sale: an edit of a gold offer makes it Active.}}',
-  'offers.onSaleChoice': 'Put them back on sale instead',
+  'offers.onSaleChoice':
+    '{count, plural, one {Put it back on sale instead} other {Put them back on sale instead}}',
   'offers.previewOnSaleTag': 'on sale again',
   'offers.previewOnSaleTitle': 'Not Active now: the edit puts it back on sale',
   'offers.previewKeptPausedTag': 'stays Not Active',
@@ -461,7 +462,8 @@ export const ru: Messages<typeof en> = {
     '{count, plural, one {# неактивное предложение золота останется неактивным: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает его неактивным.} few {# неактивных предложения золота останутся неактивными: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает их неактивными.} many {# неактивных предложений золота останутся неактивными: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает их неактивными.} other {# неактивного предложения золота останутся неактивными: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает их неактивными.}}',
   'offers.onSaleGoes':
     '{count, plural, one {# неактивное предложение золота вернётся в продажу: после правки маркетплейс делает предложение золота активным.} few {# неактивных предложения золота вернутся в продажу: после правки маркетплейс делает предложение золота активным.} many {# неактивных предложений золота вернутся в продажу: после правки маркетплейс делает предложение золота активным.} other {# неактивного предложения золота вернутся в продажу: после правки маркетплейс делает предложение золота активным.}}',
-  'offers.onSaleChoice': 'Вместо этого вернуть их в продажу',
+  'offers.onSaleChoice':
+    '{count, plural, one {Вместо этого вернуть его в продажу} few {Вместо этого вернуть их в продажу} many {Вместо этого вернуть их в продажу} other {Вместо этого вернуть их в продажу}}',
   'offers.previewOnSaleTag': 'снова в продаже',
   'offers.previewOnSaleTitle': 'Сейчас неактивно: правка вернёт его в продажу',
   'offers.previewKeptPausedTag': 'останется неактивным',

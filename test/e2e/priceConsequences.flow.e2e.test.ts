@@ -1,0 +1,161 @@
+// What a price change does beyond the price, in Chromium through the browser host, in English and
+// Russian: a bulk −50 % on a gold offer with a cost flags it below cost and Apply waits for "Sell
+// below cost anyway"; a bulk +5 % over a Not Active gold offer says it stays Not Active (a tag on
+// its row and a sentence), and after the sync it is still Not Active, on the marketplace and here.
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SellerDeskApi } from '../../electron/contract/ipc';
+import { MarketplaceType, OfferStatus } from '../../electron/contract/marketplace/wire';
+import { openStore } from '../../electron/core/store';
+import { onlyProfileFile } from '../queuedRefusal';
+import { dataWords, englishLeft, navigationAndDialogs } from './englishLeft';
+import { shots, syncIdle } from './flowSteps';
+import { connectWithToken, localIdOf, openHarness, type Harness } from './harness';
+
+let desk: Harness | undefined;
+afterEach(async () => {
+  await desk?.close();
+  desk = undefined;
+});
+
+async function localOffer(page: Page, localId: number) {
+  return page.evaluate(async (localId) => {
+    const api = (globalThis as unknown as { sellerDesk: SellerDeskApi }).sellerDesk;
+    const offer = await api.offers.get({ localId });
+    if (!offer.ok) throw new Error(offer.error.message);
+    return { price: offer.value.fields.price_per_step, status: offer.value.row.status };
+  }, localId);
+}
+
+/** The preview's paragraphs and tags, where the Russian walk looks for English left. */
+const preview = {
+  chosen: `${navigationAndDialogs.chosen}, dialog p, dialog strong, dialog .tag`,
+  skip: navigationAndDialogs.skip,
+};
+
+const cases = [
+  {
+    locale: 'en-US',
+    changePrice: 'Change price of the selected offers',
+    previewButton: 'Preview…',
+    belowCost:
+      '1 offer would sell below cost: after the marketplace commission, its new price is less than what the next unit costs you.',
+    belowCostTag: 'below cost',
+    confirmBelowCost: 'Sell below cost anyway',
+    keptPaused:
+      '1 Not Active gold offer stays Not Active: an edit puts a gold offer back on sale, so Seller Desk sets it Not Active again right after the edit.',
+    keptPausedTag: 'stays Not Active',
+    putOnSale: 'Put it back on sale instead',
+    dismiss: 'Dismiss',
+  },
+  {
+    locale: 'ru-RU',
+    changePrice: 'Изменить цену выбранных предложений',
+    previewButton: 'Просмотр…',
+    belowCost:
+      '1 предложение будет продаваться ниже себестоимости: после комиссии маркетплейса его новая цена меньше, чем вам стоит следующая единица.',
+    belowCostTag: 'ниже себестоимости',
+    confirmBelowCost: 'Всё равно продавать ниже себестоимости',
+    keptPaused:
+      '1 неактивное предложение золота останется неактивным: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает его неактивным.',
+    keptPausedTag: 'останется неактивным',
+    putOnSale: 'Вместо этого вернуть его в продажу',
+    dismiss: 'Скрыть',
+  },
+] as const;
+
+describe('price consequences in the bulk preview', () => {
+  for (const words of cases) {
+    it(`${words.locale}: below cost needs a confirmation; a Not Active gold offer stays Not Active`, async () => {
+      desk = await openHarness({
+        on: 'browser host',
+        name: `price-consequences-${words.locale}`,
+        locale: words.locale,
+      });
+      desk.page.setDefaultTimeout(20_000);
+      const { page, sandbox } = desk;
+      const seller = sandbox.sellers[0]!;
+      const mine = sandbox.control.offers(seller.id);
+      const live = mine.find(
+        (o) => o.marketplace_type === MarketplaceType.Gold && o.status === OfferStatus.Active,
+      )!;
+      const paused = mine.find(
+        (o) => o.marketplace_type === MarketplaceType.Gold && o.status === OfferStatus.NotActive,
+      )!;
+      // The newest on the marketplace: the first rows of the list.
+      sandbox.control.editOfferAsServer(live.id, { price_per_step: 0.05 });
+      sandbox.control.editOfferAsServer(paused.id, { price_per_step: 0.012 });
+      expect(live.commission_percent).toBe(8);
+
+      await connectWithToken(page, seller.token, { rows: true });
+      await expect.poll(() => syncIdle(page)).toBe(true);
+      const ids = {
+        live: await localIdOf(page, live.id),
+        paused: await localIdOf(page, paused.id),
+      };
+      // Its cost per unit, as `seller-desk offers set-cost` keeps it: 0.025 after 8 % is 0.023.
+      const store = openStore(onlyProfileFile(desk.dataDir));
+      store.profit().setUnitCosts([ids.live], 0.024);
+      store.close();
+      const words_ = await dataWords(page);
+
+      // −50 % on the offer with a cost: flagged, and Apply waits for the confirmation.
+      await page.click(`[data-local-id="${ids.live}"]`);
+      await page.click(`button[aria-label="${words.changePrice}"]`);
+      await page.fill('[data-testid="price-change-value"]', '-50');
+      await page.click(`dialog button:has-text("${words.previewButton}")`);
+      await page.locator('[data-testid="bulk-preview"]').waitFor();
+      expect(await page.textContent('[data-testid="bulk-preview-below-cost"] strong')).toBe(
+        words.belowCost,
+      );
+      expect(await page.textContent('[data-testid="bulk-preview-below-cost-tag"]')).toBe(
+        words.belowCostTag,
+      );
+      const confirm = page.locator('[data-testid="bulk-preview-confirm"]');
+      expect(await confirm.isDisabled()).toBe(true);
+      if (words.locale === 'ru-RU') expect(await englishLeft(page, words_, preview)).toEqual([]);
+      await shots(desk, 'below-cost');
+      await page.click(`label:has-text("${words.confirmBelowCost}")`);
+      expect(await confirm.isDisabled()).toBe(false);
+      await confirm.click();
+      await expect.poll(async () => (await localOffer(page, ids.live)).price).toBe(0.025);
+      await expect
+        .poll(() => sandbox.control.offers(seller.id).find((o) => o.id === live.id)!.price_per_step)
+        .toBe(0.025);
+
+      await page.click(`.notices button[aria-label="${words.dismiss}"]`);
+      // +5 % over the Not Active gold offer: it stays Not Active, said per row and in a sentence.
+      await page.click(`[data-local-id="${ids.paused}"]`);
+      await page.click(`button[aria-label="${words.changePrice}"]`);
+      await page.fill('[data-testid="price-change-value"]', '5');
+      await page.click(`dialog button:has-text("${words.previewButton}")`);
+      await page.locator('[data-testid="bulk-preview"]').waitFor();
+      expect(await page.textContent('[data-testid="bulk-preview-on-sale"] strong')).toBe(
+        words.keptPaused,
+      );
+      expect(await page.textContent('[data-testid="bulk-preview-on-sale-tag"]')).toBe(
+        words.keptPausedTag,
+      );
+      expect(await page.textContent('[data-testid="bulk-preview-on-sale"] label')).toContain(
+        words.putOnSale,
+      );
+      expect(await page.locator('[data-testid="bulk-preview-below-cost"]').count()).toBe(0);
+      if (words.locale === 'ru-RU') expect(await englishLeft(page, words_, preview)).toEqual([]);
+      await shots(desk, 'kept-not-active');
+      await page.click('[data-testid="bulk-preview-confirm"]');
+      // The change starts its own sync (no hold here): the edit, then Not Active again.
+      await expect
+        .poll(
+          () => sandbox.control.offers(seller.id).find((o) => o.id === paused.id)!.price_per_step,
+        )
+        .toBe(0.0126);
+      await expect.poll(() => syncIdle(page)).toBe(true);
+      expect(sandbox.control.offers(seller.id).find((o) => o.id === paused.id)!.status).toBe(
+        OfferStatus.NotActive,
+      );
+      await expect
+        .poll(() => localOffer(page, ids.paused))
+        .toEqual({ price: 0.0126, status: OfferStatus.NotActive });
+    });
+  }
+});
