@@ -7,7 +7,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { openSellerProfile } from '../../electron/core/usecases/openSellerProfile';
 import type { SellerProfile } from '../../electron/core/usecases/profile';
-import { changePrice, previewChange } from '../../electron/core/usecases/offers';
+import {
+  changePrice,
+  getOffer,
+  previewChange,
+  saveGuard,
+  saveOffer,
+} from '../../electron/core/usecases/offers';
 import { setOfferCost } from '../../electron/core/usecases/profit';
 import { pull, syncNow } from '../../electron/core/usecases/sync';
 import { UseCaseFailure } from '../../electron/core/usecases/failure';
@@ -159,5 +165,75 @@ describe('the below-cost guard', { timeout: 60_000 }, () => {
     expect(applied.prices.get(gold.localId)).toBe(0.025);
     await syncNow(profile, {});
     expect(onMarketplace(gold.serverId).price_per_step).toBe(0.025);
+  });
+});
+
+/** The editor's save of an offer with its fields as they are, and a new price. */
+function editorSave(
+  profile: SellerProfile,
+  localId: number,
+  price: number,
+  choices: { putOnSale?: boolean; allowBelowCost?: boolean } = {},
+) {
+  const { offer } = getOffer(profile, localId);
+  const {
+    credentials: _c,
+    guarantee_delivery_time: gdt,
+    ...fields
+  } = offer.fields as Record<string, unknown>;
+  return saveOffer(profile, {
+    localId,
+    productId: offer.productId,
+    // As the editor sends a gold offer: the account-only texts left out.
+    fields: {
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '')),
+      price_per_step: price,
+    } as never,
+    deliveryTimeMs: gdt as number,
+    ...choices,
+  });
+}
+
+describe('the editor save', { timeout: 60_000 }, () => {
+  it('keeps a Not Active gold offer Not Active, or puts it on sale when chosen', async () => {
+    const profile = await pulledProfile('editor-kept');
+    const paused = goldWith(profile, OfferStatus.NotActive);
+    expect(saveGuard(profile, paused.localId)).toMatchObject({ putsOnSale: true });
+    const saved = await editorSave(profile, paused.localId, 0.013);
+    expect(saved.expectedStatus).toBe(OfferStatus.NotActive);
+    let from = sandbox.requests.length;
+    await syncNow(profile, {});
+    expect(writesSince(from, paused.serverId)).toEqual(['edit', 'status']);
+    expect(onMarketplace(paused.serverId)).toMatchObject({
+      status: OfferStatus.NotActive,
+      price_per_step: 0.013,
+    });
+
+    const again = await editorSave(profile, paused.localId, 0.014, { putOnSale: true });
+    expect(again.expectedStatus).toBe(OfferStatus.Active);
+    from = sandbox.requests.length;
+    await syncNow(profile, {});
+    expect(writesSince(from, paused.serverId)).toEqual(['edit']);
+    expect(onMarketplace(paused.serverId).status).toBe(OfferStatus.Active);
+  });
+
+  it('refuses a price below cost unless confirmed', async () => {
+    const profile = await pulledProfile('editor-below-cost');
+    const gold = goldWith(profile, OfferStatus.Active);
+    setOfferCost(profile, { localIds: [gold.localId], perUnit: 0.03 });
+    expect(saveGuard(profile, gold.localId)).toEqual({
+      putsOnSale: false,
+      commissionPercent: 8,
+      unitCost: 0.03,
+    });
+    // 0.032 × 0.92 = 0.02944: below 0.03.
+    await expect(editorSave(profile, gold.localId, 0.032)).rejects.toThrow(
+      'Nothing was changed: 1 offer would sell below cost. Tick "Sell below cost anyway" to apply it.',
+    );
+    expect(profile.store().countOffers().outbox).toBe(0);
+    // 0.033 × 0.92 = 0.03036: above it.
+    await editorSave(profile, gold.localId, 0.033);
+    await editorSave(profile, gold.localId, 0.032, { allowBelowCost: true });
+    expect(getOffer(profile, gold.localId).offer.fields.price_per_step).toBe(0.032);
   });
 });

@@ -263,6 +263,18 @@ export const offerDetailSchema = z.object({
     system: z.number().int().nullable(),
   }),
   lastReviewComment: z.string().nullable(),
+  /**
+   * What saving an edit does beyond its fields (usecases/offers/saveOffer saveGuard): whether it
+   * puts a Not Active gold offer back on sale, and what a new price is compared with to tell a
+   * price below cost (the commission, the cost of the next unit; null: none set).
+   */
+  saveGuard: z
+    .object({
+      putsOnSale: z.boolean(),
+      commissionPercent: z.number().nullable(),
+      unitCost: z.number().nullable(),
+    })
+    .optional(),
 });
 export type OfferDetail = z.infer<typeof offerDetailSchema>;
 
@@ -272,6 +284,10 @@ export const saveOfferInputSchema = z.object({
   productId: z.number().int(),
   fields: offerWriteSchema.omit({ id: true, credentials: true }),
   deliveryTimeMs: z.number().int().min(1),
+  /** A Not Active gold offer goes back on sale (default: set Not Active again after the edit). */
+  putOnSale: z.boolean().optional(),
+  /** The seller confirmed a new price below cost (default: refused, nothing saved). */
+  allowBelowCost: z.boolean().optional(),
 });
 export type SaveOfferInput = z.infer<typeof saveOfferInputSchema>;
 

@@ -18,6 +18,7 @@ import {
   offersViewPreferences,
   resolveConflict,
   saveOffersViewPreferences,
+  saveGuard,
   saveOffer,
   setStatus,
   type BulkOutcome,
@@ -48,12 +49,15 @@ type OfferHandlers = Pick<
 export function detailOf(ctx: AppContext, localId: number) {
   const seller = ctx.seller();
   const { offer, product } = getOffer(seller, localId);
-  return offerDetailView(
-    offer,
-    product,
-    seller.baseUrl,
-    queuedThumbnailUrls(queuedScreenshotFiles(seller, localId), ctx.options.stagedScreenshotUrl),
-  );
+  return {
+    ...offerDetailView(
+      offer,
+      product,
+      seller.baseUrl,
+      queuedThumbnailUrls(queuedScreenshotFiles(seller, localId), ctx.options.stagedScreenshotUrl),
+    ),
+    saveGuard: saveGuard(seller, localId),
+  };
 }
 
 /** The outcome as the renderer takes it; the seller's offers changed are told once. */
