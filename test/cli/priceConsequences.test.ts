@@ -122,4 +122,24 @@ describe('price consequences on the command line', { timeout: 120_000 }, () => {
     expect(below.stderr).toContain('1 offer would sell below cost');
     expect(below.stderr).toContain('--allow-below-cost');
   });
+
+  it('offers import: the same sentences, the same refusal and the same flags', async () => {
+    world.sandbox.control.editOfferAsServer(1002, { status: OfferStatus.NotActive });
+    await ok(['pull']);
+    await ok(['offers', 'set-cost', '1002', '--per-unit', '0.01']);
+    // 0.005 after 8 %: 0.0046, below 0.01.
+    const file = world.dir.file('prices.csv', 'id,price_per_step\n1002,0.005\n');
+    const refused = await runInProcess(['offers', 'import', file, '--product', '2'], world.target);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      'Nothing was changed: 1 offer would sell below cost. Run it again with --allow-below-cost to apply it anyway.',
+    );
+    const queued = await ok(['offers', 'import', file, '--product', '2', '--allow-below-cost']);
+    expect(queued.stdout).toContain(
+      '1 Not Active gold offer stays Not Active: an edit puts a gold offer back on sale, so Seller Desk sets it Not Active again right after the edit.',
+    );
+    expect(queued.stdout).toContain('1 offer would sell below cost');
+    await ok(['push']);
+    expect(offer(1002)).toMatchObject({ status: OfferStatus.NotActive, price_per_step: 0.005 });
+  });
 });

@@ -321,7 +321,7 @@ function choiceNotes(
 }
 
 /** How the command line confirms prices below cost, for the use case's refusal. */
-export const BELOW_COST_HOW = 'Run it again with --allow-below-cost to apply it anyway.';
+const BELOW_COST_HOW = 'Run it again with --allow-below-cost to apply it anyway.';
 
 /** The review warning after a change was queued (the same sentence the preview shows). */
 function reviewNote(preview: ChangePreview | null): string[] {

@@ -607,6 +607,10 @@ export const offerImportResultSchema = z.object({
 export const offerImportCommitInputSchema = z.object({
   previewId: z.string(),
   skipInvalid: z.boolean(),
+  /** Not Active gold offers the file edits go back on sale (default: kept Not Active). */
+  putOnSale: z.boolean().optional(),
+  /** The seller confirmed prices below cost (default: refused, nothing queued). */
+  allowBelowCost: z.boolean().optional(),
 });
 
 export const exportInputSchema = z.object({

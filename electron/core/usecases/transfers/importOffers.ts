@@ -184,7 +184,10 @@ export async function commitOfferImport(
   if (belowCost > 0 && !options.allowBelowCost) {
     throw new UseCaseFailure(
       'bad_input',
-      belowCostRefusal(belowCost, options.belowCostHow ?? 'Tick "Sell below cost anyway" to apply it.'),
+      belowCostRefusal(
+        belowCost,
+        options.belowCostHow ?? 'Tick "Sell below cost anyway" to apply it.',
+      ),
       [],
       { say: { key: 'offers.belowCostRefused', values: { count: belowCost } } },
     );
@@ -241,8 +244,19 @@ export async function commitOfferImport(
 /** Preview and commit in one go: the command line's `offers import`. */
 export async function importOffers(
   profile: SellerProfile,
-  input: OfferImportInput & { skipInvalid?: boolean },
+  input: OfferImportInput & {
+    skipInvalid?: boolean;
+    putOnSale?: boolean;
+    allowBelowCost?: boolean;
+    belowCostHow?: string;
+  },
 ): Promise<OfferImportOutcome> {
   const preview = await previewOfferImport(profile, input);
-  return commitOfferImport(profile, preview, { skipInvalid: input.skipInvalid });
+  const { skipInvalid, putOnSale, allowBelowCost, belowCostHow } = input;
+  return commitOfferImport(profile, preview, {
+    skipInvalid,
+    putOnSale,
+    allowBelowCost,
+    ...(belowCostHow !== undefined && { belowCostHow }),
+  });
 }
