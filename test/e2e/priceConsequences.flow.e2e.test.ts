@@ -9,7 +9,7 @@ import { MarketplaceType, OfferStatus } from '../../electron/contract/marketplac
 import { openStore } from '../../electron/core/store';
 import { onlyProfileFile } from '../queuedRefusal';
 import { dataWords, englishLeft, navigationAndDialogs } from './englishLeft';
-import { shots, syncIdle } from './flowSteps';
+import { settled, shots, syncIdle } from './flowSteps';
 import { connectWithToken, localIdOf, openHarness, type Harness } from './harness';
 
 let desk: Harness | undefined;
@@ -47,6 +47,14 @@ const cases = [
     keptPausedTag: 'stays Not Active',
     putOnSale: 'Put it back on sale instead',
     dismiss: 'Dismiss',
+    newPrice: '0.026',
+    editorBelowCost:
+      'Below cost: after the marketplace commission this price pays you 0.0239, less than the 0.024 the next unit costs you.',
+    refused:
+      'Nothing was changed: 1 offer would sell below cost. Tick “Sell below cost anyway” to apply it.',
+    editorKept:
+      'Stays Not Active: an edit puts a gold offer back on sale, so Seller Desk sets it Not Active again right after the edit.',
+    notActive: 'Not Active',
   },
   {
     locale: 'ru-RU',
@@ -61,6 +69,14 @@ const cases = [
     keptPausedTag: 'останется неактивным',
     putOnSale: 'Вместо этого вернуть его в продажу',
     dismiss: 'Скрыть',
+    newPrice: '0,026',
+    editorBelowCost:
+      'Ниже себестоимости: после комиссии маркетплейса эта цена принесёт вам 0,0239, меньше, чем 0,024 — столько вам стоит следующая единица.',
+    refused:
+      'Ничего не изменено: 1 предложение будет продаваться ниже себестоимости. Отметьте «Всё равно продавать ниже себестоимости», чтобы применить.',
+    editorKept:
+      'Останется неактивным: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает его неактивным.',
+    notActive: 'Неактивно',
   },
 ] as const;
 
@@ -156,6 +172,41 @@ describe('price consequences in the bulk preview', () => {
       await expect
         .poll(() => localOffer(page, ids.paused))
         .toEqual({ price: 0.0126, status: OfferStatus.NotActive });
+
+      // The editor, one offer: a new price below cost is said beside the price; Save is refused
+      // until the seller ticks "Sell below cost anyway".
+      await page.dblclick(`[data-local-id="${ids.live}"]`);
+      await page.fill('#f-price_per_step', words.newPrice);
+      expect(await page.textContent('[data-testid="editor-below-cost"] strong')).toBe(
+        words.editorBelowCost,
+      );
+      await shots(desk, 'editor-below-cost');
+      await page.keyboard.press('Control+s');
+      await expect
+        .poll(() => page.textContent('dialog[open] .save-error').catch(() => null))
+        .toBe(words.refused);
+      expect((await localOffer(page, ids.live)).price).toBe(0.025);
+      await page.click(`dialog[open] label:has-text("${words.confirmBelowCost}")`);
+      await page.keyboard.press('Control+s');
+      await expect.poll(async () => (await localOffer(page, ids.live)).price).toBe(0.026);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog[open] #f-price_per_step').count()).toBe(0);
+
+      // The editor on the Not Active gold offer: it stays Not Active, and the forecast says so.
+      // Once the save has gone and the list has settled (it re-sorts as offers change).
+      await expect
+        .poll(() => sandbox.control.offers(seller.id).find((o) => o.id === live.id)!.price_per_step)
+        .toBe(0.026);
+      await expect.poll(() => syncIdle(page)).toBe(true);
+      await settled(page);
+      await page.dblclick(`[data-local-id="${ids.paused}"]`);
+      await page.locator('dialog[open] #f-price_per_step').waitFor();
+      expect(await page.textContent('[data-testid="editor-on-sale"] strong')).toBe(
+        words.editorKept,
+      );
+      expect(await page.textContent('[data-testid="status-forecast"]')).toContain(words.notActive);
+      if (words.locale === 'ru-RU') expect(await englishLeft(page, words_, preview)).toEqual([]);
+      await shots(desk, 'editor-kept-not-active');
     });
   }
 });
