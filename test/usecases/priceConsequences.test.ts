@@ -13,6 +13,7 @@ import {
   previewChange,
   saveGuard,
   saveOffer,
+  undoLastStep,
 } from '../../electron/core/usecases/offers';
 import { setOfferCost } from '../../electron/core/usecases/profit';
 import { pull, syncNow } from '../../electron/core/usecases/sync';
@@ -102,6 +103,27 @@ describe('a Not Active gold offer stays Not Active', { timeout: 60_000 }, () => 
     await pull(profile);
     expect(profile.store().getOffer(paused.localId)!.server!.status).toBe(OfferStatus.NotActive);
     expect(profile.store().countOffers().outbox).toBe(0);
+  });
+
+  it('undo takes back the edit and the status change behind it', async () => {
+    const profile = await pulledProfile('kept-undo');
+    const paused = goldWith(profile, OfferStatus.NotActive);
+    await changePrice(profile, {
+      offers: { localIds: [paused.localId] },
+      mode: 'percent',
+      value: 5,
+    });
+    // The edit and the status change behind it.
+    expect(profile.store().countOffers().outbox).toBe(2);
+    undoLastStep(profile);
+    expect(profile.store().countOffers().outbox).toBe(0);
+    const from = sandbox.requests.length;
+    await syncNow(profile, {});
+    expect(writesSince(from, paused.serverId)).toEqual([]);
+    expect(onMarketplace(paused.serverId)).toMatchObject({
+      status: OfferStatus.NotActive,
+      price_per_step: 0.012,
+    });
   });
 
   it('with the choice, it goes back on sale: the edit alone, the offer ends Active', async () => {
