@@ -78,7 +78,9 @@ export function offerReader(profile: SellerProfile) {
       costs = store.profit().nextUnitCosts(localIds);
       costed = new Set(localIds);
     },
-    offer: (localId: number): PlannedOffer | null => chunk.get(localId) ?? store.getOffer(localId),
+    // Read as a chunk is (with the status still queued), so one offer plans as it would in a chunk.
+    offer: (localId: number): PlannedOffer | null =>
+      chunk.get(localId) ?? store.bulkChanges().planned([localId]).get(localId) ?? null,
     /** The cost of the next unit sold, or null with no cost set. */
     unitCost: (localId: number): number | null => {
       if (!costed.has(localId)) return store.profit().nextUnitCosts([localId]).get(localId) ?? null;
