@@ -9,7 +9,7 @@ import { MarketplaceType, OfferStatus } from '../../electron/contract/marketplac
 import { openStore } from '../../electron/core/store';
 import { onlyProfileFile } from '../queuedRefusal';
 import { dataWords, englishLeft, navigationAndDialogs } from './englishLeft';
-import { settled, shots, syncIdle } from './flowSteps';
+import { dropTextFile, settled, shots, syncIdle } from './flowSteps';
 import { connectWithToken, localIdOf, openHarness, type Harness } from './harness';
 
 let desk: Harness | undefined;
@@ -112,6 +112,7 @@ describe('price consequences in the bulk preview', () => {
       // Its cost per unit, as `seller-desk offers set-cost` keeps it: 0.025 after 8 % is 0.023.
       const store = openStore(onlyProfileFile(desk.dataDir));
       store.profit().setUnitCosts([ids.live], 0.024);
+      store.profit().setUnitCosts([ids.paused], 0.01);
       store.close();
       const words_ = await dataWords(page);
 
@@ -207,6 +208,50 @@ describe('price consequences in the bulk preview', () => {
       expect(await page.textContent('[data-testid="status-forecast"]')).toContain(words.notActive);
       if (words.locale === 'ru-RU') expect(await englishLeft(page, words_, preview)).toEqual([]);
       await shots(desk, 'editor-kept-not-active');
+      if (words.locale !== 'en-US') return;
+
+      // An offers file over the same offer: the import preview says both, and imports once the
+      // price below cost is confirmed; after the sync the offer is still Not Active.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog[open] #f-price_per_step').count()).toBe(0);
+      const title = sandbox.control.products().find((p) => p.id === paused.product_id)!.title;
+      await page.click('nav button:has-text("Catalogue")');
+      await page.click(`ul[aria-label="Products"] button:has-text("${title}")`);
+      await page.click('button:has-text("Import offers…")');
+      const dialog = page.locator('dialog[aria-label^="Import offers"]');
+      await dialog.waitFor();
+      await dropTextFile(
+        page,
+        'dialog[aria-label^="Import offers"] .zone',
+        'prices.csv',
+        `id,price_per_step\n${paused.id},0.005\n`,
+        'text/csv',
+      );
+      await dialog.locator('[data-testid="offer-import-on-sale"]').waitFor();
+      const toasts = page.locator(`.notices button[aria-label="${words.dismiss}"]`);
+      while ((await toasts.count()) > 0) await toasts.first().click();
+      expect(
+        await dialog.locator('[data-testid="offer-import-on-sale"] strong').textContent(),
+      ).toBe(words.keptPaused);
+      // 0.005 after 8 %: 0.0046, under its cost of 0.01.
+      expect(
+        await dialog.locator('[data-testid="offer-import-below-cost"] strong').textContent(),
+      ).toBe(words.belowCost);
+      const importAll = dialog.locator('button:has-text("Import 1 offer")');
+      expect(await importAll.isDisabled()).toBe(true);
+      await shots(desk, 'import-preview');
+      await dialog.locator(`label:has-text("${words.confirmBelowCost}")`).click();
+      await importAll.click();
+      await dialog.locator('[data-testid="offer-import-result"]').waitFor();
+      await expect
+        .poll(
+          () => sandbox.control.offers(seller.id).find((o) => o.id === paused.id)!.price_per_step,
+        )
+        .toBe(0.005);
+      await expect.poll(() => syncIdle(page)).toBe(true);
+      expect(sandbox.control.offers(seller.id).find((o) => o.id === paused.id)!.status).toBe(
+        OfferStatus.NotActive,
+      );
     });
   }
 });
