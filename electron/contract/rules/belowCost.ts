@@ -4,7 +4,10 @@
 // use cases and the changes that queue a price ask it, and the fronts say it.
 
 /** What the seller keeps of a price after the marketplace's commission (percent of the price). */
-export function netOfCommission(price: number, commissionPercent: number | null | undefined): number {
+export function netOfCommission(
+  price: number,
+  commissionPercent: number | null | undefined,
+): number {
   return price * (1 - (commissionPercent ?? 0) / 100);
 }
 
