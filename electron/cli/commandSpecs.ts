@@ -114,6 +114,20 @@ const bulkOptions: Record<string, OptionSpec> = {
   'dry-run': { type: 'flag', description: 'show what would change; queue nothing' },
 };
 
+/** The consequences a price edit can have that the seller chooses about (preview: consequences). */
+const priceConsequenceOptions: Record<string, OptionSpec> = {
+  'put-on-sale': {
+    type: 'flag',
+    description:
+      'let Not Active gold offers go back on sale (an edit makes a gold offer Active); by default they are set Not Active again right after the edit',
+  },
+  'allow-below-cost': {
+    type: 'flag',
+    description:
+      'apply prices that, after the marketplace commission, are below what the next unit costs you; without it such a change is refused (exit 2)',
+  },
+};
+
 const encodingOption: OptionSpec = {
   type: 'string',
   value: 'NAME',
@@ -434,6 +448,7 @@ export const commandSpecs: CommandSpec[] = [
       },
       'skip-invalid': { type: 'flag', description: 'queue the good rows, report the bad ones' },
       encoding: encodingOption,
+      ...priceConsequenceOptions,
     },
     online: false,
     details:
@@ -498,6 +513,7 @@ export const commandSpecs: CommandSpec[] = [
         value: 'N',
         description: 'add N to each price per step (e.g. 0.5 or -1)',
       },
+      ...priceConsequenceOptions,
       ...bulkOptions,
     },
     online: false,

@@ -25,6 +25,7 @@ import {
   undoLastStep,
 } from '../../electron/core/usecases/offers';
 import {
+  afterPutOnSale,
   offerReader,
   planPrice,
   planStatus,
@@ -417,7 +418,9 @@ describe('bulk changes in chunks do what one change per offer did', () => {
       (id) => {
         const plan = planPrice(read, id, 'percent', -10);
         if (plan.kind === 'left_out') throw asFailure('price_per_step', plan);
-        before.store().editOffer(id, { price_per_step: plan.price! });
+        // A Not Active gold offer keeps Not Active: a status change right behind its edit.
+        const followUp = plan.toSale ? { thenStatus: afterPutOnSale(false) } : {};
+        before.store().editOffer(id, { price_per_step: plan.price! }, followUp);
         prices.set(id, plan.price!);
         return 'changed';
       },
@@ -448,7 +451,9 @@ describe('bulk changes in chunks do what one change per offer did', () => {
     );
     const statusAfter = await setStatus(after, { offers: { localIds: ids }, status: 3 });
     expect(outcomeOf(statusAfter)).toEqual(outcomeOf(statusBefore));
-    expect(statusAfter.unchanged.length).toBeGreaterThan(100);
+    // (Fewer than before the price change: its Not Active gold offers now have Not Active queued
+    // behind their edit, which a status change replaces rather than calls "already".)
+    expect(statusAfter.unchanged.length).toBeGreaterThan(40);
     expect(dump(after)).toEqual(dump(before));
 
     // Delete a third of them, new offers among them.

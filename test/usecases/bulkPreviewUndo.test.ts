@@ -304,6 +304,8 @@ describe('offer import: consequences and undo', () => {
         before: 'price 49.99',
         after: 'price 44.99',
         toReview: true,
+        toSale: false,
+        belowCost: false,
       },
       {
         line: 3,
@@ -311,6 +313,8 @@ describe('offer import: consequences and undo', () => {
         before: 'price 20',
         after: 'price 25',
         toReview: false,
+        toSale: false,
+        belowCost: false,
       },
     ]);
     expect(c.warnings).toEqual([

@@ -23,6 +23,7 @@ import {
 } from '../../core/usecases/offers';
 import { setOfferCost } from '../../core/usecases/profit';
 import { sellerStatuses } from '../../contract/rules';
+import { belowCostIn, onSaleWarningIn } from '../../contract/rules/consequenceWords';
 import { problemLabel, problemReason } from '../../contract/rules/fieldLabels';
 import { CliError, usageError } from '../cliError';
 import type { JobControl } from '../../core/util/chunkedJob';
@@ -260,11 +261,17 @@ function statusAndRefs(args: string[]): { statusText: string; refs: string[] } {
  * `--dry-run`: the consequences the app's preview shows, as lines (before → after, the review
  * warning, what is left out and why), and nothing queued. Exit 0: nothing went wrong.
  */
-function dryRun(ctx: CommandContext, localIds: number[], change: BulkChange): CommandOutcome {
+function dryRun(
+  ctx: CommandContext,
+  localIds: number[],
+  change: BulkChange,
+  putOnSale = false,
+): CommandOutcome {
   const preview: ChangePreview = previewChange(ctx.profile(), {
     offers: { localIds },
     change,
   });
+  const choices = choiceNotes(preview, putOnSale);
   const more = (shown: number, total: number) =>
     total > shown ? [`  … and ${total - shown} more`] : [];
   const human = [
@@ -273,6 +280,7 @@ function dryRun(ctx: CommandContext, localIds: number[], change: BulkChange): Co
     ...preview.changes.map((c) => `  ${c.offer}: ${c.before} → ${c.after}`),
     ...more(preview.changes.length, preview.changing),
     ...preview.warnings.flatMap((w) => [w, ...preview.toReview.map((name) => `  ${name}`)]),
+    ...choices,
     ...(preview.leftOutCount > 0 ? ['Left out:'] : []),
     ...preview.leftOut.map((l) => `  ${l.offer}: ${l.reason}`),
     ...more(preview.leftOut.length, preview.leftOutCount),
@@ -285,8 +293,10 @@ function dryRun(ctx: CommandContext, localIds: number[], change: BulkChange): Co
       changing: preview.changing,
       leftOutCount: preview.leftOutCount,
       toReviewCount: preview.toReviewCount,
+      toSaleCount: preview.toSaleCount,
+      belowCostCount: preview.belowCostCount,
       rule: preview.rule,
-      warnings: preview.warnings,
+      warnings: [...preview.warnings, ...choices],
       changes: preview.changes.map(strip),
       leftOut: preview.leftOut.map(strip),
       toReview: preview.toReview,
@@ -295,6 +305,23 @@ function dryRun(ctx: CommandContext, localIds: number[], change: BulkChange): Co
     exitCode: ExitCode.Done,
   };
 }
+
+/**
+ * The sentences about what the seller chooses, as the app's preview says them: the Not Active gold
+ * offers kept Not Active (or, with --put-on-sale, back on sale), and prices below cost.
+ */
+function choiceNotes(
+  preview: { toSaleCount: number; belowCostCount: number },
+  putOnSale: boolean,
+): string[] {
+  return [
+    onSaleWarningIn(preview.toSaleCount, !putOnSale, 'en'),
+    belowCostIn(preview.belowCostCount, 'en'),
+  ].filter((line): line is string => line !== null);
+}
+
+/** How the command line confirms prices below cost, for the use case's refusal. */
+const BELOW_COST_HOW = 'Run it again with --allow-below-cost to apply it anyway.';
 
 /** The review warning after a change was queued (the same sentence the preview shows). */
 function reviewNote(preview: ChangePreview | null): string[] {
@@ -411,8 +438,10 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
   const mode = percent !== undefined ? 'percent' : 'amount';
   const value = decimalOption(mode, (percent ?? amount)!, 'offers change-price');
   const localIds = selectedIds(ctx, call, call.args);
+  const putOnSale = call.options['put-on-sale'] === true;
+  const allowBelowCost = call.options['allow-below-cost'] === true;
   if (call.options['dry-run'] === true) {
-    return dryRun(ctx, localIds, { kind: 'price', mode, value });
+    return dryRun(ctx, localIds, { kind: 'price', mode, value }, putOnSale);
   }
   const names = labelsOf(ctx, localIds);
   // The review warning is worth saying after the fact too: those offers are now off sale once sent.
@@ -423,9 +452,10 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
   });
   const outcome = await changePrice(
     ctx.profile(),
-    { offers: { localIds }, mode, value },
+    { offers: { localIds }, mode, value, putOnSale, allowBelowCost, belowCostHow: BELOW_COST_HOW },
     bulkJob(ctx, 'Changing prices', localIds.length),
   );
+  const notes = [...reviewNote(before), ...choiceNotes(before, putOnSale)];
   const change = priceChangeWords(mode, value);
   const first = outcome.changedIds[0];
   const done =
@@ -443,9 +473,10 @@ const changePriceCommand: CommandHandler = async (ctx, call) => {
         id: names.get(id) ?? null,
         price: outcome.prices.get(id) ?? null,
       })),
-      warnings: reviewNote(before),
+      warnings: notes,
+      keptNotActive: outcome.keptPaused,
     },
-    [done, ...reviewNote(before)].join('\n'),
+    [done, ...notes].join('\n'),
   );
 };
 

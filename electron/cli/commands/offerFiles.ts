@@ -12,6 +12,7 @@ import {
   importOffers as importOfferFile,
   OfferFileRefused,
 } from '../../core/usecases/transfers/importOffers';
+import { belowCostIn, onSaleWarningIn } from '../../contract/rules/consequenceWords';
 import type { CommandHandler } from '../commandTypes';
 import { inputProblem } from '../errorMapping';
 import { ExitCode } from '../exitCodes';
@@ -28,6 +29,7 @@ function aboutFile(error: unknown, file: string): unknown {
 
 export const importOffers: CommandHandler = async (ctx, call) => {
   const file = call.args[0]!;
+  const putOnSale = call.options['put-on-sale'] === true;
   let outcome;
   try {
     outcome = await importOfferFile(ctx.profile(), {
@@ -36,6 +38,9 @@ export const importOffers: CommandHandler = async (ctx, call) => {
       deliveryTimeMs: call.options['delivery-time'] as number | undefined,
       encoding: call.options.encoding as string | undefined,
       skipInvalid: call.options['skip-invalid'] === true,
+      putOnSale,
+      allowBelowCost: call.options['allow-below-cost'] === true,
+      belowCostHow: 'Run it again with --allow-below-cost to apply it anyway.',
       signal: ctx.signal,
     });
   } catch (error) {
@@ -57,10 +62,17 @@ export const importOffers: CommandHandler = async (ctx, call) => {
     // What the edits do on the marketplace (added fields; README: fields are only added).
     changes: outcome.consequences.changes,
     warnings: outcome.consequences.warnings,
+    toSaleCount: outcome.consequences.toSaleCount,
+    belowCostCount: outcome.consequences.belowCostCount,
     leftOut: outcome.consequences.leftOut,
     forecast: outcome.consequences.forecast,
   };
   const c = outcome.consequences;
+  // The same sentences as the app's import preview: Not Active gold offers, prices below cost.
+  const choices = [
+    onSaleWarningIn(c.toSaleCount, !putOnSale, 'en'),
+    belowCostIn(c.belowCostCount, 'en'),
+  ].filter((line): line is string => line !== null);
   const human = [
     `${file}: ${created} new offer(s) and ${edited} edit(s) queued for product ${product.id} (${product.title}).`,
     duplicates ? `${duplicates} duplicate row(s) skipped (already there).` : '',
@@ -72,6 +84,7 @@ export const importOffers: CommandHandler = async (ctx, call) => {
       .map((l) => `  line ${l.line}, ${l.offer}: ${l.before ? `${l.before} → ` : ''}${l.after}`),
     c.changing > 20 ? `  … and ${c.changing - 20} more edit(s)` : '',
     ...c.warnings.map((w) => `${w} (${c.toReview.join(', ')})`),
+    ...choices,
     ...c.leftOut.map((l) => `Line ${l.line}, ${l.offer}: left out. ${l.reason}`),
     created > 0 && c.forecast ? c.forecast : '',
     created + edited > 0 ? 'Run `seller-desk push` to send them.' : '',

@@ -263,6 +263,18 @@ export const offerDetailSchema = z.object({
     system: z.number().int().nullable(),
   }),
   lastReviewComment: z.string().nullable(),
+  /**
+   * What saving an edit does beyond its fields (usecases/offers/saveOffer saveGuard): whether it
+   * puts a Not Active gold offer back on sale, and what a new price is compared with to tell a
+   * price below cost (the commission, the cost of the next unit; null: none set).
+   */
+  saveGuard: z
+    .object({
+      putsOnSale: z.boolean(),
+      commissionPercent: z.number().nullable(),
+      unitCost: z.number().nullable(),
+    })
+    .optional(),
 });
 export type OfferDetail = z.infer<typeof offerDetailSchema>;
 
@@ -272,6 +284,10 @@ export const saveOfferInputSchema = z.object({
   productId: z.number().int(),
   fields: offerWriteSchema.omit({ id: true, credentials: true }),
   deliveryTimeMs: z.number().int().min(1),
+  /** A Not Active gold offer goes back on sale (default: set Not Active again after the edit). */
+  putOnSale: z.boolean().optional(),
+  /** The seller confirmed a new price below cost (default: refused, nothing saved). */
+  allowBelowCost: z.boolean().optional(),
 });
 export type SaveOfferInput = z.infer<typeof saveOfferInputSchema>;
 
@@ -287,6 +303,10 @@ export const bulkPriceInputSchema = z.object({
   localIds: z.array(z.number().int()).min(1).max(100_000),
   mode: z.enum(['percent', 'amount']),
   value: z.number().finite(),
+  /** Not Active gold offers go back on sale (default: set Not Active again after the edit). */
+  putOnSale: z.boolean().optional(),
+  /** The seller confirmed prices that sell below cost (default: such a change is refused). */
+  allowBelowCost: z.boolean().optional(),
 });
 
 export const bulkOutcomeSchema = z.object({
@@ -587,6 +607,10 @@ export const offerImportResultSchema = z.object({
 export const offerImportCommitInputSchema = z.object({
   previewId: z.string(),
   skipInvalid: z.boolean(),
+  /** Not Active gold offers the file edits go back on sale (default: kept Not Active). */
+  putOnSale: z.boolean().optional(),
+  /** The seller confirmed prices below cost (default: refused, nothing queued). */
+  allowBelowCost: z.boolean().optional(),
 });
 
 export const exportInputSchema = z.object({

@@ -6,7 +6,14 @@
 // language shown (BulkPreviewDialog): one set of words for both.
 import { formatNumber, translate, type Locale, type MessageKey } from '../i18n';
 import { offerStatusNames } from '../marketplace/wire';
-import { PRICE_ROUNDING_RULE, SOLD_LEFT_OUT, reviewWarning, statusName } from './consequences';
+import {
+  PRICE_ROUNDING_RULE,
+  SOLD_LEFT_OUT,
+  onSaleWarning,
+  reviewWarning,
+  statusName,
+} from './consequences';
+import { belowCostWarning } from './belowCost';
 import { sayReason } from './fieldLabels';
 import type { ProblemSay } from './problems';
 import type { StatusExpectation } from './statusRules';
@@ -138,12 +145,31 @@ export function warningIn(warning: string, reviewCount: number, locale: Locale, 
   return translate(locale, 'offers.reviewWarning', { count: reviewCount });
 }
 
+/**
+ * What happens to the Not Active gold offers an edit touches, in the language: kept Not Active
+ * (the default: the edit goes with a status change back to Not Active), or back on sale.
+ * Null when the change touches none.
+ */
+export function onSaleWarningIn(count: number, keptPaused: boolean, locale: Locale): string | null {
+  if (count === 0) return null;
+  if (locale === 'en') return onSaleWarning(count, keptPaused);
+  return translate(locale, keptPaused ? 'offers.onSaleKept' : 'offers.onSaleGoes', { count });
+}
+
+/** How many offers a change would have sell below cost, in the language; null for none. */
+export function belowCostIn(count: number, locale: Locale): string | null {
+  if (count === 0) return null;
+  if (locale === 'en') return belowCostWarning(count);
+  return translate(locale, 'offers.belowCostWarning', { count });
+}
+
 /** The parts of a bulk change's or an import's consequences that carry the core's sentences. */
 interface ConsequenceSentences {
   changes: { offer: string; before: string; after: string }[];
   leftOut: { offer: string; reason: string }[];
   toReview: string[];
   toReviewCount: number;
+  toSale: string[];
   warnings: string[];
 }
 
@@ -169,6 +195,7 @@ export function consequencesIn<T extends ConsequenceSentences & { rule: string |
       reason: reasonIn(line.reason, locale),
     })),
     toReview: c.toReview.map((name) => offerNameIn(name, locale)),
+    toSale: c.toSale.map((name) => offerNameIn(name, locale)),
     rule: ruleIn(c.rule, locale) ?? c.rule,
     warnings: c.warnings.map((w) => warningIn(w, c.toReviewCount, locale, english)),
   } as T;

@@ -6,3 +6,4 @@ export * from './offerRules';
 export * from './statusRules';
 export * from './prices';
 export * from './consequences';
+export * from './belowCost';

@@ -20,7 +20,7 @@ import {
 import { listRowOf, type LocalChangeRow, type SyncState } from './offers';
 import { encodePayload, decodePayload, type OpKind, type OpState } from './outboxOps';
 import { WAITING } from './outbox';
-import { gdtProblems, withoutPlaceholders, writeOf } from './drafts';
+import { gdtProblems, withoutPlaceholders, writeOf, type EditFollowUp } from './drafts';
 import { getProduct } from './products';
 
 const IN_IDS = 'IN (SELECT value FROM json_each(?))';
@@ -356,16 +356,19 @@ const byId = (localIds: readonly number[]) => localIds.map((localId) => ({ local
  * Lays each patch over its offer's local change, as drafts.editOffer does for one: validated
  * against the product, queued as the offer's manage operation.
  */
-export function editOffers(
-  ctx: StoreContext,
-  edits: readonly { localId: number; patch: OfferDraft }[],
-): BulkWrite[] {
+/** One offer's edit in a bulk change, and what follows it in the queue (drafts.EditFollowUp). */
+export interface BulkEdit extends EditFollowUp {
+  localId: number;
+  patch: OfferDraft;
+}
+
+export function editOffers(ctx: StoreContext, edits: readonly BulkEdit[]): BulkWrite[] {
   const products = new Map<number, Product | null>();
   const productOf = (id: number) => {
     if (!products.has(id)) products.set(id, getProduct(ctx, id));
     return products.get(id) ?? null;
   };
-  return eachOf(ctx, edits, (f, { patch }) => {
+  return eachOf(ctx, edits, (f, { patch, thenStatus }) => {
     const product = productOf(f.productId);
     if (!product) {
       throw new DraftRejected(
@@ -436,6 +439,13 @@ export function editOffers(
           "UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, last_error = NULL WHERE id = ?",
         ).run(manage.id);
         Object.assign(manage, { state: 'queued', attempts: 0, lastError: null });
+      }
+      // outbox.queueAfterEdit, from the operations in hand.
+      if (thenStatus !== undefined) {
+        dropOps(ctx, f, { kinds: ['status'], states: WAITING });
+        if (thenStatus !== null) {
+          enqueue(ctx, f, 'status', encodePayload('status', { status: thenStatus }));
+        }
       }
     }
     writeListRow(ctx, f);
@@ -534,6 +544,8 @@ export interface PlannedOffer {
   fields: OfferDraft;
   server: Offer | null;
   pending: { id: number; kind: string; state: string }[];
+  /** The status the seller asked for last that has not gone yet (null or absent: none). */
+  pendingStatus?: number | null;
 }
 
 export function plannedOffers(
@@ -551,6 +563,7 @@ export function plannedOffers(
       fields: unflattenDraft(mergedOf(f)),
       server: f.server,
       pending: f.ops.map(({ id, kind, state }) => ({ id, kind, state })),
+      pendingStatus: pendingStatusOf(f),
     });
   }
   return planned;

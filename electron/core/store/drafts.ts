@@ -12,6 +12,7 @@ import {
   MarketplaceType,
   sellerStatusSchema,
   type CredentialInput,
+  type SellerStatusValue,
   type OfferWrite,
   type Product,
 } from '../../contract/marketplace/wire';
@@ -42,6 +43,7 @@ import {
   ensureManageOp,
   hasOp,
   manageOpState,
+  queueAfterEdit,
   queueStatusOp,
   deleteOp,
   resetOp,
@@ -185,7 +187,20 @@ export function createOffer(ctx: StoreContext, input: NewOffer): number {
 }
 
 /** Lays `patch` over the offer's local change; fields set back to the server's value drop out. */
-export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft): void {
+/**
+ * What follows an edit: `thenStatus` a status change queued right behind it (null: a status
+ * change still waiting is dropped); absent, the queued status changes stay as they are.
+ */
+export interface EditFollowUp {
+  thenStatus?: SellerStatusValue | null;
+}
+
+export function editOffer(
+  ctx: StoreContext,
+  localId: number,
+  patch: OfferDraft,
+  followUp: EditFollowUp = {},
+): void {
   const row = requireOffer(ctx, localId);
   const product = requireProduct(ctx, row.product_id);
   const change = localChange(ctx, localId);
@@ -240,6 +255,7 @@ export function editOffer(ctx: StoreContext, localId: number, patch: OfferDraft)
           now,
         );
         ensureManageOp(ctx, localId);
+        if (followUp.thenStatus !== undefined) queueAfterEdit(ctx, localId, followUp.thenStatus);
       }
       refreshOffer(ctx, localId);
     })

@@ -77,6 +77,7 @@ import {
   queueScreenshotUrls,
   resolveConflict,
   type CredentialMode,
+  type EditFollowUp,
   type NewOffer,
   type SecretBox,
 } from './drafts';
@@ -146,6 +147,7 @@ import {
   discardLocalChanges as bulkDiscardLocalChanges,
   editOffers,
   plannedOffers,
+  type BulkEdit,
   type BulkWrite,
   type PlannedOffer,
 } from './bulkChanges';
@@ -165,7 +167,7 @@ export type { StoreErrorKind } from './errors';
 export type { OfferDraft, FlatFields } from './offerFields';
 export { fingerprintOffer, flattenDraft, sameFieldValue } from './offerFields';
 export type { SyncState } from './offers';
-export type { SecretBox, CredentialMode, NewOffer } from './drafts';
+export type { SecretBox, CredentialMode, EditFollowUp, NewOffer } from './drafts';
 export type { CredentialStaging } from './stagedCredentials';
 export type {
   ImportedOffer,
@@ -238,12 +240,12 @@ export interface CredentialPool {
 export interface BulkChanges {
   /** The offers as a bulk change plans them, read table by table. */
   planned(localIds: readonly number[]): Map<number, PlannedOffer>;
-  editOffers(edits: readonly { localId: number; patch: OfferDraft }[]): BulkWrite[];
+  editOffers(edits: readonly BulkEdit[]): BulkWrite[];
   changeStatuses(localIds: readonly number[], status: number): BulkWrite[];
   deleteOffers(localIds: readonly number[]): BulkWrite<'cancelled' | 'queued'>[];
   discardLocalChanges(localIds: readonly number[]): BulkWrite[];
 }
-export type { BulkWrite, PlannedOffer } from './bulkChanges';
+export type { BulkEdit, BulkWrite, PlannedOffer } from './bulkChanges';
 
 /** Undo's door (core/store/undoSteps.ts): steps of the seller's changes, undone while unsent. */
 export interface UndoSteps {
@@ -307,7 +309,8 @@ export interface Catalogue {
 /** The seller's changes: each validated, then committed with its outbox rows. */
 export interface SellerChanges {
   createOffer(input: NewOffer): number;
-  editOffer(localId: number, patch: OfferDraft): void;
+  /** `followUp.thenStatus`: a status change queued right behind the edit (drafts.EditFollowUp). */
+  editOffer(localId: number, patch: OfferDraft, followUp?: EditFollowUp): void;
   deleteOffer(localId: number): 'cancelled' | 'queued';
   changeStatus(localId: number, status: number): void;
   queueCredentials(localId: number, credentials: CredentialInput[], mode: CredentialMode): number;
@@ -497,7 +500,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     getProduct: (id) => getProduct(ctx, id),
     listProducts: () => listProducts(ctx),
     createOffer: (input) => createOffer(ctx, input),
-    editOffer: (id, patch) => editOffer(ctx, id, patch),
+    editOffer: (id, patch, followUp) => editOffer(ctx, id, patch, followUp),
     deleteOffer: (id) => deleteOffer(ctx, id),
     changeStatus: (id, status) => changeStatus(ctx, id, status),
     queueCredentials: (id, credentials, mode) => {

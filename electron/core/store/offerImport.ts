@@ -5,7 +5,13 @@
 // queued in seconds. Also the offers an import is matched
 // against (duplicates, edits by id), read in one pass rather than offer by offer.
 import { parseJson, prep, type StoreContext } from './context';
-import { checkNewOffer, editOffer, insertNewOffer, requireProduct } from './drafts';
+import {
+  checkNewOffer,
+  editOffer,
+  insertNewOffer,
+  requireProduct,
+  type EditFollowUp,
+} from './drafts';
 import { DraftRejected } from './errors';
 import { flattenServerOffer, type FlatFields, type OfferDraft } from './offerFields';
 import { OFFER_COUNT_TRIGGERS, RECOUNT_OFFERS_SQL } from './schema';
@@ -13,7 +19,7 @@ import type { Offer } from '../../contract/marketplace/wire';
 
 export type ImportedOffer =
   | { action: 'create'; fields: OfferDraft; guaranteeDeliveryTime: number }
-  | { action: 'edit'; localId: number; patch: OfferDraft };
+  | ({ action: 'edit'; localId: number; patch: OfferDraft } & EditFollowUp);
 
 export interface OfferImportResult {
   /** Per row, in order: the offer queued, or null for a refused row (or when nothing was). */
@@ -107,7 +113,7 @@ export function stageOfferImport(ctx: StoreContext, productId: number): StagedOf
             }
             if (row.action !== 'edit') return null;
             try {
-              editOffer(ctx, row.localId, row.patch);
+              editOffer(ctx, row.localId, row.patch, { thenStatus: row.thenStatus });
               return row.localId;
             } catch (error) {
               if (!(error instanceof DraftRejected)) throw error;

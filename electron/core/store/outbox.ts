@@ -78,6 +78,20 @@ export function queueStatusOp(
   ).run(encodePayload('status', payload), ctx.clock.now(), queued.id);
 }
 
+/**
+ * What follows an edit in the queue: `status` sent right after it (a status change still waiting
+ * is dropped and this one queued behind the edit, so it goes last), or with null the edit alone
+ * (a status change still waiting is dropped: the marketplace's rule decides).
+ */
+export function queueAfterEdit(
+  ctx: StoreContext,
+  localId: number,
+  status: OpPayload<'status'>['status'] | null,
+): void {
+  dropOps(ctx, localId, { kinds: ['status'], states: WAITING });
+  if (status !== null) enqueueOp(ctx, localId, 'status', { status });
+}
+
 /** Not sent yet, or refused: what a newer change of the seller may replace or drop. */
 export const WAITING: readonly OpState[] = ['queued', 'failed'];
 

@@ -2,7 +2,11 @@
 // review, what is left out and why. The numbers and reasons come from the core's preview; only
 // the sentences around them are made here.
 import type { ChangePreview } from '../../../electron/contract/ipc/changeModels';
-import { consequencesIn } from '../../../electron/contract/rules/consequenceWords';
+import {
+  belowCostIn,
+  consequencesIn,
+  onSaleWarningIn,
+} from '../../../electron/contract/rules/consequenceWords';
 import { currentLocale, t } from './i18nText';
 
 export type BulkAction = 'price' | 'status' | 'delete';
@@ -65,4 +69,25 @@ export function queueWaitNote(settings: {
  */
 export function previewInWords(preview: ChangePreview): ChangePreview {
   return consequencesIn(preview, currentLocale());
+}
+
+/**
+ * The Not Active gold offers a change edits: they stay Not Active (the default) or go back on sale,
+ * as the seller chose; null when the change edits none.
+ */
+export function onSaleText(toSaleCount: number, putOnSale: boolean): string | null {
+  return onSaleWarningIn(toSaleCount, !putOnSale, currentLocale());
+}
+
+/** "2 offers would sell below cost: …", or null when none would. */
+export function belowCostText(belowCostCount: number): string | null {
+  return belowCostIn(belowCostCount, currentLocale());
+}
+
+/** What the seller chose in a preview before confirming it. */
+export interface PreviewChoice {
+  /** Put the Not Active gold offers back on sale instead of keeping them Not Active. */
+  putOnSale: boolean;
+  /** Apply prices that sell below cost anyway. */
+  allowBelowCost: boolean;
 }

@@ -49,6 +49,11 @@ export const en = {
   'editor.fixToSave': 'Fix the marked fields to save.',
   'editor.nothingSent': 'Nothing is sent while a field breaks a rule.',
   'editor.whenReaches': 'When this reaches the marketplace:',
+  'editor.keptNotActive':
+    'Stays Not Active: an edit puts a gold offer back on sale, so Seller Desk sets it Not Active again right after the edit.',
+  'editor.goesOnSale': 'Goes back on sale: an edit of a gold offer makes it Active.',
+  'editor.belowCost':
+    'Below cost: after the marketplace commission this price pays you {net}, less than the {cost} the next unit costs you.',
   'editor.close': 'Close',
   'editor.saving': 'Saving…',
   'editor.save': 'Save',
@@ -184,6 +189,12 @@ export const ru: Messages<typeof en> = {
   'editor.fixToSave': 'Исправьте отмеченные поля, чтобы сохранить.',
   'editor.nothingSent': 'Пока поле нарушает правило, ничего не отправляется.',
   'editor.whenReaches': 'Когда дойдёт до маркетплейса:',
+  'editor.keptNotActive':
+    'Останется неактивным: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает его неактивным.',
+  'editor.goesOnSale':
+    'Вернётся в продажу: после правки маркетплейс делает предложение золота активным.',
+  'editor.belowCost':
+    'Ниже себестоимости: после комиссии маркетплейса эта цена принесёт вам {net}, меньше, чем {cost} — столько вам стоит следующая единица.',
   'editor.close': 'Закрыть',
   'editor.saving': 'Сохраняем…',
   'editor.save': 'Сохранить',

@@ -199,6 +199,24 @@ export const en = {
   'offers.preview': 'Preview…',
   'offers.priceChangeEmpty': 'Enter how much to change the price by.',
   'offers.priceChangeNotANumber': 'Enter a number, like 10 or -5.',
+  'offers.belowCostWarning':
+    '{count, plural, one {# offer would sell below cost: after the marketplace commission, its new price is less than what the next unit costs you.} other {# offers would sell below cost: after the marketplace commission, their new price is less than what the next unit costs you.}}',
+  'offers.belowCostConfirm': 'Sell below cost anyway',
+  'offers.belowCostRefused':
+    '{count, plural, one {Nothing was changed: # offer would sell below cost. Tick “Sell below cost anyway” to apply it.} other {Nothing was changed: # offers would sell below cost. Tick “Sell below cost anyway” to apply it.}}',
+  'offers.previewBelowCostTag': 'below cost',
+  'offers.previewBelowCostTitle':
+    'After the marketplace commission, the new price is less than what the next unit costs you',
+  'offers.onSaleKept':
+    '{count, plural, one {# Not Active gold offer stays Not Active: an edit puts a gold offer back on sale, so Seller Desk sets it Not Active again right after the edit.} other {# Not Active gold offers stay Not Active: an edit puts a gold offer back on sale, so Seller Desk sets them Not Active again right after the edit.}}',
+  'offers.onSaleGoes':
+    '{count, plural, one {# Not Active gold offer goes back on sale: an edit of a gold offer makes it Active.} other {# Not Active gold offers go back on sale: an edit of a gold offer makes it Active.}}',
+  'offers.onSaleChoice':
+    '{count, plural, one {Put it back on sale instead} other {Put them back on sale instead}}',
+  'offers.previewOnSaleTag': 'on sale again',
+  'offers.previewOnSaleTitle': 'Not Active now: the edit puts it back on sale',
+  'offers.previewKeptPausedTag': 'stays Not Active',
+  'offers.previewKeptPausedTitle': 'Not Active now: set Not Active again right after the edit',
   'offers.reviewWarning':
     '{count, plural, one {# live account offer goes back to review: it is off sale until the marketplace reviews it.} other {# live account offers go back to review: they are off sale until the marketplace reviews them.}}',
   'offers.soldLeftOut': 'Sold: a sold offer is left as it is.',
@@ -432,6 +450,24 @@ export const ru: Messages<typeof en> = {
   'offers.preview': 'Просмотр…',
   'offers.priceChangeEmpty': 'Укажите, на сколько изменить цену.',
   'offers.priceChangeNotANumber': 'Введите число, например 10 или -5.',
+  'offers.belowCostWarning':
+    '{count, plural, one {# предложение будет продаваться ниже себестоимости: после комиссии маркетплейса его новая цена меньше, чем вам стоит следующая единица.} few {# предложения будут продаваться ниже себестоимости: после комиссии маркетплейса их новая цена меньше, чем вам стоит следующая единица.} many {# предложений будут продаваться ниже себестоимости: после комиссии маркетплейса их новая цена меньше, чем вам стоит следующая единица.} other {# предложения будут продаваться ниже себестоимости: после комиссии маркетплейса их новая цена меньше, чем вам стоит следующая единица.}}',
+  'offers.belowCostConfirm': 'Всё равно продавать ниже себестоимости',
+  'offers.belowCostRefused':
+    '{count, plural, one {Ничего не изменено: # предложение будет продаваться ниже себестоимости. Отметьте «Всё равно продавать ниже себестоимости», чтобы применить.} few {Ничего не изменено: # предложения будут продаваться ниже себестоимости. Отметьте «Всё равно продавать ниже себестоимости», чтобы применить.} many {Ничего не изменено: # предложений будут продаваться ниже себестоимости. Отметьте «Всё равно продавать ниже себестоимости», чтобы применить.} other {Ничего не изменено: # предложения будут продаваться ниже себестоимости. Отметьте «Всё равно продавать ниже себестоимости», чтобы применить.}}',
+  'offers.previewBelowCostTag': 'ниже себестоимости',
+  'offers.previewBelowCostTitle':
+    'После комиссии маркетплейса новая цена меньше, чем вам стоит следующая единица',
+  'offers.onSaleKept':
+    '{count, plural, one {# неактивное предложение золота останется неактивным: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает его неактивным.} few {# неактивных предложения золота останутся неактивными: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает их неактивными.} many {# неактивных предложений золота останутся неактивными: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает их неактивными.} other {# неактивного предложения золота останутся неактивными: правка возвращает предложение золота в продажу, поэтому сразу после правки Seller Desk снова сделает их неактивными.}}',
+  'offers.onSaleGoes':
+    '{count, plural, one {# неактивное предложение золота вернётся в продажу: после правки маркетплейс делает предложение золота активным.} few {# неактивных предложения золота вернутся в продажу: после правки маркетплейс делает предложение золота активным.} many {# неактивных предложений золота вернутся в продажу: после правки маркетплейс делает предложение золота активным.} other {# неактивного предложения золота вернутся в продажу: после правки маркетплейс делает предложение золота активным.}}',
+  'offers.onSaleChoice':
+    '{count, plural, one {Вместо этого вернуть его в продажу} few {Вместо этого вернуть их в продажу} many {Вместо этого вернуть их в продажу} other {Вместо этого вернуть их в продажу}}',
+  'offers.previewOnSaleTag': 'снова в продаже',
+  'offers.previewOnSaleTitle': 'Сейчас неактивно: правка вернёт его в продажу',
+  'offers.previewKeptPausedTag': 'останется неактивным',
+  'offers.previewKeptPausedTitle': 'Сейчас неактивно: сразу после правки снова станет неактивным',
   'offers.reviewWarning':
     '{count, plural, one {# активное предложение аккаунта вернётся на проверку: оно снято с продажи, пока маркетплейс его не проверит.} few {# активных предложения аккаунтов вернутся на проверку: они сняты с продажи, пока маркетплейс их не проверит.} many {# активных предложений аккаунтов вернутся на проверку: они сняты с продажи, пока маркетплейс их не проверит.} other {# активного предложения аккаунтов вернутся на проверку: они сняты с продажи, пока маркетплейс их не проверит.}}',
   'offers.soldLeftOut': 'Продано: проданное предложение остаётся как есть.',

@@ -18,6 +18,7 @@ import {
   offersViewPreferences,
   resolveConflict,
   saveOffersViewPreferences,
+  saveGuard,
   saveOffer,
   setStatus,
   type BulkOutcome,
@@ -48,12 +49,15 @@ type OfferHandlers = Pick<
 export function detailOf(ctx: AppContext, localId: number) {
   const seller = ctx.seller();
   const { offer, product } = getOffer(seller, localId);
-  return offerDetailView(
-    offer,
-    product,
-    seller.baseUrl,
-    queuedThumbnailUrls(queuedScreenshotFiles(seller, localId), ctx.options.stagedScreenshotUrl),
-  );
+  return {
+    ...offerDetailView(
+      offer,
+      product,
+      seller.baseUrl,
+      queuedThumbnailUrls(queuedScreenshotFiles(seller, localId), ctx.options.stagedScreenshotUrl),
+    ),
+    saveGuard: saveGuard(seller, localId),
+  };
 }
 
 /** The outcome as the renderer takes it; the seller's offers changed are told once. */
@@ -137,10 +141,15 @@ export function offerHandlers(ctx: AppContext, locale: () => Locale = () => 'en'
       return presentBulk(ctx, localIds, outcome, locale());
     },
 
-    async 'offers.changePrice'({ localIds, mode, value }) {
+    async 'offers.changePrice'({ localIds, mode, value, putOnSale, allowBelowCost }) {
       const outcome = await jobs.run(
         'bulk_price',
-        (job) => changePrice(ctx.seller(), { offers: { localIds }, mode, value }, job),
+        (job) =>
+          changePrice(
+            ctx.seller(),
+            { offers: { localIds }, mode, value, putOnSale, allowBelowCost },
+            job,
+          ),
         wasStopped,
       );
       return presentBulk(ctx, localIds, outcome, locale());

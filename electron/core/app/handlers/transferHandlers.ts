@@ -79,10 +79,15 @@ export function transferHandlers(
       };
     },
 
-    async 'imports.offersCommit'({ previewId, skipInvalid }) {
+    async 'imports.offersCommit'({ previewId, skipInvalid, putOnSale, allowBelowCost }) {
       // Its rows are checked a chunk at a time (progress, Stop); stopped, nothing is queued.
       const outcome = await jobsOf(ctx.bus).run('offer_import', (job) =>
-        commitOfferImport(ctx.seller(), pending.peek(previewId), { skipInvalid, job }),
+        commitOfferImport(ctx.seller(), pending.peek(previewId), {
+          skipInvalid,
+          job,
+          putOnSale,
+          allowBelowCost,
+        }),
       );
       pending.drop(previewId);
       ctx.changed(outcome.localIds);

@@ -4,9 +4,12 @@
 // it already has, an offer already waiting to be deleted).
 import {
   changedPrice,
+  editPutsOnSale,
+  KEEP_PAUSED_STATUS,
   editSendsToReview,
   formatPrice,
   SOLD_LEFT_OUT,
+  sellsBelowCost,
   statusChangeExpected,
   statusName,
   type StatusExpectation,
@@ -32,6 +35,10 @@ export type OfferPlan =
       after: string;
       /** A live account offer that this edit takes off sale until review. */
       toReview: boolean;
+      /** A Not Active gold offer that this edit puts back on sale (unless paused again). */
+      toSale: boolean;
+      /** The new price after commission is below the cost of the next unit (rules/belowCost). */
+      belowCost?: boolean;
       /** For a price change: the new price, rounded. */
       price?: number;
       /** A refusal we expect (an assumption, not a rule): said to the seller, sent anyway. */
@@ -62,11 +69,23 @@ export function offerReader(profile: SellerProfile) {
     return products.get(id) ?? null;
   };
   let chunk = new Map<number, PlannedOffer>();
+  // What the next unit of each offer costs the seller (profit's costs), read with the chunk.
+  let costs = new Map<number, number>();
+  let costed = new Set<number>();
   return {
     prefetch: (localIds: readonly number[]) => {
       chunk = store.bulkChanges().planned(localIds);
+      costs = store.profit().nextUnitCosts(localIds);
+      costed = new Set(localIds);
     },
-    offer: (localId: number): PlannedOffer | null => chunk.get(localId) ?? store.getOffer(localId),
+    // Read as a chunk is (with the status still queued), so one offer plans as it would in a chunk.
+    offer: (localId: number): PlannedOffer | null =>
+      chunk.get(localId) ?? store.bulkChanges().planned([localId]).get(localId) ?? null,
+    /** The cost of the next unit sold, or null with no cost set. */
+    unitCost: (localId: number): number | null => {
+      if (!costed.has(localId)) return store.profit().nextUnitCosts([localId]).get(localId) ?? null;
+      return costs.get(localId) ?? null;
+    },
     product,
     name: (offer: PlannedOffer) => namedOffer(offer, product(offer.productId)?.title),
   };
@@ -91,6 +110,19 @@ const leftOutAs =
     reason,
     ...(say && { say }),
   });
+
+/**
+ * What goes with the edit of an offer it puts back on sale: a status change back to Not Active
+ * (the default), or, when the seller lets it go on sale, none (null drops a status change still
+ * waiting, which would otherwise pause it again).
+ */
+export function afterPutOnSale(putOnSale: boolean | undefined): typeof KEEP_PAUSED_STATUS | null {
+  return putOnSale ? null : KEEP_PAUSED_STATUS;
+}
+
+/** The status the offer has once what is queued has gone: the last one asked, else its own. */
+const statusAfterQueued = (offer: PlannedOffer) =>
+  offer.pendingStatus ?? offer.server?.status ?? null;
 
 const isDeleting = (offer: PlannedOffer) => offer.pending.some((op) => op.kind === 'delete');
 
@@ -137,6 +169,8 @@ export function planPrice(
     before: formatPrice(current, type),
     after: formatPrice(next, type),
     toReview: editSendsToReview(type, status),
+    toSale: editPutsOnSale(type, statusAfterQueued(offer)),
+    belowCost: sellsBelowCost(next, offer.server?.commission_percent, read.unitCost(localId)),
     price: next,
   };
 }
@@ -173,6 +207,7 @@ export function planStatus(read: OfferReader, localId: number, target: number): 
     before: offer.server ? statusName(from) : 'Not sent yet',
     after: statusName(target),
     toReview: false,
+    toSale: false,
     ...(expected && { expected: expected.sentence, expectedKey: expected.key }),
   };
 }
@@ -198,5 +233,6 @@ export function planDelete(read: OfferReader, localId: number): OfferPlan {
     before: offer.server ? statusName(offer.server.status) : 'Not sent yet',
     after: neverSent ? 'removed here (never sent)' : 'deleted on the marketplace',
     toReview: false,
+    toSale: false,
   };
 }

@@ -1,6 +1,8 @@
 // The consequences of a bulk change before anything is queued: per offer before → after (prices
 // rounded as the marketplace keeps them, with the rule in words), the live account offers an edit
-// sends back to review, and the offers left out with the reason. Counts cover every selected
+// sends back to review, the Not Active gold offers it would put back on sale (the fronts say
+// whether they stay Not Active: contract/rules/consequenceWords onSaleWarningIn), and the offers
+// left out with the reason. Counts cover every selected
 // offer; the lines stop at `limit`, so a preview of thousands of offers stays small and quick.
 import {
   PRICE_ROUNDING_RULE,
@@ -40,6 +42,10 @@ export interface PreviewLine {
   before: string;
   after: string;
   toReview: boolean;
+  /** A Not Active gold offer the edit would put back on sale (kept Not Active by default). */
+  toSale: boolean;
+  /** The new price after commission is below what the next unit costs (rules/belowCost). */
+  belowCost: boolean;
 }
 
 export interface LeftOutLine {
@@ -57,6 +63,14 @@ export interface ChangePreview {
   toReviewCount: number;
   /** The names of the offers going back to review (up to the limit). */
   toReview: string[];
+  /** Not Active gold offers the edit would put back on sale, and their names (up to the limit). */
+  toSaleCount: number;
+  toSale: string[];
+  /**
+   * Offers whose new price after commission is below the cost of their next unit: the change
+   * is refused unless the seller confirms it (the fronts say it: consequenceWords belowCostIn).
+   */
+  belowCostCount: number;
   /** How prices are rounded, for a price change. */
   rule: string | null;
   /** Sentences the seller must read before confirming (the review warning). */
@@ -111,6 +125,9 @@ export function previewChange(
     leftOut: [],
     toReviewCount: 0,
     toReview: [],
+    toSaleCount: 0,
+    toSale: [],
+    belowCostCount: 0,
     rule: input.change.kind === 'price' ? PRICE_ROUNDING_RULE : null,
     warnings: [],
   };
@@ -134,8 +151,14 @@ export function previewChange(
     }
     preview.changing += 1;
     if (preview.changes.length < limit) {
-      const { offer, before, after, toReview } = plan;
-      preview.changes.push({ localId, offer, before, after, toReview });
+      const { offer, before, after, toReview, toSale } = plan;
+      const belowCost = plan.belowCost === true;
+      preview.changes.push({ localId, offer, before, after, toReview, toSale, belowCost });
+    }
+    if (plan.belowCost) preview.belowCostCount += 1;
+    if (plan.toSale) {
+      preview.toSaleCount += 1;
+      if (preview.toSale.length < limit) preview.toSale.push(plan.offer);
     }
     if (plan.toReview) {
       preview.toReviewCount += 1;

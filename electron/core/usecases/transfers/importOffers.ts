@@ -5,6 +5,7 @@
 // created; a row without a delivery time gets the one the seller chose, one hour by default.
 import type { Locale } from '../../../contract/i18n';
 import { problemSentence } from '../../../contract/rules/fieldLabels';
+import { belowCostRefusal } from '../../../contract/rules/belowCost';
 import type { Product } from '../../../contract/marketplace/wire';
 import type { OfferSheetRow } from '../../imports/offers';
 import { runInChunks, type JobControl } from '../../util/chunkedJob';
@@ -18,6 +19,7 @@ import {
   planOfferRows,
   type ImportConsequences,
   type ImportPlan,
+  type PlannedRow,
 } from './offerImportPlan';
 
 /** One hour: the delivery promise most sellers start with, for rows that give none. */
@@ -148,7 +150,16 @@ export async function previewOfferImport(
 export async function commitOfferImport(
   profile: SellerProfile,
   preview: OfferImportPreview,
-  options: { skipInvalid?: boolean; job?: JobControl } = {},
+  options: {
+    skipInvalid?: boolean;
+    job?: JobControl;
+    /** Not Active gold offers the file edits go back on sale (default: kept Not Active). */
+    putOnSale?: boolean;
+    /** The seller confirmed prices below cost (default: refused, nothing queued). */
+    allowBelowCost?: boolean;
+    /** How the front confirms a price below cost, for the refusal's English. */
+    belowCostHow?: string;
+  } = {},
 ): Promise<OfferImportOutcome> {
   const skipInvalid = options.skipInvalid === true;
   if (preview.headerRefused) {
@@ -169,9 +180,22 @@ export async function commitOfferImport(
   // stopped there, nothing is queued); then one transaction queues them all: a crash or a
   // refusal half-way queues nothing (skipping: the refused rows alone are left out).
   // One undoable step: undo removes the new offers and puts the edited ones back.
+  const belowCost = plan.consequences.belowCostCount;
+  if (belowCost > 0 && !options.allowBelowCost) {
+    throw new UseCaseFailure(
+      'bad_input',
+      belowCostRefusal(
+        belowCost,
+        options.belowCostHow ?? 'Tick "Sell below cost anyway" to apply it.',
+      ),
+      [],
+      { say: { key: 'offers.belowCostRefused', values: { count: belowCost } } },
+    );
+  }
   const store = profile.store();
   const staged = store.stageOfferImport(preview.product.id);
-  const checked = await runInChunks(plan.planned, (rows) => staged.stage(rows.map(importedOffer)), {
+  const queue = (row: PlannedRow) => importedOffer(row, options.putOnSale === true);
+  const checked = await runInChunks(plan.planned, (rows) => staged.stage(rows.map(queue)), {
     ...options.job,
     minChunk: 128,
   });
@@ -220,8 +244,19 @@ export async function commitOfferImport(
 /** Preview and commit in one go: the command line's `offers import`. */
 export async function importOffers(
   profile: SellerProfile,
-  input: OfferImportInput & { skipInvalid?: boolean },
+  input: OfferImportInput & {
+    skipInvalid?: boolean;
+    putOnSale?: boolean;
+    allowBelowCost?: boolean;
+    belowCostHow?: string;
+  },
 ): Promise<OfferImportOutcome> {
   const preview = await previewOfferImport(profile, input);
-  return commitOfferImport(profile, preview, { skipInvalid: input.skipInvalid });
+  const { skipInvalid, putOnSale, allowBelowCost, belowCostHow } = input;
+  return commitOfferImport(profile, preview, {
+    skipInvalid,
+    putOnSale,
+    allowBelowCost,
+    ...(belowCostHow !== undefined && { belowCostHow }),
+  });
 }

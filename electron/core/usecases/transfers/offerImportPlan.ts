@@ -7,8 +7,10 @@ import { translate, type Locale } from '../../../contract/i18n';
 import { problemSentence } from '../../../contract/rules/fieldLabels';
 import { consequencesIn } from '../../../contract/rules/consequenceWords';
 import {
+  editPutsOnSale,
   editSendsToReview,
   formatPrice,
+  sellsBelowCost,
   PRICE_ROUNDING_RULE,
   reviewWarning,
   roundPrice,
@@ -32,6 +34,7 @@ import {
   type Store,
 } from '../../store';
 import type { Problem } from '../failure';
+import { afterPutOnSale } from '../offers/consequences';
 import { namedOffer } from '../offers/offerName';
 
 export type PlannedRow =
@@ -41,6 +44,10 @@ export type PlannedRow =
       action: 'edit';
       localId: number;
       fields: OfferWrite & { guarantee_delivery_time?: number };
+      /** A Not Active gold offer the edit puts back on sale (kept Not Active unless chosen). */
+      toSale?: boolean;
+      /** Its new price after commission is below the cost of its next unit. */
+      belowCost?: boolean;
     };
 
 /** At most this many lines of consequences are kept; the counts cover every row. */
@@ -48,10 +55,23 @@ const CONSEQUENCE_LINES = 200;
 
 export interface ImportConsequences {
   /** Edits of offers on the marketplace, by line: the offer, before → after. */
-  changes: { line: number; offer: string; before: string; after: string; toReview: boolean }[];
+  changes: {
+    line: number;
+    offer: string;
+    before: string;
+    after: string;
+    toReview: boolean;
+    toSale: boolean;
+    belowCost: boolean;
+  }[];
   changing: number;
   toReviewCount: number;
   toReview: string[];
+  /** Not Active gold offers the edits put back on sale (kept Not Active unless chosen). */
+  toSaleCount: number;
+  toSale: string[];
+  /** Edits whose new price after commission is below the cost of the next unit. */
+  belowCostCount: number;
   /** Rows left out, with the reason (a sold offer). */
   leftOut: { line: number; offer: string; reason: string }[];
   leftOutCount: number;
@@ -134,6 +154,9 @@ export function planOfferRows(
       changing: 0,
       toReviewCount: 0,
       toReview: [],
+      toSaleCount: 0,
+      toSale: [],
+      belowCostCount: 0,
       leftOut: [],
       leftOutCount: 0,
       rule: PRICE_ROUNDING_RULE,
@@ -268,11 +291,26 @@ function noteConsequence(
   const others = changed.filter((key) => key !== 'price_per_step').length;
   const otherWords = others > 0 ? `${others} other field${others === 1 ? '' : 's'}` : '';
   const toReview = offer.serverId !== null && editSendsToReview(type, status);
+  const toSale = offer.serverId !== null && editPutsOnSale(type, status);
+  const belowCost =
+    priceChanges &&
+    sellsBelowCost(
+      edit.fields.price_per_step!,
+      offer.server?.commission_percent,
+      store.profit().nextUnitCosts([edit.localId]).get(edit.localId),
+    );
+  edit.toSale = toSale;
+  edit.belowCost = belowCost;
   c.changing++;
   if (toReview) {
     c.toReviewCount++;
     if (c.toReview.length < CONSEQUENCE_LINES) c.toReview.push(name);
   }
+  if (toSale) {
+    c.toSaleCount++;
+    if (c.toSale.length < CONSEQUENCE_LINES) c.toSale.push(name);
+  }
+  if (belowCost) c.belowCostCount++;
   if (c.changes.length < CONSEQUENCE_LINES) {
     c.changes.push({
       line: edit.line,
@@ -286,6 +324,8 @@ function noteConsequence(
         .filter(Boolean)
         .join(', '),
       toReview,
+      toSale,
+      belowCost,
     });
   }
   return true;
@@ -327,8 +367,18 @@ function planEdit(
   return { line: row.line, action: 'edit', localId: known.localId, fields: patch };
 }
 
-export function importedOffer(row: PlannedRow): ImportedOffer {
-  return row.action === 'create'
-    ? { action: 'create', fields: row.fields, guaranteeDeliveryTime: row.deliveryTime }
-    : { action: 'edit', localId: row.localId, patch: row.fields };
+/**
+ * A planned row as the store queues it. An edit of a Not Active gold offer goes with a status
+ * change back to Not Active, unless the seller chose to put such offers back on sale.
+ */
+export function importedOffer(row: PlannedRow, putOnSale = false): ImportedOffer {
+  if (row.action === 'create') {
+    return { action: 'create', fields: row.fields, guaranteeDeliveryTime: row.deliveryTime };
+  }
+  return {
+    action: 'edit',
+    localId: row.localId,
+    patch: row.fields,
+    ...(row.toSale && { thenStatus: afterPutOnSale(putOnSale) }),
+  };
 }
