@@ -109,6 +109,7 @@ import {
   moveQueuedScreenshotFile,
   queuedScreenshotFiles,
 } from './queuedScreenshots';
+import { linkDomainsOf, type LinkDomains } from './linkDomains';
 import {
   profileSettingsOf,
   saveProfileSettings,
@@ -350,6 +351,8 @@ export interface ReadModel {
   saveViewPreferences(view: string, value: unknown): void;
   /** The profile's own settings (parsed JSON; the use case checks its shape), or null. */
   profileSettings(): unknown;
+  /** Domains of screenshot links the marketplace refused, and those it accepted a link from. */
+  linkDomains(): LinkDomains;
   saveProfileSettings(value: unknown): void;
   getOffer(localId: number): OfferDetail | null;
   /** The offers a bulk change's filter picks (none waiting to be deleted), in one query. */
@@ -532,6 +535,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     viewPreferences: (view) => viewPreferencesOf(ctx, view),
     saveViewPreferences: (view, value) => saveViewPreferences(ctx, view, value),
     profileSettings: () => profileSettingsOf(ctx),
+    linkDomains: () => linkDomainsOf(ctx),
     saveProfileSettings: (value) => saveProfileSettings(ctx, value),
     getOffer: (id) => getOffer(ctx, id),
     knownCredentialHashes: (id) => knownCredentialHashes(ctx, id),
@@ -579,3 +583,4 @@ function backgroundCheckpoints(
     return null;
   }
 }
+export type { LinkDomains } from './linkDomains';
