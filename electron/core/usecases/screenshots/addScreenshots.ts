@@ -47,6 +47,11 @@ export interface AddScreenshotsOutcome {
   /** Files and links queued. */
   accepted: number;
   refused: ScreenshotRefused[];
+  /**
+   * Sites the marketplace refused links from before, when the add stopped to ask (the app);
+   * nothing was queued. Empty when the add went ahead.
+   */
+  refusedDomains: string[];
 }
 
 async function unstage(files: readonly StagedScreenshotFile[]): Promise<void> {
@@ -59,6 +64,17 @@ export async function addScreenshots(
 ): Promise<AddScreenshotsOutcome> {
   const offer = requireOffer(profile, input.localId);
   const warned = input.anyway ? [] : refusedLinkDomains(profile, input.urls);
+  if (warned.length > 0 && !input.allOrNothing) {
+    // The app asks first: nothing queued until the seller chooses to add them anyway.
+    return {
+      localId: input.localId,
+      files: [],
+      urls: [],
+      accepted: 0,
+      refused: [],
+      refusedDomains: warned.map((w) => w.domain),
+    };
+  }
   if (warned.length > 0) {
     const domain = warned.map((w) => w.domain).join(', ');
     throw new UseCaseFailure(
@@ -104,5 +120,6 @@ export async function addScreenshots(
     urls: prepared.urls,
     accepted: prepared.files.length + prepared.urls.length,
     refused: prepared.refused,
+    refusedDomains: [],
   };
 }
