@@ -69,7 +69,13 @@ async function send(
   anyway: boolean,
 ): Promise<AddDroppedResult> {
   try {
-    const result = await api.screenshots.add({ localId, files: refs, urls: links, anyway });
+    const result = await api.screenshots.add({
+      localId,
+      files: refs,
+      urls: links,
+      // Said only when the seller chose it, so an ordinary add reads as it always did.
+      ...(anyway && { anyway: true }),
+    });
     if (!result.ok) return { kind: 'failed', message: explainError(result.error) };
     const domains = result.value.refusedDomains ?? [];
     if (domains.length > 0) {
