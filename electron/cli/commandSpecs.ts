@@ -780,6 +780,11 @@ export const commandSpecs: CommandSpec[] = [
         description: 'the offer (its id, or L<n> before it is sent)',
         required: true,
       },
+      anyway: {
+        type: 'flag',
+        description:
+          'add links from a site the marketplace refused before (its support approves sites)',
+      },
     },
     online: false,
   },

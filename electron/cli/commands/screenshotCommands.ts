@@ -17,6 +17,7 @@ const addScreenshotsCommand: CommandHandler = async (ctx, call) => {
     files: call.args.filter((a) => !isLink(a)),
     urls: call.args.filter(isLink),
     allOrNothing: true,
+    anyway: call.options.anyway === true,
   });
   const id = offerLabel(requireOffer(seller, localId));
   return {

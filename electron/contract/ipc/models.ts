@@ -558,11 +558,15 @@ export const screenshotAddInputSchema = z.object({
   localId: z.number().int(),
   files: z.array(fileRefSchema).max(50).default([]),
   urls: z.array(z.string().max(2048)).max(50).default([]),
+  /** Add links from a site the marketplace refused before (the seller saw the warning). */
+  anyway: z.boolean().default(false),
 });
 
 export const screenshotAddResultSchema = z.object({
   accepted: z.number().int(),
   refused: z.array(z.object({ item: z.string(), reason: z.string() })),
+  /** Sites the marketplace refused links from before: nothing was queued, the seller decides. */
+  refusedDomains: z.array(z.string()).optional(),
 });
 
 export const screenshotRemoveInputSchema = z.object({

@@ -228,3 +228,14 @@ export function failedLinksIn(message: string, locale: Locale): string | null {
     links: links.join('; '),
   });
 }
+
+/** The host a screenshot link is downloaded from, lower-cased; null when it is not a web link. */
+export function linkDomainOf(url: string): string | null {
+  try {
+    const parsed = new URL(url.trim());
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    return parsed.hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}

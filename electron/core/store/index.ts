@@ -110,6 +110,7 @@ import {
   moveQueuedScreenshotFile,
   queuedScreenshotFiles,
 } from './queuedScreenshots';
+import { linkDomainsOf, type LinkDomains } from './linkDomains';
 import {
   profileSettingsOf,
   saveProfileSettings,
@@ -353,6 +354,8 @@ export interface ReadModel {
   saveViewPreferences(view: string, value: unknown): void;
   /** The profile's own settings (parsed JSON; the use case checks its shape), or null. */
   profileSettings(): unknown;
+  /** Domains of screenshot links the marketplace refused, and those it accepted a link from. */
+  linkDomains(): LinkDomains;
   saveProfileSettings(value: unknown): void;
   getOffer(localId: number): OfferDetail | null;
   /** The offers a bulk change's filter picks (none waiting to be deleted), in one query. */
@@ -535,6 +538,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     viewPreferences: (view) => viewPreferencesOf(ctx, view),
     saveViewPreferences: (view, value) => saveViewPreferences(ctx, view, value),
     profileSettings: () => profileSettingsOf(ctx),
+    linkDomains: () => linkDomainsOf(ctx),
     saveProfileSettings: (value) => saveProfileSettings(ctx, value),
     getOffer: (id) => getOffer(ctx, id),
     knownCredentialHashes: (id) => knownCredentialHashes(ctx, id),
@@ -582,3 +586,4 @@ function backgroundCheckpoints(
     return null;
   }
 }
+export type { LinkDomains } from './linkDomains';

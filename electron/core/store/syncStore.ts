@@ -3,6 +3,7 @@
 // and its run log. No SQL and no connection cross it.
 import { recordSalesPoints } from './sales';
 import { noteSkippedCredentials, refuseLinks } from './refusals';
+import { noteLinkAnswer } from './linkDomains';
 import type { Offer, OfferStatusValue, Product } from '../../contract/marketplace/wire';
 import type { Clock } from '../util/clock';
 import { prep, type StoreContext } from './context';
@@ -123,6 +124,8 @@ export interface SyncStore {
     replacedSet: boolean,
   ): { remaining: number };
   noteOutcome(localId: number, outcome: OutcomeInput): void;
+  /** An answer to screenshot links: which domains the marketplace refused or accepted. */
+  noteLinkAnswer(sent: readonly string[], failed: readonly string[]): void;
   /** Links the marketplace did not attach: kept on the op, which waits for the seller. */
   refuseLinks(
     opId: number,
@@ -206,6 +209,7 @@ export function syncStoreOf(ctx: StoreContext): SyncStore {
       acceptCredentialChunk(ctx, opId, rows, replaced),
     noteOutcome: (localId, outcome) => noteOutcome(ctx, localId, outcome),
     refuseLinks: (opId, urls, outcome) => refuseLinks(ctx, opId, urls, outcome),
+    noteLinkAnswer: (sent, failed) => noteLinkAnswer(ctx, sent, failed),
     noteSkippedCredentials: (localId, message) => noteSkippedCredentials(ctx, localId, message),
     heldCredentials: () => heldCredentials(ctx),
     startSyncRun: (kind) => startSyncRun(ctx, kind),

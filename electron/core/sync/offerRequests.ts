@@ -104,6 +104,8 @@ async function sendOp(
         const answer = await client.attachScreenshotsFromLinks(op.serverId, urls, signal);
         // Only the links it named as failed were refused; they stay, for a retry or a dismiss.
         const refused = answer.failed.slice(0, limits.urlsPerAttach);
+        // Remembered per profile, so the next link from a refused domain is warned at once.
+        store.noteLinkAnswer(urls, refused);
         if (refused.length > 0) {
           store.refuseLinks(op.id, refused, {
             ok: false,

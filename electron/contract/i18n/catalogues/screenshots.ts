@@ -65,6 +65,10 @@ export const en = {
   'screenshots.reason.protocol':
     'is a {protocol} link; the marketplace downloads only http and https links',
   'screenshots.reason.noHost': 'has no host name',
+  'screenshots.domainRefused.warning':
+    'The marketplace refused links from {domain} before. It takes links only from sites its support has approved for your shop; ask the marketplace’s support to approve {domain}.',
+  'screenshots.domainRefused.addAnyway': 'Add anyway',
+  'screenshots.domainRefused.dontAdd': 'Don’t add',
   'screenshots.reason.hasLogin': 'contains a login; use a public link',
   'screenshots.reason.folder': 'is a folder, not an image file',
   'screenshots.reason.notRegular': 'is not a regular file',
@@ -155,6 +159,10 @@ export const ru: Messages<typeof en> = {
   'screenshots.reason.protocol':
     'ссылка {protocol}; маркетплейс скачивает только ссылки http и https',
   'screenshots.reason.noHost': 'в ссылке нет имени сайта',
+  'screenshots.domainRefused.warning':
+    'Маркетплейс уже отклонял ссылки с {domain}. Он принимает ссылки только с сайтов, которые его поддержка одобрила для вашего магазина; попросите поддержку маркетплейса одобрить {domain}.',
+  'screenshots.domainRefused.addAnyway': 'Всё равно добавить',
+  'screenshots.domainRefused.dontAdd': 'Не добавлять',
   'screenshots.reason.hasLogin': 'в ссылке есть логин; нужна общедоступная ссылка',
   'screenshots.reason.folder': 'это папка, а не файл изображения',
   'screenshots.reason.notRegular': 'это не обычный файл',

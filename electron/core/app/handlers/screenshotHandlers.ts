@@ -12,7 +12,7 @@ export function screenshotHandlers(
   locale: () => Locale = () => 'en',
 ): Pick<Handlers, 'screenshots.add' | 'screenshots.remove' | 'screenshots.keep'> {
   return {
-    async 'screenshots.add'({ localId, files, urls }) {
+    async 'screenshots.add'({ localId, files, urls, anyway }) {
       const seller = ctx.seller();
       const paths = await Promise.all(files.map((ref) => ctx.options.resolveFileRef(ref)));
       const outcome = await addScreenshots(seller, {
@@ -20,11 +20,13 @@ export function screenshotHandlers(
         files: paths,
         urls,
         allOrNothing: false,
+        anyway,
       });
       if (outcome.accepted > 0) ctx.changed([localId]);
       const said = locale();
       return {
         accepted: outcome.accepted,
+        refusedDomains: outcome.refusedDomains,
         refused: outcome.refused.map(({ item, reason, say }) => ({
           item,
           reason: say && said !== 'en' ? sayReason(say, said) : reason,

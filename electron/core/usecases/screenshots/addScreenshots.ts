@@ -11,6 +11,7 @@ import {
 import { requireOffer } from '../offers/getOffer';
 import { UseCaseFailure, toFailure } from '../failure';
 import { profileFilesDir } from '../paths';
+import { refusedLinkDomains } from './linkDomains';
 import type { SellerProfile } from '../profile';
 
 export interface AddScreenshotsInput {
@@ -24,6 +25,11 @@ export interface AddScreenshotsInput {
    * accepted ones are queued and the refusals reported (a drop onto the offer).
    */
   allOrNothing: boolean;
+  /**
+   * Links from a domain the marketplace refused before are added all the same (the seller saw
+   * the warning and chose to). Without it such links refuse the whole add, nothing queued.
+   */
+  anyway?: boolean;
 }
 
 export interface ScreenshotRefused {
@@ -41,6 +47,11 @@ export interface AddScreenshotsOutcome {
   /** Files and links queued. */
   accepted: number;
   refused: ScreenshotRefused[];
+  /**
+   * Sites the marketplace refused links from before, when the add stopped to ask (the app);
+   * nothing was queued. Empty when the add went ahead.
+   */
+  refusedDomains: string[];
 }
 
 async function unstage(files: readonly StagedScreenshotFile[]): Promise<void> {
@@ -52,6 +63,31 @@ export async function addScreenshots(
   input: AddScreenshotsInput,
 ): Promise<AddScreenshotsOutcome> {
   const offer = requireOffer(profile, input.localId);
+  const warned = input.anyway ? [] : refusedLinkDomains(profile, input.urls);
+  if (warned.length > 0 && !input.allOrNothing) {
+    // The app asks first: nothing queued until the seller chooses to add them anyway.
+    return {
+      localId: input.localId,
+      files: [],
+      urls: [],
+      accepted: 0,
+      refused: [],
+      refusedDomains: warned.map((w) => w.domain),
+    };
+  }
+  if (warned.length > 0) {
+    const domain = warned.map((w) => w.domain).join(', ');
+    throw new UseCaseFailure(
+      'bad_input',
+      `The marketplace refused links from ${domain} before. It takes links only from sites its ` +
+        `support has approved for your shop; ask the marketplace's support to approve ${domain}. ` +
+        'Nothing was queued.',
+      warned.flatMap((w) =>
+        w.urls.map((url) => ({ field: url, message: `${w.domain} was refused before` })),
+      ),
+      { say: { key: 'screenshots.domainRefused.warning', values: { domain } } },
+    );
+  }
   const prepared = await prepareScreenshotAdd({
     existing: offer.fields.screenshots?.length ?? 0,
     files: input.files,
@@ -84,5 +120,6 @@ export async function addScreenshots(
     urls: prepared.urls,
     accepted: prepared.files.length + prepared.urls.length,
     refused: prepared.refused,
+    refusedDomains: [],
   };
 }

@@ -9,7 +9,12 @@ import type { ScreenshotAddApi, ScreenshotAddOutcome } from './addOutcome';
 export type AddDroppedResult =
   | { kind: 'added'; outcome: ScreenshotAddOutcome; sentLinks: boolean }
   | { kind: 'failed'; message: string }
-  | { kind: 'nothing' };
+  | { kind: 'nothing' }
+  /**
+   * Links from sites the marketplace refused links from before: nothing was queued; the seller
+   * adds them anyway (`again()`) or lets them go.
+   */
+  | { kind: 'domainRefused'; domains: string[]; again: () => Promise<AddDroppedResult> };
 
 /** A file that cannot become a reference (e.g. an image dragged from a page) is a refusal. */
 async function referencesOf(api: ScreenshotAddApi, files: readonly File[], locale: Locale) {
@@ -52,9 +57,34 @@ export async function addDroppedScreenshots(
   if (refs.length === 0 && links.length === 0) {
     return { kind: 'added', outcome: { accepted: 0, refused: localRefused }, sentLinks: false };
   }
+  return send(api, localId, refs, links, localRefused, false);
+}
+
+async function send(
+  api: ScreenshotAddApi,
+  localId: number,
+  refs: string[],
+  links: string[],
+  localRefused: ScreenshotAddOutcome['refused'],
+  anyway: boolean,
+): Promise<AddDroppedResult> {
   try {
-    const result = await api.screenshots.add({ localId, files: refs, urls: links });
+    const result = await api.screenshots.add({
+      localId,
+      files: refs,
+      urls: links,
+      // Said only when the seller chose it, so an ordinary add reads as it always did.
+      ...(anyway && { anyway: true }),
+    });
     if (!result.ok) return { kind: 'failed', message: explainError(result.error) };
+    const domains = result.value.refusedDomains ?? [];
+    if (domains.length > 0) {
+      return {
+        kind: 'domainRefused',
+        domains,
+        again: () => send(api, localId, refs, links, localRefused, true),
+      };
+    }
     return {
       kind: 'added',
       outcome: {
