@@ -170,7 +170,15 @@ export const channels = {
   // queued to the marketplace (no draft, no outbox).
   'offers.costs': channel(
     localIdsSchema,
-    z.array(z.object({ localId: z.number().int(), perUnit: z.number() })),
+    z.array(
+      z.object({
+        localId: z.number().int(),
+        /** An account offer: its costs come with the restock pool's batches. */
+        account: z.boolean(),
+        /** The cost of the next unit sold; null when none is set. */
+        perUnit: z.number().nullable(),
+      }),
+    ),
   ),
   'offers.setCost': channel(
     z.object({

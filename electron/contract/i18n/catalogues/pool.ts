@@ -56,7 +56,8 @@ export const en = {
     '{count, plural, one {# account waits} other {# accounts wait}} in the restock pool',
   'pool.cost': 'Cost per account',
   'pool.supplier': 'Supplier',
-  'pool.costHint': 'Optional, for your profit figures: kept on this computer, never sent to the marketplace. A cost column in the file wins for its row.',
+  'pool.costHint':
+    'Optional, for your profit figures: kept on this computer, never sent to the marketplace. A cost column in the file wins for its row.',
   'pool.costBad': 'Cost per account: enter an amount of 0 or more.',
 } as const;
 
@@ -119,6 +120,7 @@ export const ru: Messages<typeof en> = {
     'В резерве для пополнения {count, plural, one {ждёт # аккаунт} few {ждут # аккаунта} many {ждут # аккаунтов} other {ждут # аккаунта}}',
   'pool.cost': 'Цена закупки за аккаунт',
   'pool.supplier': 'Поставщик',
-  'pool.costHint': 'Необязательно, для расчёта прибыли: хранится только на этом компьютере и никогда не отправляется на маркетплейс. Колонка цены закупки в файле важнее для своей строки.',
+  'pool.costHint':
+    'Необязательно, для расчёта прибыли: хранится только на этом компьютере и никогда не отправляется на маркетплейс. Колонка цены закупки в файле важнее для своей строки.',
   'pool.costBad': 'Цена закупки за аккаунт: введите сумму не меньше 0.',
 };
