@@ -63,6 +63,9 @@ describe('Costs of goods in Chromium', () => {
               .then(() => desk.screenshot(shot)),
         });
         await page.getByRole('button', { name: 'Save', exact: true }).click();
+        // Only the cost changed: kept without a change to the offer (nothing to send).
+        await expect.poll(() => page.getByText('Cost saved.').count()).toBe(1);
+        expect(await page.getByText(/sent on the next sync/).count()).toBe(0);
         await expect
           .poll(async () => (await core(desk, 'offers.costs', { localIds: [gold1] }))[0]!.perUnit)
           .toBe(0.0125);
