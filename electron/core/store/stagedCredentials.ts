@@ -16,8 +16,11 @@ import { dropOps, enqueueOp, WAITING } from './outbox';
 import { addStagedToPool, setPoolKeep } from './pool';
 
 export interface CredentialStaging {
-  /** Seals and stages a part of the rows (checked as queueCredentials checks them). */
-  add(credentials: readonly CredentialInput[]): void;
+  /**
+   * Seals and stages a part of the rows (checked as queueCredentials checks them); `costs`, by
+   * index, what the seller paid for each (a file's cost column; the pool's batches take it).
+   */
+  add(credentials: readonly CredentialInput[], costs?: readonly (number | null)[]): void;
   /** Rows staged so far. */
   readonly staged: number;
   /**
@@ -121,10 +124,27 @@ export function stagePoolCredentials(
   cost: PoolCost | null = null,
 ): CredentialStaging {
   return stageRows(ctx, box, localId, (table) => {
+    // The batches are what is new to the pool (duplicates left out were paid for before, if at
+    // all): one per distinct cost, in file order; a row's own cost wins over the batch's.
+    const costs = ctx.db
+      .prepare<{ cost: number | null; accounts: number }>(
+        `SELECT s.cost AS cost, count(*) AS accounts FROM ${table} s
+         WHERE NOT EXISTS (SELECT 1 FROM credential_pool p
+                           WHERE p.local_id = ? AND p.login_hash = s.login_hash)
+         GROUP BY s.cost ORDER BY min(s.ord)`,
+      )
+      .all(localId);
     const added = addStagedToPool(ctx, localId, table);
     if (keep !== null) setPoolKeep(ctx, localId, keep);
-    // The batch is what was new to the pool: duplicates left out were paid for before, if at all.
-    if (cost !== null) addCostBatch(ctx, localId, { accounts: added, ...cost });
+    for (const group of costs) {
+      const unitCost = group.cost ?? cost?.unitCost;
+      if (unitCost === undefined) continue;
+      addCostBatch(ctx, localId, {
+        accounts: group.accounts,
+        unitCost,
+        supplier: cost?.supplier ?? '',
+      });
+    }
     return added;
   });
 }
@@ -141,10 +161,10 @@ function stageRows(
   // would keep 16 MB of sealed rows in the core's memory besides the main database's).
   ctx.db.pragma('temp.cache_size = -2048');
   ctx.db.exec(
-    `CREATE TABLE ${table} (ord INTEGER PRIMARY KEY, sealed BLOB NOT NULL, login_hash TEXT NOT NULL, email_hash TEXT)`,
+    `CREATE TABLE ${table} (ord INTEGER PRIMARY KEY, sealed BLOB NOT NULL, login_hash TEXT NOT NULL, email_hash TEXT, cost REAL)`,
   );
   const insert = ctx.db.prepare(
-    `INSERT INTO ${table} (sealed, login_hash, email_hash) VALUES (?, ?, ?)`,
+    `INSERT INTO ${table} (sealed, login_hash, email_hash, cost) VALUES (?, ?, ?, ?)`,
   );
   let staged = 0;
   let open = true;
@@ -165,17 +185,17 @@ function stageRows(
     get staged() {
       return staged;
     },
-    add(credentials) {
+    add(credentials, costs) {
       requireOpen();
       const problems = credentials.flatMap((c, i) => credentialProblems(c, staged + i));
       if (problems.length > 0) throw new DraftRejected(problems);
       ctx.db.transaction(() => {
-        for (const c of credentials) {
+        credentials.forEach((c, i) => {
           const hashes = hashCredential(c);
           // Sealed with its file line, as queueCredentials does (push strips it before sending).
           const sealed = box.seal(Buffer.from(JSON.stringify(c), 'utf8'));
-          insert.run(sealed, hashes.loginHash, hashes.emailHash);
-        }
+          insert.run(sealed, hashes.loginHash, hashes.emailHash, costs?.[i] ?? null);
+        });
       })();
       staged += credentials.length;
     },

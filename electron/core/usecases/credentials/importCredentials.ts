@@ -226,7 +226,7 @@ const ROWS_PER_RANGE = 25;
 async function sendInRanges(
   packed: Uint8Array,
   file: { uploaded: CredentialHashes[]; rows: number; keepCaseOnly: boolean },
-  take: (credentials: CredentialInput[]) => void,
+  take: (credentials: CredentialInput[], costs: (number | null)[]) => void,
   control: JobControl,
 ): Promise<CredentialPreviewTotals> {
   const { uploaded, keepCaseOnly } = file;
@@ -238,14 +238,23 @@ async function sendInRanges(
     packedRowRanges(packed, ROWS_PER_RANGE),
     (ranges) => {
       for (const range of ranges) {
-        const checked = check.check(readPackedRows(packed, range));
+        const parsed = readPackedRows(packed, range);
+        const checked = check.check(parsed);
         // Each keeps its file line (sealed with it): a refusal at push names the line.
         const lineOf = new Map(checked.map((r) => [r.credential, r.line]));
-        const send = credentialsToSend(
+        // A row's cost per account (a cost column) goes beside it, never inside the credential.
+        const costOf = new Map(checked.map((r, i) => [r.credential, parsed[i]?.cost ?? null]));
+        const chosen = credentialsToSend(
           { rows: checked, totals: check.totals, replaceTotal: 0 },
           { keepCaseOnly },
-        ).map((c) => ({ ...c, line: lineOf.get(c) }));
-        if (send.length > 0) take(send);
+        );
+        const send = chosen.map((c) => ({ ...c, line: lineOf.get(c) }));
+        if (send.length > 0) {
+          take(
+            send,
+            chosen.map((c) => costOf.get(c) ?? null),
+          );
+        }
       }
     },
     {
@@ -308,7 +317,7 @@ export async function commitCredentialImport(
       : profile.store().stageCredentials(localId, input.mode);
     try {
       const file = { uploaded, rows: input.preview.totals.rows, keepCaseOnly };
-      totals = await sendInRanges(packed, file, (c) => staging.add(c), control);
+      totals = await sendInRanges(packed, file, (c, costs) => staging.add(c, costs), control);
       if (totals.invalid > 0 && !input.skipInvalid) throw refused(totals.invalid);
       queued = staging.staged;
       if (queued > 0) staging.commit();
