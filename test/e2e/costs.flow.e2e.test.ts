@@ -150,7 +150,7 @@ describe('Costs of goods in Chromium', () => {
           /Cost per account: enter an amount of 0 or more/,
         );
         await pool.getByTestId('pool-cost-input').fill('3.5');
-        await pool.getByTestId('pool-supplier-input').fill('Acme Accounts');
+        await pool.getByTestId('pool-cost-supplier').fill('Acme Accounts');
         await shots(desk, 'pool-cost', {
           shoot: (shot) =>
             pool

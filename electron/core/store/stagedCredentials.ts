@@ -93,8 +93,11 @@ export function stageCredentials(
   box: SecretBox,
   localId: number,
   mode: CredentialMode,
+  cost: PoolCost | null = null,
 ): CredentialStaging {
   return stageRows(ctx, box, localId, (table, staged) => {
+    // What the seller paid for them: a batch per distinct cost, in file order, as the pool's.
+    addStagedCostBatches(ctx, localId, table, cost, false);
     if (mode === 'replace') {
       dropOps(ctx, localId, { kinds: ['credentials'], states: WAITING });
     }
@@ -125,28 +128,43 @@ export function stagePoolCredentials(
 ): CredentialStaging {
   return stageRows(ctx, box, localId, (table) => {
     // The batches are what is new to the pool (duplicates left out were paid for before, if at
-    // all): one per distinct cost, in file order; a row's own cost wins over the batch's.
-    const costs = ctx.db
-      .prepare<{ cost: number | null; accounts: number }>(
-        `SELECT s.cost AS cost, count(*) AS accounts FROM ${table} s
-         WHERE NOT EXISTS (SELECT 1 FROM credential_pool p
-                           WHERE p.local_id = ? AND p.login_hash = s.login_hash)
-         GROUP BY s.cost ORDER BY min(s.ord)`,
-      )
-      .all(localId);
+    // all), counted before the rows move.
+    addStagedCostBatches(ctx, localId, table, cost, true);
     const added = addStagedToPool(ctx, localId, table);
     if (keep !== null) setPoolKeep(ctx, localId, keep);
-    for (const group of costs) {
-      const unitCost = group.cost ?? cost?.unitCost;
-      if (unitCost === undefined) continue;
-      addCostBatch(ctx, localId, {
-        accounts: group.accounts,
-        unitCost,
-        supplier: cost?.supplier ?? '',
-      });
-    }
     return added;
   });
+}
+
+/**
+ * The cost batches of staged rows: one per distinct cost, in file order; a row's own cost (a
+ * file's cost column) wins over `cost`, rows with neither make no batch. `newToPool`: only rows
+ * the offer's pool does not hold yet.
+ */
+function addStagedCostBatches(
+  ctx: StoreContext,
+  localId: number,
+  table: string,
+  cost: PoolCost | null,
+  newToPool: boolean,
+): void {
+  const groups = ctx.db
+    .prepare<{ cost: number | null; accounts: number }>(
+      `SELECT s.cost AS cost, count(*) AS accounts FROM ${table} s
+       WHERE ? = 0 OR NOT EXISTS (SELECT 1 FROM credential_pool p
+                                  WHERE p.local_id = ? AND p.login_hash = s.login_hash)
+       GROUP BY s.cost ORDER BY min(s.ord)`,
+    )
+    .all(newToPool ? 1 : 0, localId);
+  for (const group of groups) {
+    const unitCost = group.cost ?? cost?.unitCost;
+    if (unitCost === undefined) continue;
+    addCostBatch(ctx, localId, {
+      accounts: group.accounts,
+      unitCost,
+      supplier: cost?.supplier ?? '',
+    });
+  }
 }
 
 function stageRows(

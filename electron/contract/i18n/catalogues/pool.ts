@@ -57,7 +57,7 @@ export const en = {
   'pool.cost': 'Cost per account',
   'pool.supplier': 'Supplier',
   'pool.costHint':
-    'Optional, for your profit figures: kept on this computer, never sent to the marketplace.',
+    'Optional, for your profit figures: kept on this computer, never sent to the marketplace. A cost column in the file wins for its rows.',
   'pool.costBad': 'Cost per account: enter an amount of 0 or more.',
 } as const;
 
@@ -121,6 +121,6 @@ export const ru: Messages<typeof en> = {
   'pool.cost': 'Цена закупки за аккаунт',
   'pool.supplier': 'Поставщик',
   'pool.costHint':
-    'Необязательно, для расчёта прибыли: хранится только на этом компьютере и никогда не отправляется на маркетплейс.',
+    'Необязательно, для расчёта прибыли: хранится только на этом компьютере и никогда не отправляется на маркетплейс. Колонка цены закупки в файле важнее для своих строк.',
   'pool.costBad': 'Цена закупки за аккаунт: введите сумму не меньше 0.',
 };

@@ -3,6 +3,7 @@
 // duplicates in the file and against what the offer already has), `commitCredentialImport` seals
 // the rows to send into the queue (add, or replace all). The preview the fronts receive is plain
 // data without a password; the rows themselves stay in this module (see `held`) until the commit.
+import { checkCost, checkSupplier } from '../profit/costs';
 import type { CredentialInput } from '../../../contract/marketplace/wire';
 import type { CredentialHashes } from '../../credentials/hash';
 import {
@@ -115,6 +116,11 @@ export interface CommitCredentialImportInput {
    * only. Staged a range at a time and moved in one transaction as the outbox's are.
    */
   into?: () => CredentialStaging;
+  /**
+   * What each account cost the seller and from whom (a file's cost column wins per row): kept as
+   * cost batches, used first in, first out; never sent.
+   */
+  cost?: { perAccount: number; supplier?: string } | null;
 }
 
 export interface CredentialImportOutcome {
@@ -314,7 +320,16 @@ export async function commitCredentialImport(
     // pool, in one short transaction at the end: all or nothing.
     const staging = input.into
       ? input.into()
-      : profile.store().stageCredentials(localId, input.mode);
+      : profile.store().stageCredentials(
+          localId,
+          input.mode,
+          input.cost
+            ? {
+                unitCost: checkCost(input.cost.perAccount),
+                supplier: checkSupplier(input.cost.supplier ?? ''),
+              }
+            : null,
+        );
     try {
       const file = { uploaded, rows: input.preview.totals.rows, keepCaseOnly };
       totals = await sendInRanges(packed, file, (c, costs) => staging.add(c, costs), control);
