@@ -166,6 +166,27 @@ export const channels = {
   'offers.dismiss': channel(localIdsSchema, bulkOutcomeSchema),
   'offers.resolveConflict': channel(resolveConflictInputSchema, offerDetailSchema),
   'offers.preview': channel(changePreviewInputSchema, changePreviewSchema),
+  // Costs of goods (core/usecases/profit): the seller's own figures, kept in the profile and never
+  // queued to the marketplace (no draft, no outbox).
+  'offers.costs': channel(
+    localIdsSchema,
+    z.array(
+      z.object({
+        localId: z.number().int(),
+        /** An account offer: its costs come with the restock pool's batches. */
+        account: z.boolean(),
+        /** The cost of the next unit sold; null when none is set. */
+        perUnit: z.number().nullable(),
+      }),
+    ),
+  ),
+  'offers.setCost': channel(
+    z.object({
+      localIds: z.array(z.number().int()).min(1).max(100_000),
+      perUnit: z.number().min(0).max(2_000_000_000).nullable(),
+    }),
+    z.object({ changed: z.number().int() }),
+  ),
   /** Stops a long job (job.progress) between two chunks: what was applied stays, undoable. */
   'job.stop': channel(jobStopInputSchema, z.object({ stopping: z.boolean() })),
   'undo.last': channel(none, undoStepSchema.nullable()),

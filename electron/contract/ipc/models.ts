@@ -538,6 +538,10 @@ export const credentialCommitInputSchema = z.object({
   mode: z.enum(['add', 'replace']),
   /** Send logins that differ from an earlier row's only by case too. */
   keepCaseDuplicates: z.boolean().optional(),
+  /** What each account cost the seller, and from whom (private: never sent). */
+  cost: z
+    .object({ perAccount: z.number().min(0), supplier: z.string().max(100).optional() })
+    .optional(),
 });
 
 export const credentialEditInputSchema = z.object({

@@ -31,6 +31,10 @@ export const poolAddInputSchema = z.object({
   /** Sets the level too. */
   keep: z.number().int().min(0).max(MAX_POOL_KEEP).optional(),
   keepCaseDuplicates: z.boolean().optional(),
+  /** What each account added cost the seller, and from whom (private: never sent). */
+  cost: z
+    .object({ perAccount: z.number().min(0), supplier: z.string().max(100).optional() })
+    .optional(),
 });
 
 export const poolAddResultSchema = z.object({

@@ -50,6 +50,7 @@ export const credentialFieldLabels: Readonly<Record<string, string>> = {
   email_password: 'Email password',
   is_2fa_active: 'Two-factor authentication',
   comment: 'Comment',
+  cost: 'Cost per account',
 };
 
 /** The same labels for a Russian reader (same keys; a key missing here reads in English). */
@@ -83,6 +84,7 @@ export const ruCredentialFieldLabels: Readonly<Record<string, string>> = {
   email_password: 'Пароль от email',
   is_2fa_active: 'Двухфакторная аутентификация',
   comment: 'Комментарий',
+  cost: 'Цена закупки за аккаунт',
 };
 
 const wordsIn = {

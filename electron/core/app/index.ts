@@ -32,6 +32,7 @@ import { requireProfile, type AppContext } from './context';
 import { createEventBus } from './events';
 import { withFailures } from './failures';
 import { activityHandlers } from './handlers/activityHandlers';
+import { profitHandlers } from './handlers/profitHandlers';
 import { salesHandlers } from './handlers/salesHandlers';
 import { alertHandlers } from './handlers/alertHandlers';
 import { alertAfterRound, appAlertContext } from './alerts';
@@ -447,6 +448,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...transferHandlers(ctx, language.locale),
     ...activityHandlers(ctx),
     ...salesHandlers(ctx),
+    ...profitHandlers(ctx),
     ...alertHandlers(ctx, () => language.locale()),
     ...stockHandlers(ctx),
     async 'dialogs.pickFiles'({ purpose }) {

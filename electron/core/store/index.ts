@@ -316,7 +316,11 @@ export interface SellerChanges {
   changeStatus(localId: number, status: number): void;
   queueCredentials(localId: number, credentials: CredentialInput[], mode: CredentialMode): number;
   /** The same a part at a time, all or nothing: staged, then queued in one transaction. */
-  stageCredentials(localId: number, mode: CredentialMode): CredentialStaging;
+  stageCredentials(
+    localId: number,
+    mode: CredentialMode,
+    cost?: PoolCost | null,
+  ): CredentialStaging;
   queueScreenshotFiles(localId: number, copiedPaths: string[]): number[];
   queueScreenshotUrls(localId: number, urls: string[]): void;
   /** Files and links together, all or nothing. */
@@ -512,11 +516,11 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       }
       return queueCredentials(ctx, opts.secretBox, id, credentials, mode);
     },
-    stageCredentials: (id, mode) => {
+    stageCredentials: (id, mode, cost) => {
       if (!opts.secretBox) {
         throw new StoreError('invalid', 'Credentials cannot be queued: no secret box is open.');
       }
-      return stageCredentials(ctx, opts.secretBox, id, mode);
+      return stageCredentials(ctx, opts.secretBox, id, mode, cost ?? null);
     },
     queueScreenshotFiles: (id, paths) => queueScreenshotFiles(ctx, id, paths),
     queueScreenshotUrls: (id, urls) => queueScreenshotUrls(ctx, id, urls),

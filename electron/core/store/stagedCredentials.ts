@@ -16,8 +16,11 @@ import { dropOps, enqueueOp, WAITING } from './outbox';
 import { addStagedToPool, setPoolKeep } from './pool';
 
 export interface CredentialStaging {
-  /** Seals and stages a part of the rows (checked as queueCredentials checks them). */
-  add(credentials: readonly CredentialInput[]): void;
+  /**
+   * Seals and stages a part of the rows (checked as queueCredentials checks them); `costs`, by
+   * index, what the seller paid for each (a file's cost column; the pool's batches take it).
+   */
+  add(credentials: readonly CredentialInput[], costs?: readonly (number | null)[]): void;
   /** Rows staged so far. */
   readonly staged: number;
   /**
@@ -90,8 +93,11 @@ export function stageCredentials(
   box: SecretBox,
   localId: number,
   mode: CredentialMode,
+  cost: PoolCost | null = null,
 ): CredentialStaging {
   return stageRows(ctx, box, localId, (table, staged) => {
+    // What the seller paid for them: a batch per distinct cost, in file order, as the pool's.
+    addStagedCostBatches(ctx, localId, table, cost, false);
     if (mode === 'replace') {
       dropOps(ctx, localId, { kinds: ['credentials'], states: WAITING });
     }
@@ -121,12 +127,44 @@ export function stagePoolCredentials(
   cost: PoolCost | null = null,
 ): CredentialStaging {
   return stageRows(ctx, box, localId, (table) => {
+    // The batches are what is new to the pool (duplicates left out were paid for before, if at
+    // all), counted before the rows move.
+    addStagedCostBatches(ctx, localId, table, cost, true);
     const added = addStagedToPool(ctx, localId, table);
     if (keep !== null) setPoolKeep(ctx, localId, keep);
-    // The batch is what was new to the pool: duplicates left out were paid for before, if at all.
-    if (cost !== null) addCostBatch(ctx, localId, { accounts: added, ...cost });
     return added;
   });
+}
+
+/**
+ * The cost batches of staged rows: one per distinct cost, in file order; a row's own cost (a
+ * file's cost column) wins over `cost`, rows with neither make no batch. `newToPool`: only rows
+ * the offer's pool does not hold yet.
+ */
+function addStagedCostBatches(
+  ctx: StoreContext,
+  localId: number,
+  table: string,
+  cost: PoolCost | null,
+  newToPool: boolean,
+): void {
+  const groups = ctx.db
+    .prepare<{ cost: number | null; accounts: number }>(
+      `SELECT s.cost AS cost, count(*) AS accounts FROM ${table} s
+       WHERE ? = 0 OR NOT EXISTS (SELECT 1 FROM credential_pool p
+                                  WHERE p.local_id = ? AND p.login_hash = s.login_hash)
+       GROUP BY s.cost ORDER BY min(s.ord)`,
+    )
+    .all(newToPool ? 1 : 0, localId);
+  for (const group of groups) {
+    const unitCost = group.cost ?? cost?.unitCost;
+    if (unitCost === undefined) continue;
+    addCostBatch(ctx, localId, {
+      accounts: group.accounts,
+      unitCost,
+      supplier: cost?.supplier ?? '',
+    });
+  }
 }
 
 function stageRows(
@@ -141,10 +179,10 @@ function stageRows(
   // would keep 16 MB of sealed rows in the core's memory besides the main database's).
   ctx.db.pragma('temp.cache_size = -2048');
   ctx.db.exec(
-    `CREATE TABLE ${table} (ord INTEGER PRIMARY KEY, sealed BLOB NOT NULL, login_hash TEXT NOT NULL, email_hash TEXT)`,
+    `CREATE TABLE ${table} (ord INTEGER PRIMARY KEY, sealed BLOB NOT NULL, login_hash TEXT NOT NULL, email_hash TEXT, cost REAL)`,
   );
   const insert = ctx.db.prepare(
-    `INSERT INTO ${table} (sealed, login_hash, email_hash) VALUES (?, ?, ?)`,
+    `INSERT INTO ${table} (sealed, login_hash, email_hash, cost) VALUES (?, ?, ?, ?)`,
   );
   let staged = 0;
   let open = true;
@@ -165,17 +203,17 @@ function stageRows(
     get staged() {
       return staged;
     },
-    add(credentials) {
+    add(credentials, costs) {
       requireOpen();
       const problems = credentials.flatMap((c, i) => credentialProblems(c, staged + i));
       if (problems.length > 0) throw new DraftRejected(problems);
       ctx.db.transaction(() => {
-        for (const c of credentials) {
+        credentials.forEach((c, i) => {
           const hashes = hashCredential(c);
           // Sealed with its file line, as queueCredentials does (push strips it before sending).
           const sealed = box.seal(Buffer.from(JSON.stringify(c), 'utf8'));
-          insert.run(sealed, hashes.loginHash, hashes.emailHash);
-        }
+          insert.run(sealed, hashes.loginHash, hashes.emailHash, costs?.[i] ?? null);
+        });
       })();
       staged += credentials.length;
     },

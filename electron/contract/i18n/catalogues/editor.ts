@@ -139,6 +139,11 @@ export const en = {
   'editor.rule.unknownField': 'not a field of this product',
   'editor.rule.notAnOption': 'not one of its options',
   'editor.rule.notAmongOptions': 'has values that are not among its options',
+  'editor.cost': 'Cost per unit',
+  'editor.costHint':
+    'Optional: what one unit costs you, for your profit figures. Private: kept on this computer, never sent to the marketplace.',
+  'editor.costSaved': 'Cost saved.',
+  'editor.costBad': 'Cost per unit: enter an amount of 0 or more.',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -279,4 +284,9 @@ export const ru: Messages<typeof en> = {
   'editor.rule.unknownField': 'у товара нет такого поля',
   'editor.rule.notAnOption': 'нет среди вариантов',
   'editor.rule.notAmongOptions': 'есть значения не из вариантов',
+  'editor.cost': 'Себестоимость единицы',
+  'editor.costHint':
+    'Необязательно: во что вам обходится одна единица, для расчёта прибыли. Видно только вам: хранится на этом компьютере и никогда не отправляется на маркетплейс.',
+  'editor.costSaved': 'Себестоимость сохранена.',
+  'editor.costBad': 'Себестоимость единицы: введите сумму не меньше 0.',
 } as const;

@@ -103,6 +103,7 @@ export const en = {
   'imports.row.severalAccounts':
     'this line holds {count} accounts (login:password pairs); put each account on a line of its own',
   'imports.row.twoFactor': '2FA must be yes/no, true/false or 1/0',
+  'imports.row.cost': 'Cost per account must be an amount from 0 to {max, number}, like 3.50',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -206,4 +207,5 @@ export const ru: Messages<typeof en> = {
   'imports.row.severalAccounts':
     'в этой строке несколько аккаунтов ({count} пар логин:пароль); поставьте каждый аккаунт на отдельную строку',
   'imports.row.twoFactor': '2FA — это да/нет, true/false или 1/0',
+  'imports.row.cost': 'Цена закупки за аккаунт — сумма от 0 до {max, number}, например 3,50',
 };

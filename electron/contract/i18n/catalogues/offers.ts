@@ -233,6 +233,22 @@ export const en = {
   'offers.newOfferNamed': 'New offer {name}',
   'offers.newOfferOf': 'New offer of {product}',
   'offers.offerOf': '{offer} of {product}',
+  'offers.bulk.setCost': 'Set cost…',
+  'offers.setCost.title': 'Cost per unit',
+  'offers.setCost.lead':
+    '{count, plural, one {# gold offer} other {# gold offers}} selected. The cost is yours alone: kept on this computer, never sent to the marketplace.',
+  'offers.setCost.accountsLeft':
+    '{count, plural, one {# account offer is} other {# account offers are}} left out: an account’s cost is set when its accounts are added to the restock pool.',
+  'offers.setCost.none':
+    'No gold offer is selected: an account’s cost is set when its accounts are added to the restock pool.',
+  'offers.setCost.field': 'Cost per unit',
+  'offers.setCost.clear': 'Clear the cost',
+  'offers.setCost.apply': 'Set cost',
+  'offers.setCost.applyClear': 'Clear cost',
+  'offers.setCost.done':
+    '{count, plural, one {Cost set for # offer.} other {Cost set for # offers.}}',
+  'offers.setCost.cleared':
+    '{count, plural, one {Cost cleared for # offer.} other {Cost cleared for # offers.}}',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -484,4 +500,20 @@ export const ru: Messages<typeof en> = {
   'offers.newOfferNamed': 'Новое предложение {name}',
   'offers.newOfferOf': 'Новое предложение товара {product}',
   'offers.offerOf': '{offer} товара {product}',
+  'offers.bulk.setCost': 'Себестоимость…',
+  'offers.setCost.title': 'Себестоимость единицы',
+  'offers.setCost.lead':
+    'Выбрано {count, plural, one {# предложение золота} few {# предложения золота} many {# предложений золота} other {# предложения золота}}. Себестоимость видна только вам: хранится на этом компьютере и никогда не отправляется на маркетплейс.',
+  'offers.setCost.accountsLeft':
+    '{count, plural, one {# предложение аккаунтов не меняется} few {# предложения аккаунтов не меняются} many {# предложений аккаунтов не меняются} other {# предложения аккаунтов не меняются}}: цена закупки аккаунтов задаётся при добавлении их в резерв для пополнения.',
+  'offers.setCost.none':
+    'Не выбрано ни одного предложения золота: цена закупки аккаунтов задаётся при добавлении их в резерв для пополнения.',
+  'offers.setCost.field': 'Себестоимость единицы',
+  'offers.setCost.clear': 'Убрать себестоимость',
+  'offers.setCost.apply': 'Сохранить',
+  'offers.setCost.applyClear': 'Убрать',
+  'offers.setCost.done':
+    '{count, plural, one {Себестоимость задана для # предложения.} few {Себестоимость задана для # предложений.} many {Себестоимость задана для # предложений.} other {Себестоимость задана для # предложения.}}',
+  'offers.setCost.cleared':
+    '{count, plural, one {Себестоимость убрана у # предложения.} few {Себестоимость убрана у # предложений.} many {Себестоимость убрана у # предложений.} other {Себестоимость убрана у # предложения.}}',
 } as const;

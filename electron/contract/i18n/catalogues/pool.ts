@@ -54,6 +54,11 @@ export const en = {
   'pool.badgeBacked': 'Pool tops up: {count, number}',
   'pool.badgeTitle':
     '{count, plural, one {# account waits} other {# accounts wait}} in the restock pool',
+  'pool.cost': 'Cost per account',
+  'pool.supplier': 'Supplier',
+  'pool.costHint':
+    'Optional, for your profit figures: kept on this computer, never sent to the marketplace. A cost column in the file wins for its rows.',
+  'pool.costBad': 'Cost per account: enter an amount of 0 or more.',
 } as const;
 
 export const ru: Messages<typeof en> = {
@@ -113,4 +118,9 @@ export const ru: Messages<typeof en> = {
   'pool.badgeBacked': 'Пополняется из резерва: {count, number}',
   'pool.badgeTitle':
     'В резерве для пополнения {count, plural, one {ждёт # аккаунт} few {ждут # аккаунта} many {ждут # аккаунтов} other {ждут # аккаунта}}',
+  'pool.cost': 'Цена закупки за аккаунт',
+  'pool.supplier': 'Поставщик',
+  'pool.costHint':
+    'Необязательно, для расчёта прибыли: хранится только на этом компьютере и никогда не отправляется на маркетплейс. Колонка цены закупки в файле важнее для своих строк.',
+  'pool.costBad': 'Цена закупки за аккаунт: введите сумму не меньше 0.',
 };

@@ -53,7 +53,7 @@ export function credentialHandlers(
       return credentialPreviewRows(pending.peek(previewId).preview, { offset, limit, filter });
     },
 
-    async 'credentials.commit'({ previewId, mode, keepCaseDuplicates }) {
+    async 'credentials.commit'({ previewId, mode, keepCaseDuplicates, cost }) {
       const { preview, file } = pending.take(previewId);
       await ctx.options.releaseFileRef?.(file);
       // Taken whatever the answer, so its masked rows (a 100k-line file's are tens of MB) are let
@@ -64,7 +64,13 @@ export function credentialHandlers(
       const outcome = await jobsOf(ctx.bus).run('credential_import', (job) =>
         commitCredentialImport(
           ctx.seller(),
-          { preview, mode, skipInvalid: true, keepCaseDuplicates: keepCaseDuplicates === true },
+          {
+            preview,
+            mode,
+            skipInvalid: true,
+            keepCaseDuplicates: keepCaseDuplicates === true,
+            cost: cost ?? null,
+          },
           job,
         ),
       );

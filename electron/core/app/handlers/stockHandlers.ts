@@ -98,7 +98,7 @@ export function stockHandlers(
     async 'stock.poolPreviewRows'({ previewId, offset, limit, filter }) {
       return credentialPreviewRows(pending.peek(previewId).preview, { offset, limit, filter });
     },
-    async 'stock.poolAdd'({ previewId, keep, keepCaseDuplicates }) {
+    async 'stock.poolAdd'({ previewId, keep, keepCaseDuplicates, cost }) {
       const { preview, file } = pending.take(previewId);
       await ctx.options.releaseFileRef?.(file);
       // As credentials.commit: the masked rows let go first; a job (progress, Stop before the
@@ -112,6 +112,7 @@ export function stockHandlers(
             keep: keep ?? null,
             skipInvalid: true,
             keepCaseDuplicates: keepCaseDuplicates === true,
+            cost: cost ?? null,
           },
           job,
         ),

@@ -14,6 +14,26 @@ const SYNONYMS: Record<CredentialField, readonly string[]> = {
   comment: ['comment', 'comments', 'note', 'notes', 'remark', 'remarks'],
 };
 
+/**
+ * What the seller paid for each account (optional): not a credential field, never sent; a
+ * restock pool's batch takes it per account (core/usecases/stock/pool.ts).
+ */
+const COST_NAMES: ReadonlySet<string> = new Set([
+  'cost',
+  'costs',
+  'unitcost',
+  'costperaccount',
+  'accountcost',
+  'purchaseprice',
+  'buyprice',
+  'себестоимость',
+  'стоимость',
+  'закупка',
+  'ценазакупки',
+  'закупочнаяцена',
+  'ценапокупки',
+]);
+
 const FIELD_BY_NAME = new Map<string, CredentialField>(
   (Object.entries(SYNONYMS) as [CredentialField, readonly string[]][]).flatMap(([field, names]) =>
     names.map((name) => [name, field] as const),
@@ -24,7 +44,7 @@ export function normalizeHeader(name: string): string {
   return name
     .trim()
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+    .replace(/[^a-z0-9а-яё]/g, '');
 }
 
 export function credentialFieldOf(header: string): CredentialField | undefined {
@@ -34,6 +54,8 @@ export function credentialFieldOf(header: string): CredentialField | undefined {
 export interface CredentialColumns {
   /** Column index of each recognised field (first match wins). */
   indexOf: Partial<Record<CredentialField, number>>;
+  /** Column index of the cost per account, if the file has one. */
+  costIndex?: number;
   /** Headers that mean nothing to us, as a message may name them (util/echo's columnLabel). */
   ignored: string[];
 }
@@ -41,12 +63,15 @@ export interface CredentialColumns {
 export function mapCredentialColumns(headers: readonly string[]): CredentialColumns {
   const indexOf: Partial<Record<CredentialField, number>> = {};
   const ignored: string[] = [];
+  let costIndex: number | undefined;
   headers.forEach((header, index) => {
     const field = credentialFieldOf(header);
     if (field && indexOf[field] === undefined) indexOf[field] = index;
-    else if (header.trim() !== '') ignored.push(columnLabel(header, index));
+    else if (!field && costIndex === undefined && COST_NAMES.has(normalizeHeader(header))) {
+      costIndex = index;
+    } else if (header.trim() !== '') ignored.push(columnLabel(header, index));
   });
-  return { indexOf, ignored };
+  return { indexOf, ignored, ...(costIndex !== undefined && { costIndex }) };
 }
 
 /** A header row is one that names at least a login and a password column. */

@@ -13,6 +13,24 @@ export interface ParsedCredentialRow {
   credential: CredentialInput;
   /** Problems found while reading (a bad 2FA value); validation adds its own later. */
   problems: CredentialProblem[];
+  /** What the seller paid for this account (a `cost` column), never sent to the marketplace. */
+  cost?: number;
+}
+
+/** The highest cost a row may say: the profit use case's bound (usecases/profit MAX_COST). */
+const MAX_ROW_COST = 2_000_000_000;
+
+/** A cost cell: empty is none; "1 234,50" and "3.5" read as amounts; anything else is invalid. */
+export function parseCost(value: string | undefined): number | undefined | 'invalid' {
+  if (value === undefined) return undefined;
+  const text = value
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(',', '.');
+  if (text === '') return undefined;
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) return 'invalid';
+  const amount = Number(text);
+  return Number.isFinite(amount) && amount <= MAX_ROW_COST ? amount : 'invalid';
 }
 
 /** The field of a problem that concerns the whole line rather than one of its values. */
@@ -62,6 +80,15 @@ export function credentialFromCells(
       say: { key: 'imports.row.twoFactor' },
     });
   }
+  const cost = columns.costIndex === undefined ? undefined : parseCost(cells[columns.costIndex]);
+  if (cost === 'invalid') {
+    problems.push({
+      field: 'cost',
+      code: 'invalid',
+      message: `Cost per account must be an amount from 0 to ${MAX_ROW_COST}, like 3.50`,
+      say: { key: 'imports.row.cost', values: { max: MAX_ROW_COST } },
+    });
+  }
   const credential: CredentialInput = {
     login: (cell('login') ?? '').trim(),
     game_password: cell('game_password') ?? '',
@@ -70,5 +97,10 @@ export function credentialFromCells(
     is_2fa_active: twoFactor === 'invalid' ? null : twoFactor,
     comment: optionalText(cell('comment'), false),
   };
-  return { line, credential, problems };
+  return {
+    line,
+    credential,
+    problems,
+    ...(cost !== undefined && cost !== 'invalid' && { cost }),
+  };
 }

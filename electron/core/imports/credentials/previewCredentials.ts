@@ -18,7 +18,12 @@ export interface CredentialPreviewRow {
    * the seller sends them anyway.
    */
   caseOnlyOf?: number;
+  /** What the seller paid for this account (the file's cost column), kept beside the row. */
+  cost?: number;
 }
+
+const costOf = (row: ParsedCredentialRow): { cost?: number } =>
+  row.cost === undefined ? {} : { cost: row.cost };
 
 export interface CredentialPreviewTotals {
   rows: number;
@@ -117,7 +122,7 @@ export class CredentialCheck {
     const problems = [...row.problems, ...credentialProblems(row.credential)];
     if (problems.length > 0) {
       totals.invalid++;
-      return { line: row.line, credential: row.credential, problems };
+      return { line: row.line, credential: row.credential, ...costOf(row), problems };
     }
     const hashes = hashCredential(row.credential);
     // Most logins are written lower-case: their own hash is the folded one's.
@@ -132,19 +137,37 @@ export class CredentialCheck {
     }
     if (this.alreadyUploaded.has(hashes)) {
       totals.duplicatesUploaded++;
-      return { line: row.line, credential: row.credential, problems, duplicateOf: 'uploaded' };
+      return {
+        line: row.line,
+        credential: row.credential,
+        ...costOf(row),
+        problems,
+        duplicateOf: 'uploaded',
+      };
     }
     if (this.inFile.has(hashes, IN_FILE)) {
       totals.duplicatesInFile++;
-      return { line: row.line, credential: row.credential, problems, duplicateOf: 'file' };
+      return {
+        line: row.line,
+        credential: row.credential,
+        ...costOf(row),
+        problems,
+        duplicateOf: 'file',
+      };
     }
     this.inFile.add(hashes, IN_FILE);
     if (earlier !== undefined) {
       totals.caseOnlyDuplicates++;
-      return { line: row.line, credential: row.credential, problems, caseOnlyOf: earlier };
+      return {
+        line: row.line,
+        credential: row.credential,
+        ...costOf(row),
+        problems,
+        caseOnlyOf: earlier,
+      };
     }
     totals.valid++;
-    return { line: row.line, credential: row.credential, problems };
+    return { line: row.line, credential: row.credential, ...costOf(row), problems };
   }
 }
 

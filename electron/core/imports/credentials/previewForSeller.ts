@@ -68,22 +68,31 @@ type PackedRow = [
   number,
   (CredentialInput[keyof CredentialInput] | typeof ABSENT)[],
   ParsedCredentialRow['problems'],
+  // The row's cost per account, when the file says one (kept apart from the credential).
+  number?,
 ];
 
-function packedRow({ line, credential, problems }: ParsedCredentialRow): PackedRow {
-  return [
+function packedRow({ line, credential, problems, cost }: ParsedCredentialRow): PackedRow {
+  const row: PackedRow = [
     line,
     CREDENTIAL_KEYS.map((key) => (credential[key] === undefined ? ABSENT : credential[key])),
     problems,
   ];
+  if (cost !== undefined) row.push(cost);
+  return row;
 }
 
-function rowOfPacked([line, values, problems]: PackedRow): ParsedCredentialRow {
+function rowOfPacked([line, values, problems, cost]: PackedRow): ParsedCredentialRow {
   const credential: Record<string, unknown> = {};
   CREDENTIAL_KEYS.forEach((key, i) => {
     if (values[i] !== ABSENT) credential[key] = values[i];
   });
-  return { line, credential: credential as CredentialInput, problems };
+  return {
+    line,
+    credential: credential as CredentialInput,
+    problems,
+    ...(cost !== undefined && { cost }),
+  };
 }
 
 /**

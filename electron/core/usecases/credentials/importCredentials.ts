@@ -3,6 +3,7 @@
 // duplicates in the file and against what the offer already has), `commitCredentialImport` seals
 // the rows to send into the queue (add, or replace all). The preview the fronts receive is plain
 // data without a password; the rows themselves stay in this module (see `held`) until the commit.
+import { checkCost, checkSupplier } from '../profit/costs';
 import type { CredentialInput } from '../../../contract/marketplace/wire';
 import type { CredentialHashes } from '../../credentials/hash';
 import {
@@ -115,6 +116,11 @@ export interface CommitCredentialImportInput {
    * only. Staged a range at a time and moved in one transaction as the outbox's are.
    */
   into?: () => CredentialStaging;
+  /**
+   * What each account cost the seller and from whom (a file's cost column wins per row): kept as
+   * cost batches, used first in, first out; never sent.
+   */
+  cost?: { perAccount: number; supplier?: string } | null;
 }
 
 export interface CredentialImportOutcome {
@@ -226,7 +232,7 @@ const ROWS_PER_RANGE = 25;
 async function sendInRanges(
   packed: Uint8Array,
   file: { uploaded: CredentialHashes[]; rows: number; keepCaseOnly: boolean },
-  take: (credentials: CredentialInput[]) => void,
+  take: (credentials: CredentialInput[], costs: (number | null)[]) => void,
   control: JobControl,
 ): Promise<CredentialPreviewTotals> {
   const { uploaded, keepCaseOnly } = file;
@@ -238,14 +244,23 @@ async function sendInRanges(
     packedRowRanges(packed, ROWS_PER_RANGE),
     (ranges) => {
       for (const range of ranges) {
-        const checked = check.check(readPackedRows(packed, range));
+        const parsed = readPackedRows(packed, range);
+        const checked = check.check(parsed);
         // Each keeps its file line (sealed with it): a refusal at push names the line.
         const lineOf = new Map(checked.map((r) => [r.credential, r.line]));
-        const send = credentialsToSend(
+        // A row's cost per account (a cost column) goes beside it, never inside the credential.
+        const costOf = new Map(checked.map((r, i) => [r.credential, parsed[i]?.cost ?? null]));
+        const chosen = credentialsToSend(
           { rows: checked, totals: check.totals, replaceTotal: 0 },
           { keepCaseOnly },
-        ).map((c) => ({ ...c, line: lineOf.get(c) }));
-        if (send.length > 0) take(send);
+        );
+        const send = chosen.map((c) => ({ ...c, line: lineOf.get(c) }));
+        if (send.length > 0) {
+          take(
+            send,
+            chosen.map((c) => costOf.get(c) ?? null),
+          );
+        }
       }
     },
     {
@@ -305,10 +320,19 @@ export async function commitCredentialImport(
     // pool, in one short transaction at the end: all or nothing.
     const staging = input.into
       ? input.into()
-      : profile.store().stageCredentials(localId, input.mode);
+      : profile.store().stageCredentials(
+          localId,
+          input.mode,
+          input.cost
+            ? {
+                unitCost: checkCost(input.cost.perAccount),
+                supplier: checkSupplier(input.cost.supplier ?? ''),
+              }
+            : null,
+        );
     try {
       const file = { uploaded, rows: input.preview.totals.rows, keepCaseOnly };
-      totals = await sendInRanges(packed, file, (c) => staging.add(c), control);
+      totals = await sendInRanges(packed, file, (c, costs) => staging.add(c, costs), control);
       if (totals.invalid > 0 && !input.skipInvalid) throw refused(totals.invalid);
       queued = staging.staged;
       if (queued > 0) staging.commit();

@@ -197,7 +197,7 @@ export async function commitPoolImport(
           get staged() {
             return staging.staged;
           },
-          add: (credentials) => staging.add(credentials),
+          add: (credentials, costs) => staging.add(credentials, costs),
           commit: () => (added = staging.commit()),
           abandon: () => staging.abandon(),
         };
