@@ -328,6 +328,21 @@ export const commandSpecs: CommandSpec[] = [
     online: false,
   },
   {
+    name: 'sales dead-stock',
+    group: 'sales',
+    summary:
+      'offers with no sale in the last N days, with their stock and what that stock cost you ("no cost set" when you gave none)',
+    args: [],
+    options: {
+      days: {
+        type: 'integer',
+        value: 'N',
+        description: 'no sale in the last N days (default 14)',
+      },
+    },
+    online: false,
+  },
+  {
     name: 'stock',
     group: 'stock',
     summary:

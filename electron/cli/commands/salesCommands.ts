@@ -2,7 +2,9 @@
 // records (core/usecases/sales), per offer, with the totals.
 import { durationMs } from '../../core/usecases/activity';
 import {
+  DEFAULT_DEAD_DAYS,
   ESTIMATE_NOTE,
+  deadStock,
   salesReport,
   type SalesBucket,
   type SalesTotalsByKind,
@@ -111,4 +113,55 @@ const sales: CommandHandler = async (ctx, call) => {
   return { data, human: lines.join('\n'), exitCode: ExitCode.Done };
 };
 
-export const salesCommands: Record<string, CommandHandler> = { sales };
+/** `sales dead-stock`: offers with no sale in N days, their stock and its cost. */
+const salesDeadStock: CommandHandler = async (ctx, call) => {
+  const days = (call.options.days as number | undefined) ?? DEFAULT_DEAD_DAYS;
+  const report = deadStock(ctx.profile(), { days, now: ctx.clock.now() });
+  const lines: string[] = [];
+  if (report.offers.length === 0) {
+    lines.push(`Every offer with stock sold something in the last ${days} days.`);
+  } else {
+    lines.push(
+      formatTable(
+        [
+          { title: 'ID', value: (o) => String(o.id), align: 'right' },
+          { title: 'OFFER', value: (o) => o.name, maxWidth: 40 },
+          {
+            title: 'STOCK',
+            value: (o) =>
+              `${o.stock}${o.stockUnknown ? '+' : ''} ${o.kind === 'account' ? 'acc.' : 'units'}`,
+            align: 'right',
+          },
+          {
+            title: 'COST TIED UP',
+            value: (o) => (o.cost === null ? 'no cost set' : money(o.cost)),
+            align: 'right',
+          },
+          {
+            title: 'LAST SALE',
+            value: (o) => (o.lastSaleAt === null ? 'never' : o.lastSaleAt.slice(0, 10)),
+          },
+        ],
+        report.offers,
+      ),
+    );
+    const t = report.totals;
+    lines.push('');
+    lines.push(
+      `${t.offers} offer${t.offers === 1 ? '' : 's'} sold nothing in the last ${days} days; ` +
+        `cost tied up ${money(t.cost)}` +
+        (t.withoutCost > 0 ? ` (${t.withoutCost} with no cost set, not counted).` : '.'),
+    );
+    if (report.offers.some((o) => o.stockUnknown)) {
+      lines.push(
+        '+ the marketplace holds more credentials of this offer than Seller Desk can count.',
+      );
+    }
+  }
+  return { data: report, human: lines.join('\n'), exitCode: ExitCode.Done };
+};
+
+export const salesCommands: Record<string, CommandHandler> = {
+  sales,
+  'sales dead-stock': salesDeadStock,
+};

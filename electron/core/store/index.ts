@@ -22,6 +22,8 @@ import {
   listCostBatches,
   nextUnitCosts,
   offersLastSoldBefore,
+  idleOffersSince,
+  type IdleOffer,
   salesByDay,
   setUnitCosts,
   type CostBatch,
@@ -196,7 +198,14 @@ export interface ActivityLog {
 }
 export type { StepInChunks, StepLabel, StepLabelSay, UndoResult, UndoStepView } from './undoSteps';
 export type { SalesPoint, SalesPointChange, SalesPointQuery } from './sales';
-export type { CostBatch, OfferLastSale, PoolCost, SalesDayRow, SalesQuery } from './profit';
+export type {
+  CostBatch,
+  IdleOffer,
+  OfferLastSale,
+  PoolCost,
+  SalesDayRow,
+  SalesQuery,
+} from './profit';
 export { saleFigures } from './profit';
 export type { AlertChannelKind, AlertChannelRow, AlertDelivery, AlertsStore } from './alerts';
 export { DEFAULT_STOCK_THRESHOLD } from './stock';
@@ -214,6 +223,8 @@ export interface ProfitStore {
   batches(localId: number): CostBatch[];
   salesByDay(query: SalesQuery): SalesDayRow[];
   lastSoldBefore(before: number, productId?: number): OfferLastSale[];
+  /** Offers on the marketplace with no sale since `before` (never sold too). */
+  idleSince(before: number): IdleOffer[];
   names(serverIds: readonly number[]): Map<number, string>;
 }
 
@@ -467,6 +478,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
       batches: (localId) => listCostBatches(ctx, localId),
       salesByDay: (query) => salesByDay(ctx, query),
       lastSoldBefore: (before, productId) => offersLastSoldBefore(ctx, before, productId),
+      idleSince: (before) => idleOffersSince(ctx, before),
       names: (serverIds) => salesNames(ctx, serverIds),
     }),
     pool: () => ({

@@ -403,3 +403,70 @@ export function offersLastSoldBefore(
       units: r.units,
     }));
 }
+
+/** An offer that sold nothing since a time, with what a dead-stock list needs to price it. */
+export interface IdleOffer {
+  localId: number;
+  serverId: number;
+  productId: number;
+  accounts: boolean;
+  name: string;
+  status: number | null;
+  /** The offer's amount (gold: units in stock). */
+  amount: number | null;
+  /** Its last sale (ms), or null when it never sold. */
+  lastAt: number | null;
+  /** The seller's cost per unit, or null. */
+  unitCost: number | null;
+  /** Accounts of its cost batches not sold yet, and what they cost together. */
+  batchAccounts: number;
+  batchCost: number;
+}
+
+/** Offers on the marketplace whose last sale is before `before`, or that never sold. */
+export function idleOffersSince(ctx: StoreContext, before: number): IdleOffer[] {
+  return prep<{
+    local_id: number;
+    server_id: number;
+    product_id: number;
+    marketplace_type: number | null;
+    name: string;
+    status: number | null;
+    amount: number | null;
+    last_at: number | null;
+    unit_cost: number | null;
+    batch_accounts: number | null;
+    batch_cost: number | null;
+  }>(
+    ctx,
+    `SELECT o.local_id, o.server_id, o.product_id, p.marketplace_type,
+       CASE WHEN o.internal_name <> '' THEN o.internal_name ELSE o.outer_name END AS name,
+       o.status, o.amount, s.last_at, c.unit_cost, b.accounts AS batch_accounts,
+       b.cost AS batch_cost
+     FROM offers o
+     LEFT JOIN products p ON p.id = o.product_id
+     LEFT JOIN sales_by_offer s ON s.server_id = o.server_id
+     LEFT JOIN offer_costs c ON c.local_id = o.local_id
+     LEFT JOIN (SELECT local_id, sum(accounts - sold) AS accounts,
+                  sum((accounts - sold) * unit_cost) AS cost
+                FROM cost_batches WHERE sold < accounts GROUP BY local_id) b
+       ON b.local_id = o.local_id
+     WHERE o.server_id IS NOT NULL AND o.pending_delete = 0
+       AND (s.last_at IS NULL OR s.last_at < ?)
+     ORDER BY o.server_id`,
+  )
+    .all(before)
+    .map((r) => ({
+      localId: r.local_id,
+      serverId: r.server_id,
+      productId: r.product_id,
+      accounts: r.marketplace_type === MarketplaceType.Account,
+      name: r.name,
+      status: r.status,
+      amount: r.amount,
+      lastAt: r.last_at,
+      unitCost: r.unit_cost,
+      batchAccounts: r.batch_accounts ?? 0,
+      batchCost: r.batch_cost ?? 0,
+    }));
+}

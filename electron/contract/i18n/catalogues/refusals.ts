@@ -6,6 +6,7 @@ import type { Messages } from '../messages';
 export const en = {
   'refusals.sales.startInPast': 'The start of the period must be in the past.',
   'refusals.sales.bucket': 'Show sales per day, per week or per month.',
+  'refusals.sales.deadDays': 'Choose a whole number of days from 1 to {max}.',
   'refusals.profit.cost': 'A cost is an amount from 0 to {max}.',
   'refusals.profit.supplier': 'A supplier name is at most {max} characters.',
   'refusals.sales.tooLong':
@@ -121,6 +122,7 @@ export const en = {
 export const ru: Messages<typeof en> = {
   'refusals.sales.startInPast': 'Начало периода должно быть в прошлом.',
   'refusals.sales.bucket': 'Продажи показываются по дням, по неделям или по месяцам.',
+  'refusals.sales.deadDays': 'Укажите целое число дней от 1 до {max}.',
   'refusals.profit.cost': 'Себестоимость — сумма от 0 до {max}.',
   'refusals.profit.supplier': 'Имя поставщика — не длиннее {max} символов.',
   'refusals.sales.tooLong':

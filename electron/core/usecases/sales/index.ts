@@ -13,3 +13,5 @@ export type {
   SupplierSales,
   StoppedOffer,
 } from './salesReport';
+export { DEFAULT_DEAD_DAYS, MAX_DEAD_DAYS, deadStock } from './deadStock';
+export type { DeadOffer, DeadStock, DeadStockInput } from './deadStock';
